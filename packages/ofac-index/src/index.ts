@@ -1,11 +1,39 @@
 export {
+  type DiffEntry,
+  diffEditions,
+  type EditionDiff,
+  type PartyRef,
+  type RepublishedEntry,
+} from "./diff/diff-editions.js";
+export {
   isOfacIndexError,
   OfacIndexError,
   type OfacIndexErrorCode,
 } from "./errors/ofac-index-error.js";
+export {
+  growthFromEditions,
+  growthFromListingDates,
+  type ListChangeEvent,
+  type ListGrowthStats,
+  type SizeStats,
+} from "./history/list-growth.js";
+export { type ScreenOptions, SdnIndex } from "./index/sdn-index.js";
 export type { Designation, Edition, EditionMeta, Party, Provenance } from "./model/types.js";
 export { ASSET_ALIASES, resolveAsset } from "./normalize/asset.js";
-export { normalizeAddress } from "./normalize/normalize-address.js";
+export {
+  normalizeAddress,
+  normalizeAddress as canonicalAddress,
+} from "./normalize/normalize-address.js";
+export { assertScreenableAddress, MAX_ADDRESS_LENGTH } from "./normalize/validate-address.js";
 export type { ByteSource } from "./parse/byte-source.js";
 export { SDN_ADVANCED_NAMESPACES } from "./parse/document-root.js";
 export { type ParseOptions, parseEdition } from "./parse/parse-edition.js";
+export { SAMPLE_NOTICE, SAMPLE_SHA256, SAMPLE_SOURCE_URL } from "./sample/sample-edition.js";
+export type * from "./screen/result-types.js";
+export {
+  decodeSnapshot,
+  encodeSnapshot,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  type Snapshot,
+} from "./snapshot/snapshot-codec.js";

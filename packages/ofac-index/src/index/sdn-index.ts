@@ -1,0 +1,239 @@
+import { OfacIndexError } from "../errors/ofac-index-error.js";
+import type { Designation, Edition, EditionMeta, Provenance } from "../model/types.js";
+import { resolveAsset } from "../normalize/asset.js";
+import { normalizeAddress } from "../normalize/normalize-address.js";
+import { assertScreenableAddress } from "../normalize/validate-address.js";
+import { SAMPLE_NOTICE, SAMPLE_SHA256 } from "../sample/sample-edition.js";
+import type {
+  AddressScreening,
+  BatchScreenResult,
+  MatchRecord,
+  RefreshStatus,
+  ScreenResult,
+  SourceFreshness,
+} from "../screen/result-types.js";
+
+export interface ScreenOptions {
+  /** Keep only matches of this ticker (case-insensitive; BTC is accepted for XBT). */
+  readonly asset?: string | null | undefined;
+}
+
+const freeze = <T>(value: T): T => Object.freeze(value);
+
+function toRecords(designations: readonly Designation[]): MatchRecord[] {
+  const byKey = new Map<string, { record: MatchRecord; featureIds: string[] }>();
+  for (const d of designations) {
+    const key = `${d.asset}\u0000${d.party.profileId}`;
+    const seen = byKey.get(key);
+    if (seen !== undefined) {
+      seen.featureIds.push(d.featureId);
+      continue;
+    }
+    const featureIds = [d.featureId];
+    const p = d.party;
+    const record: MatchRecord = {
+      entryId: p.entryId,
+      profileId: p.profileId,
+      identityId: d.identityId,
+      entityName: p.entityName,
+      aliases: freeze([...p.aliases]),
+      asset: d.asset,
+      address: d.address,
+      normalizedAddress: d.normalizedAddress,
+      listName: p.listName,
+      listedOn: p.listedOn,
+      measures: freeze([...p.measures]),
+      programs: freeze([...p.programs]),
+      sourceType: d.sourceType,
+      partyType: p.partyType,
+      featureIds,
+      reliability: d.reliability,
+    };
+    byKey.set(key, { record, featureIds });
+  }
+  return [...byKey.values()].map(({ record }) =>
+    freeze({ ...record, featureIds: freeze(record.featureIds) }),
+  );
+}
+
+/**
+ * An immutable, in-memory index of one edition: O(1) exact lookups on the canonical address.
+ * Build one with `SdnIndex.fromEdition`; a new edition means a new index (swap the reference).
+ */
+export class SdnIndex {
+  readonly meta: EditionMeta;
+  readonly provenance: Provenance;
+  readonly designations: readonly Designation[];
+  /** Tickers with at least one designation, sorted. */
+  readonly coveredAssets: readonly string[];
+  readonly addressCount: number;
+  readonly pairCount: number;
+  private readonly byAddress: ReadonlyMap<string, readonly MatchRecord[]>;
+  private readonly freshnessBase: SourceFreshness;
+
+  private constructor(
+    edition: Edition,
+    provenance: Provenance,
+    byAddress?: ReadonlyMap<string, readonly MatchRecord[]>,
+  ) {
+    this.meta = edition.meta;
+    this.designations = edition.designations;
+    this.provenance = freeze({
+      ...provenance,
+      sample: provenance.sample || edition.meta.datasetSha256 === SAMPLE_SHA256,
+    });
+    if (byAddress === undefined) {
+      const grouped = new Map<string, Designation[]>();
+      for (const d of edition.designations) {
+        const list = grouped.get(d.normalizedAddress);
+        if (list === undefined) grouped.set(d.normalizedAddress, [d]);
+        else list.push(d);
+      }
+      const index = new Map<string, readonly MatchRecord[]>();
+      for (const [address, list] of grouped) index.set(address, freeze(toRecords(list)));
+      this.byAddress = index;
+    } else {
+      this.byAddress = byAddress;
+    }
+    this.coveredAssets = freeze([...new Set(edition.designations.map((d) => d.asset))].sort());
+    this.addressCount = this.byAddress.size;
+    this.pairCount = new Set(
+      edition.designations.map((d) => `${d.asset}\u0000${d.normalizedAddress}`),
+    ).size;
+    this.freshnessBase = freeze({
+      sourceUrl: this.provenance.sourceUrl,
+      refreshedAt: this.provenance.refreshedAt,
+      datasetPublishedAt: `${this.meta.datasetDate}T00:00:00.000Z`,
+      addressCount: this.addressCount,
+      coveredAssets: this.coveredAssets,
+      datasetDate: this.meta.datasetDate,
+      datasetSha256: this.meta.datasetSha256,
+      assetAddressPairs: this.pairCount,
+      sample: this.provenance.sample,
+      ...(this.provenance.sample ? { notice: SAMPLE_NOTICE } : {}),
+    });
+  }
+
+  static fromEdition(edition: Edition, provenance: Provenance): SdnIndex {
+    return new SdnIndex(edition, provenance);
+  }
+
+  /** The same index under new provenance (e.g. a refresh confirmed it is still current). */
+  withProvenance(provenance: Provenance): SdnIndex {
+    return new SdnIndex(
+      { meta: this.meta, designations: this.designations },
+      provenance,
+      this.byAddress,
+    );
+  }
+
+  /** Source freshness (spec §2.5), optionally with the loader's last refresh attempt. */
+  freshness(lastRefresh?: RefreshStatus): SourceFreshness {
+    if (lastRefresh === undefined) return this.freshnessBase;
+    const failed = !lastRefresh.ok;
+    const notices = [
+      this.freshnessBase.notice,
+      failed
+        ? `The last refresh failed (${lastRefresh.outcome}); serving the edition of ${this.meta.datasetDate}.`
+        : undefined,
+    ].filter((n) => n !== undefined);
+    return freeze({
+      ...this.freshnessBase,
+      lastRefresh,
+      ...(notices.length > 0 ? { notice: notices.join(" ") } : {}),
+    });
+  }
+
+  /** Every match record for a canonical address (all tickers, all parties). */
+  lookup(normalizedAddress: string): readonly MatchRecord[] {
+    return this.byAddress.get(normalizedAddress) ?? [];
+  }
+
+  private resolve(asset: string | null | undefined): string | null {
+    return asset === undefined || asset === null ? null : resolveAsset(asset, this.coveredAssets);
+  }
+
+  private screenOne(
+    address: string,
+    ticker: string | null,
+    asset: string | null,
+    path: string,
+  ): AddressScreening {
+    assertScreenableAddress(address, path);
+    const normalizedAddress = normalizeAddress(address);
+    const all = this.lookup(normalizedAddress);
+    const matches = ticker === null ? all : all.filter((m) => m.asset === ticker);
+    const hit = matches.length > 0;
+    return {
+      query: { address, normalizedAddress, asset, assetTicker: ticker },
+      summary: {
+        status: hit ? "match" : "clear",
+        matchCount: matches.length,
+        exactAddressMatch: hit,
+        manualReviewRecommended: hit,
+      },
+      matches,
+    };
+  }
+
+  /** Screens one address: exact match on the canonical form, optionally for one ticker. */
+  screen(address: string, options: ScreenOptions = {}, lastRefresh?: RefreshStatus): ScreenResult {
+    const ticker = this.resolve(options.asset);
+    return {
+      ...this.screenOne(address, ticker, options.asset ?? null, "address"),
+      sourceFreshness: this.freshness(lastRefresh),
+      screeningOnly: true,
+    };
+  }
+
+  /** Screens many addresses; results keep the request order. */
+  screenMany(
+    addresses: readonly string[],
+    options: ScreenOptions = {},
+    lastRefresh?: RefreshStatus,
+  ): BatchScreenResult {
+    if (!Array.isArray(addresses)) {
+      throw new OfacIndexError("INVALID_ADDRESS", "addresses must be an array of strings", {
+        details: { path: "addresses" },
+      });
+    }
+    const ticker = this.resolve(options.asset);
+    const asset = options.asset ?? null;
+    const results = addresses.map((a, i) => this.screenOne(a, ticker, asset, `addresses[${i}]`));
+    const matchCount = results.filter((r) => r.summary.status === "match").length;
+    return {
+      query: {
+        addresses: [...addresses],
+        normalizedAddresses: results.map((r) => r.query.normalizedAddress),
+        asset,
+        assetTicker: ticker,
+      },
+      summary: {
+        totalScreened: results.length,
+        matchCount,
+        clearCount: results.length - matchCount,
+        manualReviewRecommended: matchCount > 0,
+        workflowStatus:
+          matchCount > 0 ? "manual_review_required" : "screening_complete_no_exact_match",
+      },
+      results,
+      sourceFreshness: this.freshness(lastRefresh),
+      screeningOnly: true,
+    };
+  }
+
+  /** Unique (ticker, published address) pairs in code-point order: the peer lists' form. */
+  pairs(): Array<readonly [string, string]> {
+    const seen = new Set<string>();
+    const out: Array<readonly [string, string]> = [];
+    for (const d of this.designations) {
+      const key = `${d.asset}\t${d.address}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push([d.asset, d.address]);
+    }
+    return out.sort((a, b) => (a[0] === b[0] ? compare(a[1], b[1]) : compare(a[0], b[0])));
+  }
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,22 @@
+/**
+ * Edges that touch files, the network and timers: loading editions from paths and URLs, the
+ * snapshot store and the refreshing loader for servers.
+ */
+
+export {
+  DEFAULT_USER_AGENT,
+  digestSha256,
+  fetchEdition,
+  type HttpFetchOptions,
+  type HttpFetchResult,
+  type HttpValidators,
+} from "./io/http-source.js";
+export { type LoadOptions, loadIndex, loadSample } from "./io/load-index.js";
+export { SnapshotStore, type StoredEdition } from "./io/snapshot-store.js";
+export {
+  ListLoader,
+  type ListLoaderOptions,
+  type LoaderEvent,
+  OFFICIAL_SDN_ADVANCED_URL,
+} from "./loader/list-loader.js";
+export { SAMPLE_XML_PATH } from "./sample/sample-edition.js";
