@@ -289,15 +289,11 @@ export class FastScanner {
       return 0;
     }
     const headerEnd = end + this.needles.refEnd.length;
-    let rootName = "";
-    let rootAttrs: Readonly<Record<string, string>> = {};
     let refs: XNode | undefined;
     let dateNode: XNode | undefined;
     const stream = new TreeStream(
-      (name, ancestors) => {
-        if (ancestors.length === 0) rootName = `${this.prefix}${name}`;
-        return ancestors.length === 1 && (name === "DateOfIssue" || name === "ReferenceValueSets");
-      },
+      (name, ancestors) =>
+        ancestors.length === 1 && (name === "DateOfIssue" || name === "ReferenceValueSets"),
       (node) => {
         if (node.name === "ReferenceValueSets") refs = node;
         else dateNode = node;
@@ -305,8 +301,7 @@ export class FastScanner {
       "the document header",
     );
     stream.write(this.decode(0, headerEnd));
-    rootAttrs = stream.rootAttributes ?? {};
-    this.namespace = checkRoot(rootName, rootAttrs);
+    this.namespace = checkRoot(stream.rootName ?? "", stream.rootAttributes ?? {});
     this.setHeader(dateNode, refs);
     this.cursor = headerEnd;
     this.phase = "before-parties";

@@ -26,7 +26,6 @@ export class FullScanner {
   private readonly stream: TreeStream;
   private total = 0;
   private namespace = "";
-  private rootChecked = false;
   private datasetDate: string | null = null;
   private tables: ReferenceTables | undefined;
   private dcaTypes: Map<string, string> | undefined;
@@ -34,17 +33,12 @@ export class FullScanner {
   private readonly entries: RawEntry[] = [];
 
   constructor(private readonly maxXmlBytes = 1024 * 1024 * 1024) {
-    let rootName = "";
     this.stream = new TreeStream(
       (name, ancestors) => {
-        if (ancestors.length === 0) rootName = name;
-        if (ancestors.length === 1) {
-          if (!this.rootChecked) {
-            this.namespace = checkRoot(rootName, this.stream.rootAttributes ?? {});
-            this.rootChecked = true;
-          }
-          return name === "DateOfIssue" || name === "ReferenceValueSets";
+        if (ancestors.length === 0) {
+          this.namespace = checkRoot(this.stream.rootName ?? name, this.stream.rootAttributes ?? {});
         }
+        if (ancestors.length === 1) return name === "DateOfIssue" || name === "ReferenceValueSets";
         return (
           ancestors.length === 2 &&
           ((ancestors[1] === "DistinctParties" && name === "DistinctParty") ||
@@ -77,9 +71,6 @@ export class FullScanner {
       },
       "the document",
     );
-    // The root's name is only known via the selector; prefixes are irrelevant to `checkRoot`
-    // except for the xmlns attribute, which TreeStream reports with the root's attributes.
-    void rootName;
   }
 
   push(chunk: Uint8Array): void {

@@ -23,6 +23,7 @@ export class TreeStream {
   private readonly ancestors: string[] = [];
   private readonly open: XNode[] = [];
   private rootAttrs: Record<string, string> | undefined;
+  private rootQName: string | undefined;
 
   constructor(
     select: Selector,
@@ -38,7 +39,10 @@ export class TreeStream {
     this.parser.on("opentag", (tag) => {
       const name = localName(tag.name);
       const attrs = tag.attributes as Record<string, string>;
-      if (this.rootAttrs === undefined) this.rootAttrs = attrs;
+      if (this.rootAttrs === undefined) {
+        this.rootAttrs = attrs;
+        this.rootQName = tag.name;
+      }
       const node: XNode | undefined =
         this.open.length > 0 || select(name, this.ancestors)
           ? { name, attrs, children: [], text: "" }
@@ -65,6 +69,11 @@ export class TreeStream {
     this.ancestors.pop();
     const node = this.open.pop();
     if (node !== undefined && this.open.length === 0) this.emit(node, this.ancestors);
+  }
+
+  /** Qualified name of the document's first element (the root), once seen. */
+  get rootName(): string | undefined {
+    return this.rootQName;
   }
 
   /** Attributes of the document's first element (the root), once seen. */
