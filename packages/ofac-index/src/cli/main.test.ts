@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,7 +27,13 @@ describe("ofac-index screen", () => {
     const r = run("screen", LAZARUS);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(["query", "summary", "matches", "sourceFreshness", "screeningOnly"]);
+    expect(Object.keys(out)).toEqual([
+      "query",
+      "summary",
+      "matches",
+      "sourceFreshness",
+      "screeningOnly",
+    ]);
     expect(out.summary.status).toBe("match");
     expect(out.matches[0].entityName).toBe("Lazarus Group");
     expect(out.sourceFreshness.sample).toBe(true);
@@ -36,14 +42,19 @@ describe("ofac-index screen", () => {
 
   it("prints the batch form, in order, for several addresses", () => {
     const out = JSON.parse(run("screen", "TNotListed", LAZARUS).stdout);
-    expect(out.results.map((x: { summary: { status: string } }) => x.summary.status)).toEqual(["clear", "match"]);
+    expect(out.results.map((x: { summary: { status: string } }) => x.summary.status)).toEqual([
+      "clear",
+      "match",
+    ]);
     expect(out.summary.workflowStatus).toBe("manual_review_required");
   });
 
   it("screens against a real edition with --list, not flagged as sample", () => {
     const out = JSON.parse(run("screen", LAZARUS, "--list", XML["2025-11-19b"]).stdout);
     expect(out.sourceFreshness.sample).toBe(false);
-    expect(out.sourceFreshness.datasetSha256).toBe("36c517bd264d8d97eff353eadd8d84427d5eb293505a8ce07271a5bc258c3117");
+    expect(out.sourceFreshness.datasetSha256).toBe(
+      "36c517bd264d8d97eff353eadd8d84427d5eb293505a8ce07271a5bc258c3117",
+    );
   });
 
   it("exits 3 on a match with --fail-on-match, 0 when clear", () => {
@@ -84,7 +95,9 @@ describe("ofac-index pairs, info, diff, build", () => {
     const r = run("build", XML["2025-11-19b"], "--out", out);
     expect(r.code).toBe(0);
     const [file] = await readdir(out);
-    expect(file).toBe("2025-11-19_36c517bd264d8d97eff353eadd8d84427d5eb293505a8ce07271a5bc258c3117.json");
+    expect(file).toBe(
+      "2025-11-19_36c517bd264d8d97eff353eadd8d84427d5eb293505a8ce07271a5bc258c3117.json",
+    );
     const snap = join(out, file as string);
     expect(JSON.parse(run("screen", LAZARUS, "--list", snap).stdout).summary.status).toBe("match");
     expect(JSON.parse(run("info", snap).stdout).designations).toBe(761);
@@ -95,18 +108,34 @@ describe("ofac-index pairs, info, diff, build", () => {
 
 describe("ofac-index bad input: one clear line, non-zero exit, no stack trace", () => {
   const cases: Array<[string, () => Promise<string[]>, RegExp]> = [
-    ["a missing file", async () => ["info", join(dir, "nope.xml")], /cannot read .*nope\.xml: no such file/],
-    ["a file that is not XML", async () => {
-      const f = join(dir, "notes.txt");
-      await writeFile(f, "hello");
-      return ["info", f];
-    }, /not an XML document/],
-    ["XML of another schema", async () => {
-      const f = join(dir, "other.xml");
-      await writeFile(f, '<?xml version="1.0"?><catalog><book/></catalog>');
-      return ["pairs", f];
-    }, /root element is <catalog>, expected <Sanctions>/],
-    ["an unsupported asset", async () => ["screen", LAZARUS, "--asset", "DOGE"], /asset "DOGE" is not covered/],
+    [
+      "a missing file",
+      async () => ["info", join(dir, "nope.xml")],
+      /cannot read .*nope\.xml: no such file/,
+    ],
+    [
+      "a file that is not XML",
+      async () => {
+        const f = join(dir, "notes.txt");
+        await writeFile(f, "hello");
+        return ["info", f];
+      },
+      /not an XML document/,
+    ],
+    [
+      "XML of another schema",
+      async () => {
+        const f = join(dir, "other.xml");
+        await writeFile(f, '<?xml version="1.0"?><catalog><book/></catalog>');
+        return ["pairs", f];
+      },
+      /root element is <catalog>, expected <Sanctions>/,
+    ],
+    [
+      "an unsupported asset",
+      async () => ["screen", LAZARUS, "--asset", "DOGE"],
+      /asset "DOGE" is not covered/,
+    ],
     ["an unknown command", async () => ["frobnicate"], /unknown command "frobnicate"/],
     ["an unknown option", async () => ["screen", LAZARUS, "--bogus"], /Unknown option '--bogus'/],
     ["a missing argument", async () => ["diff", XML["2025-03-04"]], /diff needs OLD and NEW/],

@@ -8,7 +8,9 @@ describe("diffEditions on OFAC's real editions", () => {
     const d = diffEditions(await indexOf(XML["2025-03-04"]), await indexOf(XML["2025-03-21"]));
     expect(d.summary.removed).toBe(90);
     expect(d.summary.removedByAsset).toEqual({ ETH: 90 });
-    expect(new Set(d.removed.flatMap((r) => r.parties.map((p) => p.profileId)))).toEqual(new Set(["39796"]));
+    expect(new Set(d.removed.flatMap((r) => r.parties.map((p) => p.profileId)))).toEqual(
+      new Set(["39796"]),
+    );
     expect(d.removed[0]?.parties[0]?.entityName).toMatch(/TORNADO CASH/i);
     expect(d.summary.added).toBe(0);
   });
@@ -17,8 +19,12 @@ describe("diffEditions on OFAC's real editions", () => {
     const d = diffEditions(await indexOf(XML["2025-11-19a"]), await indexOf(XML["2025-11-19b"]));
     expect(d.summary.addedByAsset.BNB).toBe(1);
     expect(d.summary.addedByAsset.SOL).toBe(1);
-    expect(d.added.find((a) => a.asset === "BNB")?.address).toBe("bnb136ns6lfw4zs5hg4n85vdthaad7hq5m4gtkgf23");
-    expect(d.added.find((a) => a.asset === "SOL")?.address).toBe("42RLPACwZPx3vYYmxSueqsogfynBDqXK298EDsNoyoHi");
+    expect(d.added.find((a) => a.asset === "BNB")?.address).toBe(
+      "bnb136ns6lfw4zs5hg4n85vdthaad7hq5m4gtkgf23",
+    );
+    expect(d.added.find((a) => a.asset === "SOL")?.address).toBe(
+      "42RLPACwZPx3vYYmxSueqsogfynBDqXK298EDsNoyoHi",
+    );
     expect(d.summary.removed).toBe(0);
   });
 
@@ -30,11 +36,15 @@ describe("diffEditions on OFAC's real editions", () => {
 
   it("treats a change of an EVM address's case as a republication, not a removal plus an addition", async () => {
     const from = await indexOf(XML["2025-11-19b"]);
-    const target = from.designations.find((d) => d.address === "0x098B716B8Aaf21512996dC57EB0615e2383E2f96");
+    const target = from.designations.find(
+      (d) => d.address === "0x098B716B8Aaf21512996dC57EB0615e2383E2f96",
+    );
     expect(target).toBeDefined();
     const lowered = {
       meta: { ...from.meta, datasetSha256: "0".repeat(64) },
-      designations: from.designations.map((d) => (d === target ? { ...d, address: d.address.toLowerCase() } : d)),
+      designations: from.designations.map((d) =>
+        d === target ? { ...d, address: d.address.toLowerCase() } : d,
+      ),
     };
     const d = diffEditions(from, lowered);
     expect(d.summary).toMatchObject({ added: 0, removed: 0, republished: 1 });

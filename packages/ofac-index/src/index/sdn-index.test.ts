@@ -51,7 +51,12 @@ describe("SdnIndex.screen", () => {
 
   it("answers clear for an unlisted address, with no manual review", async () => {
     const r = (await sampleIndex()).screen(CLEAR);
-    expect(r.summary).toEqual({ status: "clear", matchCount: 0, exactAddressMatch: false, manualReviewRecommended: false });
+    expect(r.summary).toEqual({
+      status: "clear",
+      matchCount: 0,
+      exactAddressMatch: false,
+      manualReviewRecommended: false,
+    });
     expect(r.matches).toEqual([]);
   });
 
@@ -92,7 +97,10 @@ describe("SdnIndex asset filter", () => {
   it("refuses a ticker the list does not cover, naming the covered tickers", async () => {
     const index = await sampleIndex();
     expect(() => index.screen(LAZARUS, { asset: "DOGE" })).toThrow(
-      expect.objectContaining({ code: "UNSUPPORTED_ASSET", message: expect.stringContaining("ETH, LTC") }),
+      expect.objectContaining({
+        code: "UNSUPPORTED_ASSET",
+        message: expect.stringContaining("ETH, LTC"),
+      }),
     );
   });
 });
@@ -102,7 +110,13 @@ describe("SdnIndex.screenMany", () => {
     const addresses = [CLEAR, LAZARUS, CLEAR, ETH_USDT_USDC, LAZARUS];
     const r = (await sampleIndex()).screenMany(addresses);
     expect(r.results.map((x) => x.query.address)).toEqual(addresses);
-    expect(r.results.map((x) => x.summary.status)).toEqual(["clear", "match", "clear", "match", "match"]);
+    expect(r.results.map((x) => x.summary.status)).toEqual([
+      "clear",
+      "match",
+      "clear",
+      "match",
+      "match",
+    ]);
     expect(r.summary).toEqual({
       totalScreened: 5,
       matchCount: 3,
@@ -159,7 +173,12 @@ describe("SdnIndex freshness", () => {
 
   it("shows a failed refresh in freshness while still serving", async () => {
     const index = await sampleIndex();
-    const f = index.freshness({ attemptedAt: "2026-01-02T00:00:00.000Z", ok: false, outcome: "TIMEOUT", message: "x" });
+    const f = index.freshness({
+      attemptedAt: "2026-01-02T00:00:00.000Z",
+      ok: false,
+      outcome: "TIMEOUT",
+      message: "x",
+    });
     expect(f.lastRefresh?.ok).toBe(false);
     expect(f.notice).toMatch(/last refresh failed \(TIMEOUT\)/);
   });
@@ -175,7 +194,10 @@ describe("SdnIndex freshness", () => {
 
   it("withProvenance keeps the lookups and changes only provenance", async () => {
     const index = await sampleIndex();
-    const moved = index.withProvenance({ ...index.provenance, refreshedAt: "2030-01-01T00:00:00.000Z" });
+    const moved = index.withProvenance({
+      ...index.provenance,
+      refreshedAt: "2030-01-01T00:00:00.000Z",
+    });
     expect(moved).toBeInstanceOf(SdnIndex);
     expect(moved.freshness().refreshedAt).toBe("2030-01-01T00:00:00.000Z");
     expect(moved.screen(LAZARUS).matches).toEqual(index.screen(LAZARUS).matches);

@@ -60,6 +60,12 @@ export type LoaderEvent =
 
 const DEFAULT_MAX_SHRINK = 0.2;
 
+/** A fetched edition, and how to remember its source state (ETag, file stamp) once accepted. */
+interface Candidate {
+  readonly index: SdnIndex;
+  readonly remember: () => void;
+}
+
 /**
  * Owns the list a server screens against. Start-up tries, in order: the configured source,
  * the last good snapshot, OFAC's official URL (if enabled), the embedded sample (if enabled).
@@ -221,23 +227,26 @@ export class ListLoader {
       if (candidate === "unchanged") return this.confirmCurrent(source);
       if (
         this.current !== undefined &&
-        candidate.meta.datasetSha256 === this.current.meta.datasetSha256
+        candidate.index.meta.datasetSha256 === this.current.meta.datasetSha256
       ) {
+        candidate.remember();
         return this.confirmCurrent(source);
       }
-      this.check(candidate);
+      this.check(candidate.index);
       if (this.store !== undefined) {
-        const { path, created } = await this.store.put(candidate, this.now());
+        const { path, created } = await this.store.put(candidate.index, this.now());
         if (created) this.options.onEvent?.({ type: "stored", path });
       }
-      this.swap(candidate, source);
+      this.swap(candidate.index, source);
+      // Only an accepted edition's ETag / file stamp may make a later refresh "unchanged".
+      candidate.remember();
       return this.record(true, "updated");
     } catch (err) {
       return this.fail(source, err);
     }
   }
 
-  private async fetchUrl(url: string): Promise<SdnIndex | "unchanged"> {
+  private async fetchUrl(url: string): Promise<Candidate | "unchanged"> {
     const held =
       this.current !== undefined && !this.current.provenance.sample ? this.current : undefined;
     const res = await fetchEdition(url, {
@@ -256,15 +265,20 @@ export class ListLoader {
         ? Promise.reject(new Error("not-modified without a held edition"))
         : "unchanged";
     const edition = await parseEdition(res.body, this.parseOptions());
-    this.validators = res.validators;
-    return Index.fromEdition(edition, {
+    const index = Index.fromEdition(edition, {
       sourceUrl: url,
       refreshedAt: this.now().toISOString(),
       sample: false,
     });
+    return {
+      index,
+      remember: () => {
+        this.validators = res.validators;
+      },
+    };
   }
 
-  private async readFile(path: string): Promise<SdnIndex | "unchanged"> {
+  private async readFile(path: string): Promise<Candidate | "unchanged"> {
     const info = await stat(path).catch((cause) => {
       throw new OfacIndexError("SOURCE_NOT_FOUND", `cannot read ${path}: no such file`, { cause });
     });
@@ -278,8 +292,12 @@ export class ListLoader {
       return "unchanged";
     }
     const index = await loadIndex(path, { ...this.parseOptions(), now: this.now() });
-    this.fileStamp = stamp;
-    return index;
+    return {
+      index,
+      remember: () => {
+        this.fileStamp = stamp;
+      },
+    };
   }
 
   private parseOptions(): { maxXmlBytes?: number } {

@@ -36,7 +36,10 @@ export class FullScanner {
     this.stream = new TreeStream(
       (name, ancestors) => {
         if (ancestors.length === 0) {
-          this.namespace = checkRoot(this.stream.rootName ?? name, this.stream.rootAttributes ?? {});
+          this.namespace = checkRoot(
+            this.stream.rootName ?? name,
+            this.stream.rootAttributes ?? {},
+          );
         }
         if (ancestors.length === 1) return name === "DateOfIssue" || name === "ReferenceValueSets";
         return (

@@ -1,6 +1,6 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SdnIndex } from "../index/sdn-index.js";
+import type { SdnIndex } from "../index/sdn-index.js";
 import { edition, indexOf, snapshotIndexRows } from "../test-support/editions.js";
 import { DCA_SUBSET_XML, PEER_LISTS, XML } from "../test-support/shared-data.js";
 
@@ -23,30 +23,42 @@ function peerPairs(dir: string): string {
     .join("");
 }
 
-const pairsText = (index: SdnIndex) => index.pairs().map(([t, a]) => `${t}\t${a}\n`).join("");
+const pairsText = (index: SdnIndex) =>
+  index
+    .pairs()
+    .map(([t, a]) => `${t}\t${a}\n`)
+    .join("");
 
 describe("parseEdition on OFAC's real editions", () => {
-  it.each(Object.entries(PEER_LISTS))("pairs of %s equal the peer lists byte for byte", async (key, dir) => {
-    const index = await indexOf(XML[key as keyof typeof XML]);
-    expect(pairsText(index)).toBe(peerPairs(dir));
-  });
+  it.each(Object.entries(PEER_LISTS))(
+    "pairs of %s equal the peer lists byte for byte",
+    async (key, dir) => {
+      const index = await indexOf(XML[key as keyof typeof XML]);
+      expect(pairsText(index)).toBe(peerPairs(dir));
+    },
+  );
 
-  it.each(EDITIONS)("%s matches the independent counts of snapshot_index.csv", async (_key, path) => {
-    const parsed = await edition(path);
-    const row = snapshotIndexRows().find((r) => r.xml_sha256 === parsed.meta.datasetSha256);
-    expect(row, "edition's SHA-256 is listed in snapshot_index.csv").toBeDefined();
-    if (row === undefined) return;
-    expect(parsed.meta.datasetDate).toBe(row.date_of_issue);
-    expect(parsed.designations.length).toBe(row.dca_features);
-    expect(new Set(parsed.designations.map((d) => `${d.asset}\t${d.address}`)).size).toBe(
-      row.unique_asset_address_pairs,
-    );
-    expect(new Set(parsed.designations.map((d) => d.address)).size).toBe(row.unique_addresses);
-    expect(new Set(parsed.designations.map((d) => d.party.profileId)).size).toBe(row.profiles_with_dca);
-    const perAsset: Record<string, number> = {};
-    for (const d of parsed.designations) perAsset[d.asset] = (perAsset[d.asset] ?? 0) + 1;
-    expect(perAsset).toEqual(row.per_asset_features);
-  });
+  it.each(EDITIONS)(
+    "%s matches the independent counts of snapshot_index.csv",
+    async (_key, path) => {
+      const parsed = await edition(path);
+      const row = snapshotIndexRows().find((r) => r.xml_sha256 === parsed.meta.datasetSha256);
+      expect(row, "edition's SHA-256 is listed in snapshot_index.csv").toBeDefined();
+      if (row === undefined) return;
+      expect(parsed.meta.datasetDate).toBe(row.date_of_issue);
+      expect(parsed.designations.length).toBe(row.dca_features);
+      expect(new Set(parsed.designations.map((d) => `${d.asset}\t${d.address}`)).size).toBe(
+        row.unique_asset_address_pairs,
+      );
+      expect(new Set(parsed.designations.map((d) => d.address)).size).toBe(row.unique_addresses);
+      expect(new Set(parsed.designations.map((d) => d.party.profileId)).size).toBe(
+        row.profiles_with_dca,
+      );
+      const perAsset: Record<string, number> = {};
+      for (const d of parsed.designations) perAsset[d.asset] = (perAsset[d.asset] ?? 0) + 1;
+      expect(perAsset).toEqual(row.per_asset_features);
+    },
+  );
 
   it.each(EDITIONS)(
     "%s: the fast path gives exactly what the full saxes pass gives",
@@ -59,7 +71,10 @@ describe("parseEdition on OFAC's real editions", () => {
   );
 
   it("the DCA subset file parses to the same designations as its full edition", async () => {
-    const [subset, whole] = await Promise.all([edition(DCA_SUBSET_XML), edition(XML["2025-11-19b"])]);
+    const [subset, whole] = await Promise.all([
+      edition(DCA_SUBSET_XML),
+      edition(XML["2025-11-19b"]),
+    ]);
     expect(subset.designations).toEqual(whole.designations);
     expect(subset.meta.datasetDate).toBe(whole.meta.datasetDate);
   });
@@ -96,7 +111,10 @@ describe("parseEdition on OFAC's real editions", () => {
   });
 
   it("discovers tickers from ReferenceValueSets: BNB and SOL appear only in the 2nd 2025-11-19 edition", async () => {
-    const [first, second] = await Promise.all([edition(XML["2025-11-19a"]), edition(XML["2025-11-19b"])]);
+    const [first, second] = await Promise.all([
+      edition(XML["2025-11-19a"]),
+      edition(XML["2025-11-19b"]),
+    ]);
     expect(first.meta.declaredAssets).not.toContain("BNB");
     expect(first.meta.declaredAssets).not.toContain("SOL");
     expect(second.meta.declaredAssets).toEqual(expect.arrayContaining(["BNB", "SOL"]));
@@ -104,10 +122,17 @@ describe("parseEdition on OFAC's real editions", () => {
   });
 
   it("gives the two same-day editions different SHA-256 identities", async () => {
-    const [first, second] = await Promise.all([edition(XML["2025-11-19a"]), edition(XML["2025-11-19b"])]);
+    const [first, second] = await Promise.all([
+      edition(XML["2025-11-19a"]),
+      edition(XML["2025-11-19b"]),
+    ]);
     expect(first.meta.datasetDate).toBe(second.meta.datasetDate);
-    expect(first.meta.datasetSha256).toBe("93fe9a1bf57c91bf1e6785be911610f16dc24ffe6b31108c8e049c50e652fd0f");
-    expect(second.meta.datasetSha256).toBe("36c517bd264d8d97eff353eadd8d84427d5eb293505a8ce07271a5bc258c3117");
+    expect(first.meta.datasetSha256).toBe(
+      "93fe9a1bf57c91bf1e6785be911610f16dc24ffe6b31108c8e049c50e652fd0f",
+    );
+    expect(second.meta.datasetSha256).toBe(
+      "36c517bd264d8d97eff353eadd8d84427d5eb293505a8ce07271a5bc258c3117",
+    );
   });
 
   it("names individuals from their name parts, with other-script spellings as aliases", async () => {

@@ -6,7 +6,8 @@ import { parseEdition } from "./parse-edition.js";
 
 const SAMPLE = readFileSync(SAMPLE_XML_PATH);
 const text = SAMPLE.toString("utf8");
-const NEW_NS = "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/ADVANCED_XML";
+const NEW_NS =
+  "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/ADVANCED_XML";
 const OLD_NS = "http://www.un.org/sanctions/1.0";
 const modes = ["fast", "full"] as const;
 
@@ -26,10 +27,13 @@ describe("parseEdition input forms", () => {
     expect(gz).toEqual(plain);
   });
 
-  it.each([13, 997, 65_536])("gives the same edition whatever the chunk boundaries (%i-byte chunks)", async (size) => {
-    const whole = await parseEdition(SAMPLE);
-    expect(await parseEdition(chunked(SAMPLE, size))).toEqual(whole);
-  });
+  it.each([13, 997, 65_536])(
+    "gives the same edition whatever the chunk boundaries (%i-byte chunks)",
+    async (size) => {
+      const whole = await parseEdition(SAMPLE);
+      expect(await parseEdition(chunked(SAMPLE, size))).toEqual(whole);
+    },
+  );
 
   it("reads a web ReadableStream", async () => {
     const stream = new Blob([SAMPLE]).stream();
@@ -52,63 +56,86 @@ describe.each(modes)("parseEdition (%s mode) accepts both namespaces OFAC used",
 
   it("parses a document whose elements carry a namespace prefix", async () => {
     const prefixed = Buffer.from(
-      text.replace(/<(\/?)([A-Za-z])/g, "<$1s:$2").replace(`xmlns="${NEW_NS}"`, `xmlns:s="${NEW_NS}"`),
+      text
+        .replace(/<(\/?)([A-Za-z])/g, "<$1s:$2")
+        .replace(`xmlns="${NEW_NS}"`, `xmlns:s="${NEW_NS}"`),
     );
-    const [a, b] = await Promise.all([parseEdition(SAMPLE, { mode }), parseEdition(prefixed, { mode })]);
+    const [a, b] = await Promise.all([
+      parseEdition(SAMPLE, { mode }),
+      parseEdition(prefixed, { mode }),
+    ]);
     expect(b.designations).toEqual(a.designations);
   });
 });
 
-describe.each(modes)("parseEdition (%s mode) refuses what is not a whole SDN Advanced XML", (mode) => {
-  it("refuses an unknown namespace, naming it", async () => {
-    const other = Buffer.from(text.replace(`xmlns="${NEW_NS}"`, 'xmlns="urn:example"'));
-    await expect(parseEdition(other, { mode })).rejects.toThrow(/unknown SDN Advanced XML namespace "urn:example"/);
-  });
+describe.each(modes)(
+  "parseEdition (%s mode) refuses what is not a whole SDN Advanced XML",
+  (mode) => {
+    it("refuses an unknown namespace, naming it", async () => {
+      const other = Buffer.from(text.replace(`xmlns="${NEW_NS}"`, 'xmlns="urn:example"'));
+      await expect(parseEdition(other, { mode })).rejects.toThrow(
+        /unknown SDN Advanced XML namespace "urn:example"/,
+      );
+    });
 
-  it("refuses an HTML page (e.g. an error page served with 200)", async () => {
-    const html = Buffer.from("<!DOCTYPE html>\n<html><body>Access denied</body></html>");
-    expect(await codeOf(parseEdition(html, { mode }))).toBe("NOT_SDN_ADVANCED");
-  });
+    it("refuses an HTML page (e.g. an error page served with 200)", async () => {
+      const html = Buffer.from("<!DOCTYPE html>\n<html><body>Access denied</body></html>");
+      expect(await codeOf(parseEdition(html, { mode }))).toBe("NOT_SDN_ADVANCED");
+    });
 
-  it("refuses input that is not XML at all", async () => {
-    expect(await codeOf(parseEdition(Buffer.from('{"not":"xml"}'), { mode }))).toMatch(/NOT_SDN_ADVANCED|MALFORMED_XML/);
-  });
+    it("refuses input that is not XML at all", async () => {
+      expect(await codeOf(parseEdition(Buffer.from('{"not":"xml"}'), { mode }))).toMatch(
+        /NOT_SDN_ADVANCED|MALFORMED_XML/,
+      );
+    });
 
-  it("refuses empty input", async () => {
-    expect(await codeOf(parseEdition(Buffer.alloc(0), { mode }))).toBe("NOT_SDN_ADVANCED");
-  });
+    it("refuses empty input", async () => {
+      expect(await codeOf(parseEdition(Buffer.alloc(0), { mode }))).toBe("NOT_SDN_ADVANCED");
+    });
 
-  it.each([0.02, 0.3, 0.6, 0.9, 0.999])("refuses a document truncated at %d of its length", async (share) => {
-    const cut = SAMPLE.subarray(0, Math.floor(SAMPLE.length * share));
-    expect(await codeOf(parseEdition(cut, { mode }))).toMatch(/TRUNCATED|MALFORMED_XML|NOT_SDN_ADVANCED/);
-  });
+    it.each([0.02, 0.3, 0.6, 0.9, 0.999])(
+      "refuses a document truncated at %d of its length",
+      async (share) => {
+        const cut = SAMPLE.subarray(0, Math.floor(SAMPLE.length * share));
+        expect(await codeOf(parseEdition(cut, { mode }))).toMatch(
+          /TRUNCATED|MALFORMED_XML|NOT_SDN_ADVANCED/,
+        );
+      },
+    );
 
-  it("refuses a DistinctParty holding an address whose XML is broken", async () => {
-    const at = text.indexOf("0x098B716B8Aaf21512996dC57EB0615e2383E2f96");
-    const broken = `${text.slice(0, at)}${text.slice(at).replace("</VersionDetail>", "</VersionDetai>")}`;
-    expect(await codeOf(parseEdition(Buffer.from(broken), { mode }))).toBe("MALFORMED_XML");
-  });
+    it("refuses a DistinctParty holding an address whose XML is broken", async () => {
+      const at = text.indexOf("0x098B716B8Aaf21512996dC57EB0615e2383E2f96");
+      const broken = `${text.slice(0, at)}${text.slice(at).replace("</VersionDetail>", "</VersionDetai>")}`;
+      expect(await codeOf(parseEdition(Buffer.from(broken), { mode }))).toBe("MALFORMED_XML");
+    });
 
-  it("refuses a gzip stream cut short", async () => {
-    const gz = gzipSync(SAMPLE);
-    expect(await codeOf(parseEdition(gz.subarray(0, gz.length >> 1), { mode }))).toBe("TRUNCATED");
-  });
+    it("refuses a gzip stream cut short", async () => {
+      const gz = gzipSync(SAMPLE);
+      expect(await codeOf(parseEdition(gz.subarray(0, gz.length >> 1), { mode }))).toBe(
+        "TRUNCATED",
+      );
+    });
 
-  it("refuses a UTF-16 document", async () => {
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
-    expect(await codeOf(parseEdition(utf16, { mode }))).toMatch(/UNSUPPORTED_ENCODING|MALFORMED_XML|NOT_SDN_ADVANCED/);
-  });
+    it("refuses a UTF-16 document", async () => {
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+      expect(await codeOf(parseEdition(utf16, { mode }))).toMatch(
+        /UNSUPPORTED_ENCODING|MALFORMED_XML|NOT_SDN_ADVANCED/,
+      );
+    });
 
-  it("enforces the XML size limit", async () => {
-    expect(await codeOf(parseEdition(SAMPLE, { mode, maxXmlBytes: 100_000 }))).toBe("SIZE_LIMIT");
-  });
-});
+    it("enforces the XML size limit", async () => {
+      expect(await codeOf(parseEdition(SAMPLE, { mode, maxXmlBytes: 100_000 }))).toBe("SIZE_LIMIT");
+    });
+  },
+);
 
 describe("parseEdition keeps only SDN List designations", () => {
   it("drops a party whose only entry is on another list", async () => {
     const entry = /<SanctionsEntry ID="(\d+)" ProfileID="27307" ListID="1550">/.exec(text);
     expect(entry).not.toBeNull();
-    const moved = Buffer.from(text.replace(entry?.[0] ?? "", entry?.[0].replace('ListID="1550"', 'ListID="91507"') ?? ""));
+    const moved = Buffer.from(
+      text.replace(entry?.[0] ?? "", entry?.[0].replace('ListID="1550"', 'ListID="91507"') ?? ""),
+    );
     const parsed = await parseEdition(moved);
     expect(parsed.designations.some((d) => d.party.profileId === "27307")).toBe(false);
     expect(parsed.designations.length).toBeGreaterThan(0);

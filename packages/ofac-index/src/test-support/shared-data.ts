@@ -2,10 +2,14 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** `../shared/data/ofac` beside the repository (CI provides it; it is never committed). */
-export const OFAC_DATA = fileURLToPath(new URL("../../../../../shared/data/ofac/", import.meta.url));
+export const OFAC_DATA = fileURLToPath(
+  new URL("../../../../../shared/data/ofac/", import.meta.url),
+);
 
 if (!existsSync(OFAC_DATA)) {
-  throw new Error(`real OFAC data not found at ${OFAC_DATA}: tests need ../shared beside the repository`);
+  throw new Error(
+    `real OFAC data not found at ${OFAC_DATA}: tests need ../shared beside the repository`,
+  );
 }
 
 export const XML = {

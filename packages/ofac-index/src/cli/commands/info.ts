@@ -9,7 +9,8 @@ export function editionInfo(index: SdnIndex) {
   const byAsset: Record<string, { features: number; pairs: number }> = {};
   const pairs = new Set<string>();
   for (const d of index.designations) {
-    const entry = (byAsset[d.asset] ??= { features: 0, pairs: 0 });
+    const entry = byAsset[d.asset] ?? { features: 0, pairs: 0 };
+    byAsset[d.asset] = entry;
     entry.features++;
     const key = `${d.asset}\t${d.normalizedAddress}`;
     if (!pairs.has(key)) {
