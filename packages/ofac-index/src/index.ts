@@ -20,10 +20,7 @@ export {
 export { type ScreenOptions, SdnIndex } from "./index/sdn-index.js";
 export type { Designation, Edition, EditionMeta, Party, Provenance } from "./model/types.js";
 export { ASSET_ALIASES, resolveAsset } from "./normalize/asset.js";
-export {
-  normalizeAddress,
-  normalizeAddress as canonicalAddress,
-} from "./normalize/normalize-address.js";
+export { normalizeAddress } from "./normalize/normalize-address.js";
 export { assertScreenableAddress, MAX_ADDRESS_LENGTH } from "./normalize/validate-address.js";
 export type { ByteSource } from "./parse/byte-source.js";
 export { SDN_ADVANCED_NAMESPACES } from "./parse/document-root.js";

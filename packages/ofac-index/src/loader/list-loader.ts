@@ -1,8 +1,7 @@
 import { stat } from "node:fs/promises";
 import { diffEditions } from "../diff/diff-editions.js";
 import { isOfacIndexError, OfacIndexError } from "../errors/ofac-index-error.js";
-import type { ScreenOptions, SdnIndex } from "../index/sdn-index.js";
-import { SdnIndex as Index } from "../index/sdn-index.js";
+import { type ScreenOptions, SdnIndex } from "../index/sdn-index.js";
 import { fetchEdition, type HttpValidators } from "../io/http-source.js";
 import { loadIndex, loadSample } from "../io/load-index.js";
 import { isHttpUrl } from "../io/open-source.js";
@@ -260,12 +259,15 @@ export class ListLoader {
         ? {}
         : { validators: this.validators }),
     });
-    if (res.status === "not-modified")
-      return held === undefined
-        ? Promise.reject(new Error("not-modified without a held edition"))
-        : "unchanged";
+    if (res.status === "not-modified") {
+      if (held !== undefined) return "unchanged";
+      throw new OfacIndexError(
+        "HTTP_STATUS",
+        `${url} answered "not modified" to an unconditional request`,
+      );
+    }
     const edition = await parseEdition(res.body, this.parseOptions());
-    const index = Index.fromEdition(edition, {
+    const index = SdnIndex.fromEdition(edition, {
       sourceUrl: url,
       refreshedAt: this.now().toISOString(),
       sample: false,
