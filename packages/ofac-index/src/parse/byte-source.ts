@@ -41,26 +41,35 @@ function zlibError(err: NodeJS.ErrnoException): OfacIndexError {
  */
 export async function* xmlBytes(source: ByteSource): AsyncGenerator<Uint8Array> {
   const iterator = chunksOf(source)[Symbol.asyncIterator]();
-  let first = await iterator.next();
-  while (!first.done && first.value.length < 2) {
-    const next = await iterator.next();
-    if (next.done) break;
-    first = { done: false, value: Buffer.concat([first.value, next.value]) };
+  try {
+    let first = await iterator.next();
+    while (!first.done && first.value.length < 2) {
+      const next = await iterator.next();
+      if (next.done) break;
+      first = { done: false, value: Buffer.concat([first.value, next.value]) };
+    }
+    if (first.done) return;
+    const head = first.value;
+    async function* rest(): AsyncGenerator<Uint8Array> {
+      yield head;
+      for (let r = await iterator.next(); !r.done; r = await iterator.next()) yield r.value;
+    }
+    if (!isGzip(head)) {
+      yield* rest();
+      return;
+    }
+    yield* gunzipped(rest());
+  } finally {
+    // Stop the source when the consumer stops early (a parse error): releases a download.
+    await iterator.return?.();
   }
-  if (first.done) return;
-  const head = first.value;
-  async function* rest(): AsyncGenerator<Uint8Array> {
-    yield head;
-    for (let r = await iterator.next(); !r.done; r = await iterator.next()) yield r.value;
-  }
-  if (!isGzip(head)) {
-    yield* rest();
-    return;
-  }
+}
+
+async function* gunzipped(compressed: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const gunzip = createGunzip({ chunkSize: SLICE });
-  const source$ = Readable.from(rest(), { objectMode: false });
+  const source = Readable.from(compressed, { objectMode: false });
   let failure: unknown;
-  pipeline(source$, gunzip, (err) => {
+  pipeline(source, gunzip, (err) => {
     if (err) failure = err;
   });
   try {
@@ -71,6 +80,7 @@ export async function* xmlBytes(source: ByteSource): AsyncGenerator<Uint8Array> 
     if (typeof e.code === "string" && e.code.startsWith("Z_")) throw zlibError(e);
     throw e;
   } finally {
-    source$.destroy();
+    source.destroy();
+    gunzip.destroy();
   }
 }

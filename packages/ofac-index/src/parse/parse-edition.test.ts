@@ -141,3 +141,35 @@ describe("parseEdition keeps only SDN List designations", () => {
     expect(parsed.designations.length).toBeGreaterThan(0);
   });
 });
+
+describe("parseEdition releases its source", () => {
+  it.each([
+    ["plain", (b: Buffer) => b],
+    ["gzip", (b: Buffer) => gzipSync(b)],
+  ])("stops reading a %s source when the document is refused part-way", async (_label, encode) => {
+    const at = text.indexOf("0x098B716B8Aaf21512996dC57EB0615e2383E2f96");
+    const broken = encode(
+      Buffer.from(`${text.slice(0, at)}${text.slice(at).replace("</VersionDetail>", "</Bad>")}`),
+    );
+    let released = false;
+    let pulled = 0;
+    async function* source(): AsyncGenerator<Uint8Array> {
+      try {
+        for (const chunk of chunked(broken, 4096)) {
+          pulled++;
+          yield chunk;
+        }
+        for (;;) {
+          pulled++;
+          yield Buffer.from(" "); // a body that would never end
+          await new Promise((r) => setTimeout(r, 1));
+        }
+      } finally {
+        released = true;
+      }
+    }
+    await expect(parseEdition(source())).rejects.toMatchObject({ code: "MALFORMED_XML" });
+    expect(released).toBe(true);
+    expect(pulled).toBeLessThan(1000);
+  });
+});
