@@ -1,0 +1,111 @@
+import type { Degradation, Report } from "@svc/report-model";
+
+export type DocumentType = "pdf" | "docx" | "xlsx";
+
+export const MIME_TYPES: Readonly<Record<DocumentType, string>> = Object.freeze({
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+});
+
+/** Spec §2.8 `artifact`. */
+export interface Artifact {
+  readonly type: DocumentType;
+  readonly name: string;
+  readonly sizeBytes: number;
+  readonly contentBase64: string;
+}
+
+/** Spec §2.8 `artifact_summary`. */
+export interface ArtifactSummary {
+  readonly documentType: DocumentType;
+  readonly fileName: string;
+  readonly mimeType: string;
+  readonly sizeBytes: number;
+  readonly engine: string;
+  readonly mode: string;
+  readonly lane: string;
+  readonly fulfilledLane: string;
+  readonly usedFallback: boolean;
+  readonly degraded: boolean;
+  readonly degradationReason: string | null;
+  readonly recommendedLocalPath: string;
+  readonly delivery: {
+    readonly primary: string;
+    readonly downloadUrl: null;
+    readonly downloadUrlExpiresAt: null;
+    readonly note: string;
+  };
+}
+
+/** What every renderer returns: the bytes and the spec's metadata about them. */
+export interface RenderedDocument {
+  readonly bytes: Uint8Array;
+  readonly fileName: string;
+  readonly mimeType: string;
+  readonly artifact: Artifact;
+  readonly artifactSummary: ArtifactSummary;
+  /** Normalization's degradations plus the renderer's own. */
+  readonly degradations: readonly Degradation[];
+}
+
+/** A file name from the report title (and date), safe on every file system. */
+export function fileNameFor(report: Report, type: DocumentType): string {
+  const stem = `${report.meta.title}${report.meta.date === null ? "" : ` ${report.meta.date}`}`
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+  return `${stem === "" ? "report" : stem}.${type}`;
+}
+
+/** Wraps rendered bytes with the spec's artifact and artifact_summary. */
+export function describeDocument(
+  bytes: Uint8Array,
+  type: DocumentType,
+  report: Report,
+  engine: string,
+  rendererDegradations: readonly Degradation[] = [],
+): RenderedDocument {
+  const fileName = fileNameFor(report, type);
+  const mimeType = MIME_TYPES[type];
+  const degradations = [...report.degradations, ...rendererDegradations];
+  const degradationReason =
+    degradations.length === 0 ? null : degradations.map((d) => `${d.path}: ${d.reason}`).join("; ");
+  return {
+    bytes,
+    fileName,
+    mimeType,
+    degradations,
+    artifact: {
+      type,
+      name: fileName,
+      sizeBytes: bytes.byteLength,
+      contentBase64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
+        "base64",
+      ),
+    },
+    artifactSummary: {
+      documentType: type,
+      fileName,
+      mimeType,
+      sizeBytes: bytes.byteLength,
+      engine,
+      mode: "inline_base64",
+      lane: "local",
+      fulfilledLane: "local",
+      usedFallback: false,
+      degraded: degradations.length > 0,
+      degradationReason,
+      recommendedLocalPath: `reports/${fileName}`,
+      delivery: {
+        primary: "base64",
+        downloadUrl: null,
+        downloadUrlExpiresAt: null,
+        note: "The file is delivered inline as base64 in artifact.contentBase64; the service keeps no copy.",
+      },
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import type { Scalar } from "./report.js";
+
+const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
+
+/** How a cell or metric value reads in a document (spreadsheets keep numbers as numbers). */
+export function formatScalar(value: Scalar): string {
+  if (value === null) return "";
+  if (typeof value === "number")
+    return Number.isFinite(value) ? numberFormat.format(value) : String(value);
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return value;
+}

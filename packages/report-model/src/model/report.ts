@@ -1,0 +1,84 @@
+/**
+ * The normalized report: what every renderer consumes. Both wire variants (the shared report
+ * model, "variant A", and the legacy payload, "variant B") normalize to it; renderers never see
+ * the wire shapes.
+ */
+
+export type Scalar = string | number | boolean | null;
+
+export interface ReportMeta {
+  readonly title: string;
+  readonly subtitle: string | null;
+  /** e.g. `ofac-wallet-screening`, `enhanced-due-diligence`, `compliance-exposure-forecast`. */
+  readonly reportType: string | null;
+  /** `author`, else `owner`. */
+  readonly author: string | null;
+  readonly date: string | null;
+  readonly version: string | null;
+}
+
+export interface ReportMetric {
+  readonly label: string;
+  readonly value: Scalar;
+  readonly unit: string | null;
+}
+
+/** A table with rows as arrays in column order (object rows are mapped by column name). */
+export interface ReportTable {
+  /** The key in `tables` / `workbook_rows` (e.g. `per_wallet_exposure`). */
+  readonly key: string;
+  /** Human title derived from the key (e.g. "Per wallet exposure"). */
+  readonly title: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly Scalar[])[];
+}
+
+export interface ChartSeries {
+  readonly name: string;
+  /** One value per label; null where a value is missing. */
+  readonly values: readonly (number | null)[];
+}
+
+export type ChartType = "bar" | "line";
+
+export interface ReportChart {
+  readonly type: ChartType;
+  readonly title: string;
+  readonly labels: readonly string[];
+  readonly series: readonly ChartSeries[];
+  readonly xLabel: string | null;
+  readonly yLabel: string | null;
+  /** Where it came from, e.g. `chart_hints[0]`. */
+  readonly source: string;
+}
+
+/** Prose from the legacy payload's sections. */
+export interface ReportSection {
+  readonly heading: string | null;
+  readonly paragraphs: readonly string[];
+  readonly bullets: readonly string[];
+  readonly table: ReportTable | null;
+}
+
+/** Something in the input a renderer cannot fully honour, and what was done instead. */
+export interface Degradation {
+  /** Dot path into the input, e.g. `chart_hints[2].type`. */
+  readonly path: string;
+  readonly reason: string;
+}
+
+export interface Report {
+  readonly meta: ReportMeta;
+  /** Executive summary paragraphs (variant B's `summary` becomes one). */
+  readonly summary: readonly string[];
+  readonly metrics: readonly ReportMetric[];
+  readonly sections: readonly ReportSection[];
+  readonly tables: readonly ReportTable[];
+  readonly charts: readonly ReportChart[];
+  /** `export_artifacts.workbook_rows`: extra sheets for spreadsheets (shown in documents too). */
+  readonly workbook: readonly ReportTable[];
+  /** What normalization could not honour; renderers add their own and report `degraded`. */
+  readonly degradations: readonly Degradation[];
+  /** Which wire variant it came from. */
+  readonly variant: "A" | "B";
+}
