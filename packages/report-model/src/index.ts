@@ -1,3 +1,19 @@
+export {
+  type ChartHintInput,
+  chartOfSeries,
+  chartOfTable,
+  type MetricInput,
+  metric,
+  type ReportParts,
+  reportModel,
+  type TableInput,
+  tableFromRecords,
+} from "./build/builders.js";
+export {
+  type ReportIssue,
+  ReportModelError,
+  type ReportModelErrorCode,
+} from "./errors/report-model-error.js";
 export { formatScalar } from "./model/format-scalar.js";
 export type {
   ChartSeries,
@@ -11,3 +27,37 @@ export type {
   ReportTable,
   Scalar,
 } from "./model/report.js";
+export { SUPPORTED_CHART_TYPES } from "./normalize/chart-hints.js";
+export { humanize } from "./normalize/humanize.js";
+export { normalizeLegacyReport, normalizeReportModel } from "./normalize/normalize-model.js";
+export {
+  type ParseReportOptions,
+  parseReport,
+  type ReportVariant,
+} from "./normalize/parse-report.js";
+export {
+  type JsonSchema,
+  jsonSchemaOf,
+  legacyReportJsonSchema,
+  reportInputJsonSchema,
+  reportModelJsonSchema,
+} from "./schema/json-schemas.js";
+export {
+  ChartHintSchema,
+  HeadlineMetricSchema,
+  type LegacyReport,
+  type LegacyReportInput,
+  LegacyReportSchema,
+  LegacySectionSchema,
+  ReportMetaSchema,
+  type ReportModel,
+  type ReportModelInput,
+  ReportModelSchema,
+  type ReportToolInput,
+  ReportToolInputSchema,
+  RowSchema,
+  ScalarSchema,
+  TableSchema,
+  type WireRow,
+  type WireScalar,
+} from "./schema/wire-schemas.js";

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { parseReport } from "../normalize/parse-report.js";
+import { chartOfSeries, chartOfTable, metric, reportModel, tableFromRecords } from "./builders.js";
+
+describe("builders", () => {
+  it("assemble a shared report model that parses back without degradations", () => {
+    const model = reportModel(
+      {
+        report_type: "compliance-exposure-forecast",
+        title: "Forecast",
+        author: "svc",
+        date: "2026-11-22",
+      },
+      {
+        executive_summary: ["Two wallets are exact matches."],
+        headline_metrics: [metric("P50 expected hits", 2), metric("Coverage", 50, "%")],
+        tables: {
+          per_wallet_exposure: tableFromRecords([
+            { address: "0x1", screening_status: "match", future_hit_probability: 1 },
+            { address: "0x2", screening_status: "clear" },
+          ]),
+        },
+        chart_hints: [
+          chartOfTable(
+            "bar",
+            "Hit probability",
+            "per_wallet_exposure",
+            "address",
+            "future_hit_probability",
+          ),
+          chartOfSeries("line", "Hits", [0, 1, 2], [{ name: "p", values: [0.5, 0.3, 0.2] }]),
+        ],
+        workbook_rows: { raw: [{ a: 1 }] },
+      },
+    );
+    const r = parseReport(model);
+    expect(r.degradations).toEqual([]);
+    expect(r.meta.reportType).toBe("compliance-exposure-forecast");
+    expect(r.tables[0]?.rows[1]).toEqual(["0x2", "clear", null]);
+    expect(r.charts.map((c) => c.type)).toEqual(["bar", "line"]);
+    expect(r.workbook[0]?.key).toBe("raw");
+  });
+
+  it("tableFromRecords keeps given column order and fills missing cells with null", () => {
+    expect(tableFromRecords([{ b: 1, a: 2 }, { a: 3 }], ["a", "b"])).toEqual({
+      columns: ["a", "b"],
+      rows: [
+        { a: 2, b: 1 },
+        { a: 3, b: null },
+      ],
+    });
+  });
+});

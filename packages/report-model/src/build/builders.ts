@@ -1,0 +1,87 @@
+import type { ReportModelInput, WireRow, WireScalar } from "../schema/wire-schemas.js";
+
+/**
+ * Small helpers that workflows use to assemble a shared report model (variant A): what they
+ * return is the wire form, ready for a document route or `parseReport`.
+ */
+
+export type MetricInput = {
+  readonly label: string;
+  readonly value: WireScalar;
+  readonly unit?: string;
+};
+
+export const metric = (label: string, value: WireScalar, unit?: string): MetricInput =>
+  unit === undefined ? { label, value } : { label, value, unit };
+
+export type TableInput = {
+  readonly columns: string[];
+  readonly rows: Record<string, WireScalar>[];
+};
+
+/** A table from records; columns default to the keys in first-seen order. */
+export function tableFromRecords(
+  records: readonly Record<string, WireScalar>[],
+  columns?: readonly string[],
+): TableInput {
+  const cols =
+    columns === undefined ? [...new Set(records.flatMap((r) => Object.keys(r)))] : [...columns];
+  return {
+    columns: cols,
+    rows: records.map((r) => Object.fromEntries(cols.map((c) => [c, r[c] ?? null]))),
+  };
+}
+
+export type ChartHintInput = {
+  readonly type: "bar" | "line";
+  readonly title: string;
+  readonly table?: string;
+  readonly x?: string;
+  readonly y?: string | string[];
+  readonly labels?: (string | number)[];
+  readonly series?: { name: string; values: (number | null)[] }[];
+  readonly x_label?: string;
+  readonly y_label?: string;
+};
+
+/** A chart of table columns: x gives the labels, each y column a series. */
+export const chartOfTable = (
+  type: "bar" | "line",
+  title: string,
+  table: string,
+  x: string,
+  y: string | string[],
+  axes: { x_label?: string; y_label?: string } = {},
+): ChartHintInput => ({ type, title, table, x, y, ...axes });
+
+/** A chart of inline data. */
+export const chartOfSeries = (
+  type: "bar" | "line",
+  title: string,
+  labels: (string | number)[],
+  series: { name: string; values: (number | null)[] }[],
+  axes: { x_label?: string; y_label?: string } = {},
+): ChartHintInput => ({ type, title, labels, series, ...axes });
+
+export interface ReportParts {
+  readonly executive_summary?: string[];
+  readonly headline_metrics?: MetricInput[];
+  readonly tables?: Record<string, TableInput>;
+  readonly chart_hints?: ChartHintInput[];
+  readonly workbook_rows?: Record<string, WireRow[]>;
+  readonly result?: Record<string, unknown>;
+}
+
+/** A complete shared report model. */
+export function reportModel(
+  meta: { report_type: string; title: string; author?: string; date?: string; version?: string },
+  parts: ReportParts = {},
+): ReportModelInput {
+  const { workbook_rows, chart_hints, ...rest } = parts;
+  return {
+    report_meta: meta,
+    ...rest,
+    ...(chart_hints === undefined ? {} : { chart_hints: chart_hints.map((h) => ({ ...h })) }),
+    ...(workbook_rows === undefined ? {} : { export_artifacts: { workbook_rows } }),
+  };
+}

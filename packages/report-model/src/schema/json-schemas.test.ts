@@ -1,0 +1,77 @@
+import Ajv2020 from "ajv/dist/2020.js";
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import {
+  jsonSchemaOf,
+  legacyReportJsonSchema,
+  reportInputJsonSchema,
+  reportModelJsonSchema,
+} from "./json-schemas.js";
+import { ReportModelSchema, ReportToolInputSchema } from "./wire-schemas.js";
+
+const ajv = new Ajv2020.default({ strict: false, allErrors: true });
+
+const documents: Array<[string, unknown]> = [
+  ["minimal A", { report_meta: {} }],
+  [
+    "full A",
+    {
+      report_meta: { title: "t", extra: 1 },
+      executive_summary: ["a"],
+      headline_metrics: [{ label: "x", value: null, unit: "u" }],
+      tables: { t: { columns: ["a"], rows: [{ a: 1 }, [2]] } },
+      export_artifacts: { workbook_rows: { w: [[1, "x"]] } },
+      chart_hints: [{ type: "bar" }],
+      result: { k: [1] },
+      unknown: true,
+    },
+  ],
+  ["minimal B", { title: "x" }],
+  [
+    "full B",
+    {
+      title: "x",
+      subtitle: "s",
+      summary: "y",
+      sections: [{ heading: "h", bullets: ["b"], table: [{ a: true }] }],
+    },
+  ],
+  ["neither", { tables: {} }],
+  ["both", { report_meta: {}, title: "x" }],
+  ["bad cell", { report_meta: {}, tables: { t: { columns: ["a"], rows: [{ a: {} }] } } }],
+  ["bad metric", { report_meta: {}, headline_metrics: [{ value: 1 }] }],
+  ["bad title type", { title: 1 }],
+];
+
+describe("generated JSON Schemas", () => {
+  it("are draft 2020-12 documents without $schema, requiring report_meta / title", () => {
+    expect(reportModelJsonSchema.$schema).toBeUndefined();
+    expect(reportModelJsonSchema.required).toEqual(["report_meta"]);
+    expect(legacyReportJsonSchema.required).toEqual(["title"]);
+    expect(ajv.validateSchema(reportInputJsonSchema)).toBe(true);
+  });
+
+  it.each(documents)("agree with valibot on %s (variant A)", (_label, doc) => {
+    expect(ajv.validate(reportModelJsonSchema, doc)).toBe(
+      v.safeParse(ReportModelSchema, doc).success,
+    );
+  });
+
+  it.each(documents)("oneOf accepts %s exactly when one variant applies", (_label, doc) => {
+    const a = ajv.validate(reportModelJsonSchema, doc);
+    const b = ajv.validate(legacyReportJsonSchema, doc);
+    expect(ajv.validate(reportInputJsonSchema, doc)).toBe(a !== b);
+  });
+
+  it("the MCP tool schema rejects extra members and array rows", () => {
+    const schema = jsonSchemaOf(ReportToolInputSchema);
+    const ok = { report_meta: {}, tables: { t: { columns: ["a"], rows: [{ a: 1 }] } } };
+    expect(ajv.validate(schema, ok)).toBe(true);
+    expect(ajv.validate(schema, { ...ok, extra: 1 })).toBe(false);
+    expect(
+      ajv.validate(schema, { report_meta: {}, tables: { t: { columns: ["a"], rows: [[1]] } } }),
+    ).toBe(false);
+    expect(ajv.validate(schema, { report_meta: {} })).toBe(false);
+    expect(v.safeParse(ReportToolInputSchema, { ...ok, extra: 1 }).success).toBe(false);
+  });
+});

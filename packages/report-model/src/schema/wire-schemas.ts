@@ -1,0 +1,148 @@
+import * as v from "valibot";
+
+/**
+ * The wire shapes of spec §2.9, as valibot schemas: the single source for validation, types and
+ * the generated JSON Schemas. Objects are loose where the spec allows extra members. Sizes are
+ * capped generously here; each renderer enforces its own, lower, document limits.
+ */
+
+const MAX_TEXT = 20_000;
+const text = (description: string) =>
+  v.pipe(v.string(), v.maxLength(MAX_TEXT), v.description(description));
+const optionalText = (description: string) => v.optional(text(description));
+
+export const ScalarSchema = v.pipe(
+  v.union([v.string(), v.pipe(v.number(), v.finite()), v.boolean(), v.null()]),
+  v.description("A string, a finite number, a boolean or null."),
+);
+
+export const RowSchema = v.pipe(
+  // Arrays first: valibot's record() also accepts arrays (as objects keyed "0", "1", …).
+  v.union([v.array(ScalarSchema), v.record(v.string(), ScalarSchema)]),
+  v.description("An object mapping column name to value, or an array of values in column order."),
+);
+
+export const TableSchema = v.looseObject({
+  columns: v.pipe(
+    v.array(v.string()),
+    v.maxLength(200),
+    v.description("Column names, in display order."),
+  ),
+  rows: v.pipe(v.array(RowSchema), v.maxLength(200_000)),
+});
+
+export const ReportMetaSchema = v.pipe(
+  v.looseObject({
+    report_type: optionalText("Machine name of the report, e.g. enhanced-due-diligence."),
+    title: optionalText("Title shown on the document."),
+    report_title: optionalText("Alternative to title."),
+    name: optionalText("Alternative to title."),
+    author: optionalText("Who wrote or owns the report."),
+    owner: optionalText("Used as the author when author is absent."),
+    date: optionalText("Report date, e.g. 2026-11-22."),
+    version: optionalText("Report version."),
+  }),
+  v.description("Title block of the report."),
+);
+
+export const HeadlineMetricSchema = v.looseObject({
+  label: text("What the metric measures."),
+  value: v.optional(ScalarSchema),
+  unit: optionalText("Unit shown after the value."),
+});
+
+export const ChartHintSchema = v.pipe(
+  v.looseObject({}),
+  v.description(
+    "A chart to draw: {type: 'bar'|'line', title, table, x, y} referring to a table's columns, " +
+      "or {type, title, labels, series: [{name, values}]} inline.",
+  ),
+);
+
+/** Variant A: the shared report model. `report_meta` is required; extra members are allowed. */
+export const ReportModelSchema = v.pipe(
+  v.looseObject({
+    report_meta: ReportMetaSchema,
+    executive_summary: v.optional(v.pipe(v.array(text("A paragraph.")), v.maxLength(200))),
+    headline_metrics: v.optional(v.pipe(v.array(HeadlineMetricSchema), v.maxLength(100))),
+    tables: v.optional(v.pipe(v.record(v.string(), TableSchema), v.description("Tables by name."))),
+    export_artifacts: v.optional(
+      v.looseObject({
+        workbook_rows: v.optional(
+          v.pipe(
+            v.record(v.string(), v.pipe(v.array(RowSchema), v.maxLength(200_000))),
+            v.description("Extra spreadsheet sheets by name."),
+          ),
+        ),
+      }),
+    ),
+    chart_hints: v.optional(v.pipe(v.array(ChartHintSchema), v.maxLength(50))),
+    result: v.optional(v.looseObject({})),
+  }),
+  v.description("The shared report model (variant A)."),
+);
+
+export const LegacySectionSchema = v.looseObject({
+  heading: optionalText("Section heading."),
+  title: optionalText("Section heading, when heading is absent."),
+  body: optionalText("A paragraph."),
+  text: optionalText("A paragraph."),
+  bullets: v.optional(v.pipe(v.array(text("A bullet.")), v.maxLength(500))),
+  table: v.optional(v.pipe(v.array(v.record(v.string(), ScalarSchema)), v.maxLength(200_000))),
+});
+
+/** Variant B: the legacy payload. `title` is required; extra members are allowed. */
+export const LegacyReportSchema = v.pipe(
+  v.looseObject({
+    title: text("Title shown on the document."),
+    subtitle: optionalText("Subtitle."),
+    summary: optionalText("Summary paragraph."),
+    sections: v.optional(v.pipe(v.array(LegacySectionSchema), v.maxLength(200))),
+  }),
+  v.description("The legacy report payload (variant B)."),
+);
+
+export type ReportModelInput = v.InferInput<typeof ReportModelSchema>;
+export type ReportModel = v.InferOutput<typeof ReportModelSchema>;
+export type LegacyReportInput = v.InferInput<typeof LegacyReportSchema>;
+export type LegacyReport = v.InferOutput<typeof LegacyReportSchema>;
+export type WireScalar = v.InferOutput<typeof ScalarSchema>;
+export type WireRow = v.InferOutput<typeof RowSchema>;
+
+/**
+ * Input of the MCP document tools (spec §4.3 report_pdf_generate / report_docx_generate): the
+ * shared model with `report_meta` and `tables` required, object rows only, and no members
+ * beyond those the tool lists.
+ */
+export const ReportToolInputSchema = v.strictObject({
+  report_meta: ReportMetaSchema,
+  tables: v.record(
+    v.string(),
+    v.strictObject({
+      columns: v.pipe(v.array(v.string()), v.maxLength(200)),
+      rows: v.pipe(v.array(v.record(v.string(), ScalarSchema)), v.maxLength(200_000)),
+    }),
+  ),
+  executive_summary: v.optional(v.pipe(v.array(text("A paragraph.")), v.maxLength(200))),
+  headline_metrics: v.optional(
+    v.pipe(
+      v.array(
+        v.strictObject({
+          label: text("What the metric measures."),
+          value: v.optional(ScalarSchema),
+          unit: optionalText("Unit."),
+        }),
+      ),
+      v.maxLength(100),
+    ),
+  ),
+  export_artifacts: v.optional(
+    v.looseObject({
+      workbook_rows: v.optional(
+        v.record(v.string(), v.pipe(v.array(RowSchema), v.maxLength(200_000))),
+      ),
+    }),
+  ),
+  result: v.optional(v.looseObject({})),
+});
+export type ReportToolInput = v.InferOutput<typeof ReportToolInputSchema>;
