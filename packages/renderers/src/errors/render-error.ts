@@ -1,4 +1,4 @@
-export type RenderErrorCode = "REPORT_TOO_LARGE" | "RENDER_FAILED";
+export type RenderErrorCode = "REPORT_TOO_LARGE" | "RENDER_FAILED" | "RENDER_QUEUE_FULL";
 
 /** A report that cannot be rendered: too large for the format, or a renderer failure. */
 export class RenderError extends Error {

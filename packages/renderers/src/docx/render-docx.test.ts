@@ -1,0 +1,445 @@
+import { formatScalar, type Report, type ReportTable } from "@svc/report-model";
+import JSZip from "jszip";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MIME_TYPES, type RenderedDocument } from "../artifact/artifact.js";
+import { RenderError } from "../errors/render-error.js";
+import { eddMemoReport, NON_LATIN_NAMES, tableReport } from "../test-support/sample-reports.js";
+import { renderDocx } from "./render-docx.js";
+import { LANDSCAPE_TEXT_WIDTH, PORTRAIT_TEXT_WIDTH } from "./styles.js";
+
+// ---------------------------------------------------------------------------------------------
+// A small reader for the WordprocessingML that docx writes (no nested tables, no mc:AlternateContent
+// around text): enough to check styles, texts, tables and fields without a DOM.
+// ---------------------------------------------------------------------------------------------
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function unescapeXml(text: string): string {
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+/** Whether every element of `xml` is closed in order (a well-formedness check without a parser). */
+function balanced(xml: string): boolean {
+  const stack: string[] = [];
+  for (const m of xml.matchAll(/<(\/?)([A-Za-z_][\w.:-]*)[^>]*?(\/?)>/g)) {
+    const [, close, name, selfClosing] = m;
+    if (selfClosing === "/") continue;
+    if (close === "/") {
+      if (stack.pop() !== name) return false;
+    } else stack.push(name ?? "");
+  }
+  return stack.length === 0;
+}
+
+interface Para {
+  readonly xml: string;
+  readonly style: string | null;
+  readonly text: string;
+}
+
+function paragraphs(xml: string): Para[] {
+  return [...xml.matchAll(/<w:p(?:\s[^>]*)?>([\s\S]*?)<\/w:p>/g)].map((m) => {
+    const inner = m[1] ?? "";
+    const style = /<w:pStyle w:val="([^"]*)"\/>/.exec(inner)?.[1] ?? null;
+    const text = [...inner.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)]
+      .map((t) => unescapeXml(t[1] ?? ""))
+      .join("");
+    return { xml: inner, style, text };
+  });
+}
+
+function tables(xml: string): string[] {
+  return [...xml.matchAll(/<w:tbl>([\s\S]*?)<\/w:tbl>/g)].map((m) => m[1] ?? "");
+}
+
+function rows(tableXml: string): string[] {
+  return [...tableXml.matchAll(/<w:tr(?:\s[^>]*)?>([\s\S]*?)<\/w:tr>/g)].map((m) => m[1] ?? "");
+}
+
+function cells(rowXml: string): string[] {
+  return [...rowXml.matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)].map((m) =>
+    paragraphs(m[1] ?? "")
+      .map((p) => p.text)
+      .join("\n"),
+  );
+}
+
+function gridWidths(tableXml: string): number[] {
+  return [...tableXml.matchAll(/<w:gridCol w:w="(\d+)"\/>/g)].map((m) => Number(m[1]));
+}
+
+interface Unpacked {
+  readonly zip: JSZip;
+  readonly document: string;
+  readonly paragraphs: Para[];
+  readonly tables: string[];
+  text(path: string): Promise<string>;
+}
+
+async function unpack(doc: RenderedDocument): Promise<Unpacked> {
+  const zip = await JSZip.loadAsync(doc.bytes);
+  const text = async (path: string): Promise<string> => {
+    const file = zip.file(path);
+    if (file === null) throw new Error(`${path} is missing from the DOCX`);
+    return file.async("string");
+  };
+  const document = await text("word/document.xml");
+  return { zip, document, paragraphs: paragraphs(document), tables: tables(document), text };
+}
+
+function styled(u: Unpacked, style: string): string[] {
+  return u.paragraphs.filter((p) => p.style === style).map((p) => p.text);
+}
+
+function tableUnder(u: Unpacked, title: string): string {
+  const at = u.document.indexOf(`>${title}</w:t>`);
+  expect(at, `heading "${title}"`).toBeGreaterThan(-1);
+  const start = u.document.indexOf("<w:tbl>", at);
+  const end = u.document.indexOf("</w:tbl>", start);
+  return u.document.slice(start, end);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("renderDocx: the EDD memo", () => {
+  const report = eddMemoReport(100);
+  let doc: RenderedDocument;
+  let u: Unpacked;
+
+  beforeAll(async () => {
+    doc = await renderDocx(report);
+    u = await unpack(doc);
+  });
+
+  it("describes the file: .docx name, Word MIME type, base64 that round-trips", () => {
+    expect(doc.fileName).toMatch(/\.docx$/);
+    expect(doc.fileName).toBe(doc.artifact.name);
+    expect(doc.mimeType).toBe(MIME_TYPES.docx);
+    expect(doc.mimeType).toBe(
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    );
+    expect(doc.artifact.type).toBe("docx");
+    expect(doc.artifact.sizeBytes).toBe(doc.bytes.byteLength);
+    const decoded = Buffer.from(doc.artifact.contentBase64, "base64");
+    expect(decoded.equals(Buffer.from(doc.bytes))).toBe(true);
+    expect([...doc.bytes.subarray(0, 2)]).toEqual([0x50, 0x4b]); // "PK": a zip
+    expect(doc.artifactSummary.engine).toBe("docx 9.15.2");
+    expect(doc.artifactSummary.degraded).toBe(false);
+    expect(doc.degradations).toEqual([]);
+  });
+
+  it("writes well-formed XML parts", async () => {
+    const parts = Object.keys(u.zip.files).filter((p) => p.endsWith(".xml") || p.endsWith(".rels"));
+    expect(parts).toEqual(
+      expect.arrayContaining(["word/document.xml", "word/styles.xml", "word/numbering.xml"]),
+    );
+    for (const path of parts) expect(balanced(await u.text(path)), path).toBe(true);
+  });
+
+  it("has the title (Title style), the subtitle and the title block", () => {
+    expect(styled(u, "Title")).toEqual([report.meta.title]);
+    expect(styled(u, "Subtitle")).toEqual([report.meta.subtitle]);
+    const block = u.tables[0] ?? "";
+    const [head, values] = rows(block);
+    expect(cells(head ?? "")).toEqual(["Report type", "Author", "Date", "Version"]);
+    expect(cells(values ?? "")).toEqual([
+      "enhanced-due-diligence",
+      "Compliance Desk",
+      "2026-11-22",
+      "1.0",
+    ]);
+  });
+
+  it("has Heading 1 and Heading 2 paragraphs with the report's texts", () => {
+    expect(styled(u, "Heading1")).toEqual([
+      "Executive summary",
+      "Headline metrics",
+      "Details",
+      "Charts",
+      "Appendix: workbook sheets",
+    ]);
+    expect(styled(u, "Heading2")).toEqual([
+      "Case metadata",
+      "Screening results",
+      "Required follow up",
+      "Screening export",
+    ]);
+    const body = u.paragraphs.map((p) => p.text);
+    for (const s of report.summary) expect(body).toContain(s);
+  });
+
+  it("gives every table a bold, shaded header row that repeats on each page", async () => {
+    // title block, metrics, 3 tables, 1 workbook sheet
+    expect(u.tables).toHaveLength(6);
+    for (const t of u.tables) {
+      const [head, ...rest] = rows(t);
+      expect(head).toContain("<w:tblHeader/>");
+      expect(head).toMatch(/<w:shd [^>]*w:fill="DCE3EE"/);
+      for (const p of paragraphs(head ?? "")) expect(p.style).toMatch(/^TableHeading(Number)?$/);
+      for (const r of rest) expect(r).not.toContain("<w:tblHeader/>");
+      expect(t).toContain("<w:tblBorders>");
+      expect(t).toContain('<w:tblLayout w:type="fixed"/>');
+    }
+    const styles = await u.text("word/styles.xml");
+    const heading = /<w:style [^>]*w:styleId="TableHeading"[\s\S]*?<\/w:style>/.exec(styles)?.[0];
+    expect(heading).toContain("<w:b/>");
+    const number = /<w:style [^>]*w:styleId="TableNumber"[\s\S]*?<\/w:style>/.exec(styles)?.[0];
+    expect(number).toContain('<w:jc w:val="right"/>');
+  });
+
+  it("headline metrics: label / value / unit with numbers right-aligned", () => {
+    const t = tableUnder(u, "Headline metrics");
+    const [head, ...body] = rows(t).map(cells);
+    expect(head).toEqual(["Metric", "Value", "Unit"]);
+    expect(body).toEqual(report.metrics.map((m) => [m.label, formatScalar(m.value), m.unit ?? ""]));
+    const total = rows(t)[2] ?? "";
+    expect(total).toContain('<w:pStyle w:val="TableNumber"/>');
+  });
+
+  it("table cells come back exactly: addresses, numbers and non-Latin SDN names", () => {
+    const results = report.tables.find((t) => t.key === "screening_results") as ReportTable;
+    const t = tableUnder(u, "Screening results");
+    const [head, ...body] = rows(t).map(cells);
+    expect(head).toEqual(results.columns);
+    expect(body).toEqual(results.rows.map((r) => r.map((v) => formatScalar(v))));
+    expect(body[0]?.[1]).toBe("0x098B716B8Aaf21512996dC57EB0615e2383E2f96");
+    expect(body[1]?.[5]).toBe(formatScalar(results.rows[1]?.[5] ?? null));
+    const all = u.tables.flatMap((x) => rows(x).flatMap(cells));
+    for (const name of NON_LATIN_NAMES) expect(all).toContain(name);
+    // numbers are right-aligned (a paragraph style with w:jc="right"), text is not
+    const second = rows(t)[2] ?? "";
+    expect(second.match(/w:val="TableNumber"/g)).toHaveLength(2); // "#" and exposure_usd
+    expect(second.match(/w:val="TableText"/g)).toHaveLength(4);
+  });
+
+  it("lays Arabic-script cells out right-to-left", () => {
+    const arabic = u.paragraphs.filter((p) => p.text === "خطیبی عقدا احمد");
+    expect(arabic.length).toBeGreaterThan(1);
+    for (const p of arabic) {
+      expect(p.xml).toContain("<w:bidi/>");
+      expect(p.xml).toContain("<w:rtl/>");
+    }
+    const cyrillic = u.paragraphs.find((p) => p.text === "КАРАСАВИДИ Дмитрий");
+    expect(cyrillic?.xml).not.toContain("<w:rtl/>");
+  });
+
+  it("names fonts for Latin/Cyrillic, CJK/Hangul and Arabic in the document defaults", async () => {
+    const styles = await u.text("word/styles.xml");
+    const defaults = /<w:docDefaults>[\s\S]*?<\/w:docDefaults>/.exec(styles)?.[0] ?? "";
+    expect(defaults).toMatch(/<w:rFonts [^>]*w:ascii="Calibri"/);
+    expect(defaults).toMatch(/<w:rFonts [^>]*w:eastAsia="Noto Sans CJK SC"/);
+    expect(defaults).toMatch(/<w:rFonts [^>]*w:cs="Arial"/);
+  });
+
+  it("fits every table to its page, and puts the 6-column table on landscape pages", () => {
+    for (const t of u.tables) {
+      const total = gridWidths(t).reduce((a, b) => a + b, 0);
+      expect(total).toBeLessThanOrEqual(LANDSCAPE_TEXT_WIDTH);
+    }
+    const results = tableUnder(u, "Screening results");
+    expect(gridWidths(results).reduce((a, b) => a + b, 0)).toBe(LANDSCAPE_TEXT_WIDTH);
+    const metadata = tableUnder(u, "Case metadata");
+    expect(gridWidths(metadata).reduce((a, b) => a + b, 0)).toBe(PORTRAIT_TEXT_WIDTH);
+    // The section that ends after the results table is landscape; the document ends portrait.
+    const after = u.document.slice(u.document.indexOf(results));
+    const sectPr = /<w:sectPr>[\s\S]*?<\/w:sectPr>/.exec(after)?.[0] ?? "";
+    expect(sectPr).toMatch(/<w:pgSz w:w="15840" w:h="12240" w:orient="landscape"\/>/);
+    const last = [...u.document.matchAll(/<w:sectPr>[\s\S]*?<\/w:sectPr>/g)].at(-1)?.[0] ?? "";
+    expect(last).toMatch(/w:orient="portrait"/);
+  });
+
+  it("embeds the charts as PNG pictures referenced from the document, with captions", async () => {
+    const media = Object.keys(u.zip.files).filter((p) => /^word\/media\/.+\.png$/.test(p));
+    expect(media).toHaveLength(report.charts.length);
+    for (const path of media) {
+      const png = await u.zip.file(path)?.async("uint8array");
+      expect([...(png ?? new Uint8Array()).subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    }
+    const rels = await u.text("word/_rels/document.xml.rels");
+    const embeds = [...u.document.matchAll(/r:embed="([^"]+)"/g)].map((m) => m[1]);
+    expect(embeds).toHaveLength(report.charts.length);
+    for (const id of embeds) {
+      expect(rels).toMatch(new RegExp(`Id="${id}"[^>]*Target="media/[^"]+\\.png"`));
+    }
+    expect(styled(u, "Caption")).toEqual(
+      report.charts.map((c, i) => `Figure ${i + 1}. ${c.title}`),
+    );
+    // sized to the text width of a portrait page, in EMU (914400 per inch, 1440 twips per inch)
+    const extent = /<wp:extent cx="(\d+)" cy="(\d+)"\/>/.exec(u.document);
+    const cx = Number(extent?.[1]);
+    expect(cx).toBeLessThanOrEqual((PORTRAIT_TEXT_WIDTH / 1440) * 914_400);
+    expect(cx).toBeGreaterThan((PORTRAIT_TEXT_WIDTH / 1440) * 914_400 * 0.95);
+    expect(Number(extent?.[2]) / cx).toBeCloseTo(0.5, 2);
+  });
+
+  it("has 'Page X of Y' in the footer (PAGE and NUMPAGES fields)", async () => {
+    const footers = Object.keys(u.zip.files).filter((p) => /^word\/footer\d+\.xml$/.test(p));
+    expect(footers.length).toBeGreaterThan(0);
+    for (const path of footers) {
+      const xml = await u.text(path);
+      const instr = [...xml.matchAll(/<w:instrText[^>]*>([^<]*)<\/w:instrText>/g)].map((m) =>
+        (m[1] ?? "").trim(),
+      );
+      expect(instr).toEqual(["PAGE", "NUMPAGES"]);
+      expect(
+        paragraphs(xml)
+          .map((p) => p.text)
+          .join(""),
+      ).toContain("Page ");
+      expect(
+        paragraphs(xml)
+          .map((p) => p.text)
+          .join(""),
+      ).toContain(" of ");
+    }
+    // every section points at a footer
+    const sections = [...u.document.matchAll(/<w:sectPr>[\s\S]*?<\/w:sectPr>/g)];
+    for (const s of sections) expect(s[0]).toContain("<w:footerReference");
+  });
+
+  it("fills in the document properties", async () => {
+    const core = await u.text("docProps/core.xml");
+    const field = (name: string) =>
+      unescapeXml(new RegExp(`<${name}[^>]*>([^<]*)</${name}>`).exec(core)?.[1] ?? "");
+    expect(field("dc:title")).toBe(report.meta.title);
+    expect(field("dc:creator")).toBe("Compliance Desk");
+    expect(field("dc:subject")).toBe("enhanced-due-diligence");
+    expect(field("cp:keywords")).toContain("enhanced-due-diligence");
+    expect(field("dc:description")).toBe(report.summary[0]);
+  });
+
+  it("puts the workbook sheets in an appendix", () => {
+    const appendix = u.document.slice(u.document.indexOf(">Appendix: workbook sheets<"));
+    expect(appendix).toContain(">Screening export<");
+    const sheet = tableUnder(u, "Screening export");
+    expect(rows(sheet)).toHaveLength(1 + 100);
+  });
+});
+
+/** A legacy (variant B) payload: sections with prose and bullets, a 20-column and an empty sheet. */
+const legacyReport: Report = {
+  ...tableReport(3),
+  variant: "B",
+  meta: {
+    title: "Legacy payload",
+    subtitle: null,
+    reportType: null,
+    author: null,
+    date: null,
+    version: null,
+  },
+  tables: [],
+  summary: ["One paragraph.\nWith a second line."],
+  sections: [
+    {
+      heading: "Findings",
+      paragraphs: ["The wallets were screened.", "خطیبی عقدا احمد"],
+      bullets: ["First point", "Second point: 王 明明"],
+      table: {
+        key: "findings",
+        title: "Findings table",
+        columns: ["wallet", "hits"],
+        rows: [
+          ["0xabc", 1],
+          ["0xdef", null],
+        ],
+      },
+    },
+    { heading: null, paragraphs: ["A section without a heading."], bullets: [], table: null },
+  ],
+  workbook: [
+    {
+      key: "wide",
+      title: "Wide",
+      columns: Array.from({ length: 20 }, (_, i) => `c${i + 1}`),
+      rows: [Array.from({ length: 20 }, (_, i) => i + 1)],
+    },
+    { key: "empty", title: "Empty", columns: ["a", "b"], rows: [] },
+  ],
+};
+
+describe("renderDocx: legacy sections, wide and empty tables", () => {
+  const report = legacyReport;
+  let u: Unpacked;
+
+  beforeAll(async () => {
+    u = await unpack(await renderDocx(report));
+  });
+
+  it("renders section headings, paragraphs and bullets with numbering", async () => {
+    expect(styled(u, "Heading2")).toContain("Findings");
+    expect(styled(u, "Heading3")).toEqual(["Findings table"]);
+    const bullets = u.paragraphs.filter((p) => p.xml.includes("<w:numPr>"));
+    expect(bullets.map((p) => p.text)).toEqual(["First point", "Second point: 王 明明"]);
+    const numId = /<w:numId w:val="(\d+)"\/>/.exec(bullets[0]?.xml ?? "")?.[1];
+    expect(numId).toBeDefined();
+    const numbering = await u.text("word/numbering.xml");
+    expect(numbering).toContain('<w:numFmt w:val="bullet"/>');
+    expect(numbering).toContain(`w:numId="${numId}"`);
+    const texts = u.paragraphs.map((p) => p.text);
+    expect(texts).toContain("A section without a heading.");
+    const rtl = u.paragraphs.find((p) => p.text === "خطیبی عقدا احمد");
+    expect(rtl?.xml).toContain("<w:bidi/>");
+    // a line break inside a summary paragraph stays a line break
+    const summary = u.paragraphs.find((p) => p.text === "One paragraph.With a second line.");
+    expect(summary?.xml).toContain("<w:br/>");
+  });
+
+  it("leaves the cells of nulls empty and keeps a table's rows", () => {
+    const t = tableUnder(u, "Findings table");
+    expect(rows(t).map(cells)).toEqual([
+      ["wallet", "hits"],
+      ["0xabc", "1"],
+      ["0xdef", ""],
+    ]);
+    expect(t).toContain('<w:pStyle w:val="TableHeadingNumber"/>');
+  });
+
+  it("splits a 20-column table into parts that repeat the first column", () => {
+    const titles = styled(u, "Heading2").filter((t) => t.startsWith("Wide"));
+    expect(titles).toEqual(["Wide (columns 1\u201314 of 20)", "Wide (columns 15\u201320 of 20)"]);
+    const first = rows(tableUnder(u, titles[0] ?? "")).map(cells);
+    const second = rows(tableUnder(u, titles[1] ?? "")).map(cells);
+    expect(first[0]).toHaveLength(14);
+    expect(second[0]).toEqual(["c1", "c15", "c16", "c17", "c18", "c19", "c20"]);
+    expect(second[1]).toEqual(["1", "15", "16", "17", "18", "19", "20"]);
+  });
+
+  it("shows an empty table as its header and a 'No rows.' line", () => {
+    const t = tableUnder(u, "Empty");
+    expect(rows(t).map(cells)).toEqual([["a", "b"], ["No rows."]]);
+  });
+
+  it("still has the footer and properties without an author or type", async () => {
+    const core = await u.text("docProps/core.xml");
+    expect(core).toContain("<dc:title>Legacy payload</dc:title>");
+    expect(core).not.toContain("Un-named");
+    const block = rows(u.tables[0] ?? "").map(cells);
+    expect(block[1]).toEqual(["\u2014", "\u2014", "\u2014", "\u2014"]);
+  });
+});
+
+describe("renderDocx: size", () => {
+  it("renders a 1,000-row table with every row and a repeating header", async () => {
+    const report = tableReport(1000);
+    const u = await unpack(await renderDocx(report));
+    const [table] = u.tables.slice(-1);
+    const r = rows(table ?? "");
+    expect(r).toHaveLength(1001);
+    expect(r[0]).toContain("<w:tblHeader/>");
+    expect(cells(r[1000] ?? "")).toEqual(
+      (report.tables[0]?.rows[999] ?? []).map((v) => formatScalar(v)),
+    );
+  });
+
+  it("refuses an oversized report with REPORT_TOO_LARGE before rendering", async () => {
+    const error = await renderDocx(tableReport(20_000)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RenderError);
+    expect((error as RenderError).code).toBe("REPORT_TOO_LARGE");
+  });
+});

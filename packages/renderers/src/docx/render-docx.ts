@@ -1,0 +1,391 @@
+import type {
+  Degradation,
+  Report,
+  ReportChart,
+  ReportMetric,
+  ReportSection,
+  ReportTable,
+  Scalar,
+} from "@svc/report-model";
+import {
+  Document,
+  type FileChild,
+  Footer,
+  Header,
+  HeadingLevel,
+  ImageRun,
+  type ISectionOptions,
+  Packer,
+  PageNumber,
+  PageOrientation,
+  Paragraph,
+  TextRun,
+} from "docx";
+import { describeDocument, type RenderedDocument } from "../artifact/artifact.js";
+import { renderChartPng } from "../chart/chart-png.js";
+import { assertWithinLimits } from "../errors/limits.js";
+import { RenderError } from "../errors/render-error.js";
+import {
+  BULLETS,
+  documentNumbering,
+  documentStyles,
+  LANDSCAPE_TEXT_WIDTH,
+  PAGE,
+  PORTRAIT_TEXT_WIDTH,
+  STYLE,
+  TWIPS_PER_PX,
+} from "./styles.js";
+import { buildTable, fitWidths, naturalWidths, numericColumns, splitColumns } from "./table.js";
+import { isMainlyRtl, styledParagraph, textRuns } from "./text.js";
+
+export const DOCX_ENGINE = "docx 9.15.2";
+
+/** The chart picture: drawn at 640 × 320 px and shown across the text width of a portrait page. */
+export const CHART_PX = Object.freeze({ width: 640, height: 320 });
+
+/** Tables with this many columns, or too wide for a portrait page, get a landscape section. */
+const LANDSCAPE_COLUMNS = 6;
+/** Tables this long say how many rows they have (they run over several pages). */
+const ROW_COUNT_NOTE = 20;
+
+interface Block {
+  readonly landscape: boolean;
+  readonly children: FileChild[];
+}
+
+/** Headings, which move with what follows them onto its pages. */
+const headings = new WeakSet<FileChild>();
+
+/** Collects the document's content as runs of portrait and landscape pages. */
+class Body {
+  readonly blocks: Block[] = [];
+  #newPage = false;
+
+  /** What is added next starts on a new page (a new section). */
+  newPage(): void {
+    this.#newPage = true;
+  }
+
+  add(landscape: boolean, ...children: FileChild[]): void {
+    const last = this.blocks.at(-1);
+    if (this.#newPage) {
+      this.#newPage = false;
+      this.blocks.push({ landscape, children: [...children] });
+      return;
+    }
+    if (last !== undefined && last.landscape === landscape) {
+      last.children.push(...children);
+      return;
+    }
+    // A heading that ends the pages before a change of orientation would sit alone at the foot
+    // of its page (section breaks start a new page): it goes with its content instead.
+    const carried: FileChild[] = [];
+    while (last !== undefined) {
+      const tail = last.children.at(-1);
+      if (tail === undefined || !headings.has(tail)) break;
+      carried.unshift(tail);
+      last.children.pop();
+    }
+    if (last !== undefined && last.children.length === 0) this.blocks.pop();
+    this.blocks.push({ landscape, children: [...carried, ...children] });
+  }
+}
+
+function heading(level: 1 | 2 | 3, text: string): Paragraph {
+  const style =
+    level === 1
+      ? HeadingLevel.HEADING_1
+      : level === 2
+        ? HeadingLevel.HEADING_2
+        : HeadingLevel.HEADING_3;
+  const rtl = isMainlyRtl(text);
+  const paragraph = new Paragraph({
+    heading: style,
+    bidirectional: rtl || undefined,
+    children: textRuns(text, rtl),
+  });
+  headings.add(paragraph);
+  return paragraph;
+}
+
+function prose(text: string): Paragraph {
+  const rtl = isMainlyRtl(text);
+  return new Paragraph({ bidirectional: rtl || undefined, children: textRuns(text, rtl) });
+}
+
+function bullet(text: string): Paragraph {
+  const rtl = isMainlyRtl(text);
+  return new Paragraph({
+    numbering: { reference: BULLETS, level: 0 },
+    bidirectional: rtl || undefined,
+    children: textRuns(text, rtl),
+  });
+}
+
+function orDash(value: string | null): string {
+  return value === null || value.trim() === "" ? "\u2014" : value;
+}
+
+/** Adds `table` (split into parts when very wide) under a heading of `level`, portrait or landscape. */
+function addTable(body: Body, table: ReportTable, level: 2 | 3, before: FileChild[] = []): void {
+  const parts = splitColumns(table);
+  parts.forEach((part, i) => {
+    const natural = naturalWidths(part);
+    const wide = part.columns.length >= LANDSCAPE_COLUMNS || sum(natural) > PORTRAIT_TEXT_WIDTH;
+    const widths = fitWidths(natural, wide ? LANDSCAPE_TEXT_WIDTH : PORTRAIT_TEXT_WIDTH, true);
+    const children: FileChild[] = i === 0 ? [...before] : [];
+    children.push(heading(level, part.title));
+    if (part.columns.length === 0) {
+      children.push(styledParagraph(STYLE.tableNote, "This table has no columns."));
+    } else {
+      if (part.rows.length >= ROW_COUNT_NOTE) {
+        const n = part.rows.length.toLocaleString("en-US");
+        children.push(styledParagraph(STYLE.tableNote, `${n} rows`));
+      }
+      children.push(
+        buildTable(part, { widths, numeric: numericColumns(part) }),
+        // Word has no space after a table: an empty paragraph keeps the next text off its border.
+        new Paragraph({ style: STYLE.spacer }),
+      );
+    }
+    body.add(wide, ...children);
+  });
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+function titleBlock(report: Report): FileChild[] {
+  const { meta } = report;
+  const children: FileChild[] = [
+    new Paragraph({
+      heading: HeadingLevel.TITLE,
+      children: textRuns(meta.title, isMainlyRtl(meta.title)),
+    }),
+  ];
+  if (meta.subtitle !== null && meta.subtitle.trim() !== "") {
+    children.push(styledParagraph(STYLE.subtitle, meta.subtitle));
+  }
+  const block: ReportTable = {
+    key: "title_block",
+    title: "Report",
+    columns: ["Report type", "Author", "Date", "Version"],
+    rows: [[orDash(meta.reportType), orDash(meta.author), orDash(meta.date), orDash(meta.version)]],
+  };
+  children.push(
+    buildTable(block, {
+      widths: fitWidths(naturalWidths(block), PORTRAIT_TEXT_WIDTH, true),
+      numeric: [false, false, false, false],
+    }),
+  );
+  return children;
+}
+
+function metricsTable(metrics: readonly ReportMetric[]): ReportTable {
+  return {
+    key: "headline_metrics",
+    title: "Headline metrics",
+    columns: ["Metric", "Value", "Unit"],
+    rows: metrics.map((m): Scalar[] => [m.label, m.value, m.unit]),
+  };
+}
+
+function addSection(body: Body, section: ReportSection): void {
+  const children: FileChild[] = [];
+  const title = section.heading?.trim() ?? "";
+  if (title !== "") children.push(heading(2, title));
+  for (const p of section.paragraphs) children.push(prose(p));
+  for (const b of section.bullets) children.push(bullet(b));
+  if (section.table === null) {
+    body.add(false, ...children);
+    return;
+  }
+  // The table keeps its section's heading and prose on its pages (landscape when it is wide),
+  // titled one level below the section's heading, or in its place when they say the same.
+  const sameTitle = title !== "" && title === section.table.title.trim();
+  if (sameTitle) children.shift();
+  addTable(body, section.table, title !== "" && !sameTitle ? 3 : 2, children);
+}
+
+/** The chart as a picture across the text width, with its title as the caption below. */
+function chartFigure(chart: ReportChart, n: number, degradations: Degradation[]): FileChild[] {
+  const caption = new Paragraph({
+    style: STYLE.caption,
+    children: textRuns(`Figure ${n}. ${chart.title}`, false),
+  });
+  let png: Uint8Array;
+  try {
+    png = renderChartPng(chart, CHART_PX);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    degradations.push({
+      path: chart.source,
+      reason: `the chart could not be drawn (${reason}); the DOCX shows its caption without the picture`,
+    });
+    return [styledParagraph(STYLE.tableNote, `[Chart not available: ${chart.title}]`), caption];
+  }
+  const width = Math.floor(PORTRAIT_TEXT_WIDTH / TWIPS_PER_PX);
+  const height = Math.round((width * CHART_PX.height) / CHART_PX.width);
+  return [
+    new Paragraph({
+      style: STYLE.figure,
+      children: [
+        new ImageRun({
+          type: "png",
+          data: png,
+          transformation: { width, height },
+          altText: {
+            name: `Figure ${n}`,
+            title: chart.title,
+            description: chartDescription(chart),
+          },
+        }),
+      ],
+    }),
+    caption,
+  ];
+}
+
+/** Alt text: what the picture shows, for screen readers and text extraction. */
+function chartDescription(chart: ReportChart): string {
+  const series = chart.series.map((s) => s.name).join(", ");
+  const axes = [chart.xLabel, chart.yLabel].filter((a): a is string => a !== null).join(" / ");
+  return `${chart.type === "bar" ? "Bar" : "Line"} chart "${chart.title}"${
+    axes === "" ? "" : ` (${axes})`
+  } of ${series === "" ? "no series" : series} over ${chart.labels.join(", ")}`.slice(0, 1000);
+}
+
+function pageHeader(report: Report): Header {
+  const text = [report.meta.title, report.meta.date]
+    .filter((t) => t !== null && t !== "")
+    .join(" \u00b7 ");
+  return new Header({ children: [styledParagraph(STYLE.header, text)] });
+}
+
+function pageFooter(): Footer {
+  return new Footer({
+    children: [
+      new Paragraph({
+        style: STYLE.footer,
+        children: [
+          new TextRun({ children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES] }),
+        ],
+      }),
+    ],
+  });
+}
+
+function keywords(report: Report): string {
+  const words = new Set<string>();
+  if (report.meta.reportType !== null) words.add(report.meta.reportType);
+  for (const t of report.tables) words.add(t.title);
+  return [...words].join(", ");
+}
+
+function description(report: Report): string | undefined {
+  const text = report.summary[0] ?? report.meta.subtitle ?? undefined;
+  return text === undefined ? undefined : text.slice(0, 1000);
+}
+
+/** The document's content, in reading order, as portrait and landscape runs of pages. */
+function buildBody(report: Report, degradations: Degradation[]): Body {
+  const body = new Body();
+  body.add(false, ...titleBlock(report));
+
+  if (report.summary.length > 0) {
+    body.add(false, heading(1, "Executive summary"), ...report.summary.map(prose));
+  }
+
+  if (report.metrics.length > 0) {
+    const table = metricsTable(report.metrics);
+    body.add(
+      false,
+      heading(1, "Headline metrics"),
+      buildTable(table, {
+        widths: fitWidths(naturalWidths(table), PORTRAIT_TEXT_WIDTH, false),
+        numeric: [false, false, false],
+      }),
+    );
+  }
+
+  if (report.sections.length > 0 || report.tables.length > 0) {
+    body.add(false, heading(1, "Details"));
+    for (const section of report.sections) addSection(body, section);
+    for (const table of report.tables) addTable(body, table, 2);
+  }
+
+  if (report.charts.length > 0) {
+    body.add(false, heading(1, "Charts"));
+    report.charts.forEach((chart, i) => {
+      body.add(false, ...chartFigure(chart, i + 1, degradations));
+    });
+  }
+
+  if (report.workbook.length > 0) {
+    body.newPage();
+    body.add(false, heading(1, "Appendix: workbook sheets"));
+    for (const sheet of report.workbook) addTable(body, sheet, 2);
+  }
+  return body;
+}
+
+/**
+ * Renders the report as a Word document a compliance reviewer can file: title block, executive
+ * summary, headline metrics, sections and tables (header rows repeat on every page; wide tables on
+ * landscape pages), charts as pictures with captions, workbook sheets in an appendix, "Page X of Y"
+ * in the footer and the document properties filled in.
+ */
+export async function renderDocx(report: Report): Promise<RenderedDocument> {
+  assertWithinLimits(report, "docx");
+  const degradations: Degradation[] = [];
+  let bytes: Uint8Array;
+  try {
+    const body = buildBody(report, degradations);
+    const sections: ISectionOptions[] = body.blocks.map((block) => ({
+      properties: {
+        page: {
+          size: {
+            width: PAGE.width,
+            height: PAGE.height,
+            orientation: block.landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
+          },
+          margin: {
+            top: PAGE.margin,
+            bottom: PAGE.margin,
+            left: PAGE.margin,
+            right: PAGE.margin,
+            header: PAGE.headerFooter,
+            footer: PAGE.headerFooter,
+          },
+        },
+      },
+      headers: { default: pageHeader(report) },
+      footers: { default: pageFooter() },
+      children: block.children,
+    }));
+    const doc = new Document({
+      title: report.meta.title,
+      subject: report.meta.reportType ?? undefined,
+      // Without an author, empty rather than docx's "Un-named".
+      creator: report.meta.author ?? "",
+      lastModifiedBy: report.meta.author ?? "",
+      description: description(report),
+      keywords: keywords(report),
+      styles: documentStyles(),
+      numbering: documentNumbering(),
+      sections,
+    });
+    const buffer = await Packer.toBuffer(doc);
+    bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  } catch (error) {
+    if (error instanceof RenderError) throw error;
+    throw new RenderError(
+      "RENDER_FAILED",
+      `the DOCX could not be written: ${error instanceof Error ? error.message : String(error)}`,
+      {},
+      { cause: error },
+    );
+  }
+  return describeDocument(bytes, "docx", report, DOCX_ENGINE, degradations);
+}

@@ -1,0 +1,81 @@
+import { AlignmentType, Paragraph, type ParagraphChild, TextRun } from "docx";
+
+/** Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and the Arabic presentation forms. */
+const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+const RTL_CHARS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/g;
+const LETTERS = /\p{L}/gu;
+
+/**
+ * Whether most of the letters of `text` are in a right-to-left script (Arabic-script SDN names, for
+ * example). Such text is laid out as a right-to-left paragraph with `w:rtl` runs, so Word shapes it
+ * with the complex-script font and orders it correctly. Text that only quotes an Arabic name inside
+ * Latin prose stays left-to-right: the Unicode bidi algorithm orders the quoted part by itself.
+ */
+export function isMainlyRtl(text: string): boolean {
+  if (!RTL_CHAR.test(text)) return false;
+  const rtl = text.match(RTL_CHARS)?.length ?? 0;
+  const letters = text.match(LETTERS)?.length ?? 0;
+  return rtl * 2 > letters;
+}
+
+/** One run per line (a `w:br` between lines), right-to-left when the text is. */
+export function textRuns(text: string, rtl: boolean): TextRun[] {
+  if (!text.includes("\n")) return [new TextRun({ text, rightToLeft: rtl || undefined })];
+  return text
+    .split(/\r?\n/)
+    .map(
+      (line, i) =>
+        new TextRun({ text: line, break: i === 0 ? undefined : 1, rightToLeft: rtl || undefined }),
+    );
+}
+
+/**
+ * A paragraph of `text` in the paragraph style `style`. Formatting lives in the style (see
+ * `styles.ts`), so a plain paragraph is one `w:p` with a `w:pStyle` and one run: the cheapest XML
+ * docx writes, which matters for tables of thousands of cells. Mainly right-to-left text becomes a
+ * right-to-left paragraph; `keepLeft` keeps it on the left of its cell like the rest of its column
+ * (docx writes the logical `w:jc` that Word and LibreOffice read as "left" in such a paragraph).
+ */
+export function styledParagraph(
+  style: string,
+  text: string,
+  options: { readonly children?: readonly ParagraphChild[]; readonly keepLeft?: boolean } = {},
+): Paragraph {
+  if (text === "") return new Paragraph({ style, children: options.children });
+  const rtl = isMainlyRtl(text);
+  if (!rtl && !text.includes("\n") && options.children === undefined) {
+    return new Paragraph({ style, text });
+  }
+  return new Paragraph({
+    style,
+    bidirectional: rtl || undefined,
+    alignment: rtl && options.keepLeft === true ? AlignmentType.LEFT : undefined,
+    children: [...textRuns(text, rtl), ...(options.children ?? [])],
+  });
+}
+
+/** Rough width of `text` in units of an average Latin character (East Asian ideographs ≈ 1.8). */
+export function textUnits(text: string): number {
+  let units = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (
+      (c >= 0x1100 && c <= 0x11ff) ||
+      (c >= 0x2e80 && c <= 0x9fff) ||
+      (c >= 0xac00 && c <= 0xd7af) ||
+      (c >= 0xf900 && c <= 0xfaff) ||
+      (c >= 0xff00 && c <= 0xff60)
+    ) {
+      units += 1.8;
+    } else if (c >= 0xd800 && c <= 0xdbff) {
+      // A surrogate pair: an astral character (CJK extension B and later, or an emoji).
+      units += 1.8;
+      i++;
+    } else if (c >= 0x41 && c <= 0x5a) {
+      units += 1.2;
+    } else {
+      units += 1;
+    }
+  }
+  return units;
+}

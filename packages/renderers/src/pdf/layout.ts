@@ -1,0 +1,470 @@
+import type { Report, ReportChart, ReportMetric, ReportTable } from "@svc/report-model";
+import { formatScalar, humanize } from "./format.js";
+import type { Measurer } from "./measure.js";
+import { buildTableModel, type TableModel } from "./table-model.js";
+import { CONTENT_WIDTH, PAGE, SPACING, TYPE } from "./theme.js";
+
+/**
+ * Text already broken into lines, and whether it needs the fallback font stack. Each line is
+ * drawn as its own single-line `<Text>`: react-pdf gives a "\n" inside a text a run in its
+ * built-in Helvetica (no embedded font has a glyph for it), which would put an unembedded
+ * Helvetica into the file.
+ */
+export interface Lines {
+  readonly lines: readonly string[];
+  readonly fallback: boolean;
+}
+
+export interface MetricCard {
+  readonly label: Lines;
+  readonly value: Lines;
+  readonly small: boolean;
+  readonly unit: Lines | null;
+}
+
+export type Item =
+  | { readonly kind: "heading"; readonly text: Lines; readonly height: number }
+  | { readonly kind: "paragraph"; readonly text: Lines; readonly height: number }
+  | {
+      readonly kind: "bullet";
+      readonly text: Lines;
+      readonly height: number;
+      /** The rest of a bullet split across pages: no second bullet mark. */
+      readonly continued?: boolean;
+    }
+  | {
+      readonly kind: "metrics";
+      readonly cards: readonly MetricCard[];
+      readonly cardWidth: number;
+      readonly cardHeight: number;
+      readonly height: number;
+    }
+  | {
+      readonly kind: "charts";
+      readonly charts: readonly { readonly chart: ReportChart; readonly index: number }[];
+      readonly width: number;
+      readonly chartHeight: number;
+      readonly height: number;
+    }
+  | {
+      readonly kind: "table";
+      readonly table: TableModel;
+      readonly start: number;
+      readonly end: number;
+      readonly continued: boolean;
+      readonly height: number;
+    };
+
+export interface TitleBlock {
+  readonly label: Lines | null;
+  readonly title: Lines;
+  readonly subtitle: Lines | null;
+  readonly bandHeight: number;
+  readonly meta: readonly { readonly label: string; readonly value: Lines }[];
+  readonly metaTop: number;
+  readonly metaHeight: number;
+  readonly metaWidth: number;
+}
+
+/** An item and its offset from the top of the page's content box. */
+export interface Placed {
+  readonly y: number;
+  readonly item: Item;
+}
+
+export interface PagePlan {
+  readonly items: readonly Placed[];
+  /** y of the content box's top edge on this page. */
+  readonly top: number;
+}
+
+export interface DocumentPlan {
+  readonly titleBlock: TitleBlock;
+  readonly pages: readonly PagePlan[];
+  readonly runningTitle: string;
+  readonly runningTitleFallback: boolean;
+  readonly runningRight: string;
+}
+
+const CHART_HEIGHT_PAIR = 190;
+const CHART_HEIGHT_SINGLE = 230;
+/**
+ * Scenes are laid out this much larger than drawn and scaled down (viewBox): the chart layout's
+ * type sizes are meant for screens, and a little smaller suits an A4 page.
+ */
+export const CHART_SCALE = 1.3;
+
+/** The drawn size of each chart: two per row when there are several, else full width. */
+export function chartBox(count: number): { readonly width: number; readonly height: number } {
+  return count > 1
+    ? { width: (CONTENT_WIDTH - SPACING.chartGap) / 2, height: CHART_HEIGHT_PAIR }
+    : { width: CONTENT_WIDTH, height: CHART_HEIGHT_SINGLE };
+}
+/** Rows of a table that must fit below its title and header, or the table starts a new page. */
+const MIN_TABLE_ROWS = 3;
+/** Points of slack kept at the bottom of every page, against rounding. */
+const SLACK = 2;
+
+/**
+ * The whole document as pages of measured items. Every height is exact (explicit line breaks,
+ * fixed line heights), so the pages are filled by hand and react-pdf never has to paginate.
+ */
+export function planDocument(
+  report: Report,
+  measurer: Measurer,
+  text: (s: string) => string,
+): DocumentPlan {
+  const m = measurer;
+  const lines = (s: string, width: number, size: number, bold = false): Lines => {
+    const clean = text(s);
+    const l = m.wrap(clean, width, size, bold);
+    return { lines: l, fallback: m.needsFallback(clean, bold) };
+  };
+
+  const titleBlock = planTitle(report, lines);
+  const flow = new Flow(titleBlock.metaTop + titleBlock.metaHeight + SPACING.afterMeta);
+  const heading = (s: string): Item => {
+    const t = lines(s, CONTENT_WIDTH, TYPE.h1.size, true);
+    return {
+      kind: "heading",
+      text: t,
+      height: t.lines.length * TYPE.h1.line + SPACING.afterHeading,
+    };
+  };
+  const paragraphs = (items: readonly string[], kind: "paragraph" | "bullet"): Item[] => {
+    const width = kind === "bullet" ? CONTENT_WIDTH - SPACING.bulletIndent : CONTENT_WIDTH;
+    const gap = kind === "bullet" ? SPACING.afterParagraph - 2 : SPACING.afterParagraph;
+    return items.map((p) => {
+      const t = lines(p, width, TYPE.body.size);
+      return { kind, text: t, height: t.lines.length * TYPE.body.line + gap };
+    });
+  };
+
+  if (report.summary.length > 0) {
+    flow.section(heading("Executive summary"), paragraphs(report.summary, "paragraph"));
+  }
+  if (report.metrics.length > 0) {
+    flow.section(heading("Headline metrics"), metricRows(report.metrics, lines));
+  }
+  if (report.charts.length > 0) {
+    const rows: Item[] = [];
+    const pair = report.charts.length > 1;
+    const { width, height: chartHeight } = chartBox(report.charts.length);
+    for (let i = 0; i < report.charts.length; i += pair ? 2 : 1) {
+      const charts = report.charts
+        .slice(i, i + (pair ? 2 : 1))
+        .map((chart, k) => ({ chart, index: i + k }));
+      rows.push({
+        kind: "charts",
+        charts,
+        width,
+        chartHeight,
+        height: chartHeight + SPACING.chartGap,
+      });
+    }
+    flow.section(heading(report.charts.length > 1 ? "Charts" : "Chart"), rows);
+  }
+  const maxRow = PAGE.contentBottom - PAGE.contentTop - 80;
+  const tableItems = (t: ReportTable) => buildTableModel(t, m, text, maxRow);
+  for (const section of report.sections) {
+    const body: Item[] = [
+      ...paragraphs(section.paragraphs, "paragraph"),
+      ...paragraphs(section.bullets, "bullet"),
+    ];
+    const h = section.heading === null ? null : heading(section.heading);
+    const model = section.table === null ? null : tableItems(section.table);
+    if (h !== null || body.length > 0) flow.section(h, body, model);
+    if (model !== null) flow.table(model);
+  }
+  for (const t of report.tables) flow.table(tableItems(t));
+  if (report.workbook.length > 0) {
+    const n = report.workbook.length;
+    const intro = paragraphs(
+      [`The report's workbook export has ${n} ${n === 1 ? "sheet" : "sheets"}, reproduced below.`],
+      "paragraph",
+    );
+    flow.section(heading("Appendix: workbook sheets"), intro);
+    for (const t of report.workbook) flow.table(tableItems(t));
+  }
+  if (flow.isEmpty()) {
+    flow.section(null, paragraphs(["This report has no content."], "paragraph"));
+  }
+
+  const runningTitle = text(report.meta.title);
+  const right = [report.meta.reportType, report.meta.date]
+    .filter((s): s is string => s !== null && s !== "")
+    .join("  ·  ");
+  return {
+    titleBlock,
+    pages: flow.pages(),
+    runningTitle: fitOneLine(runningTitle, CONTENT_WIDTH * 0.62, TYPE.running.size, m),
+    runningTitleFallback: m.needsFallback(runningTitle),
+    runningRight: fitOneLine(text(right), CONTENT_WIDTH * 0.34, TYPE.running.size, m),
+  };
+}
+
+/** The running header repeats the title on one line; the full title is on page 1. */
+function fitOneLine(s: string, width: number, size: number, m: Measurer): string {
+  const oneLine = s.replace(/\s*\n\s*/g, " ");
+  if (m.width(oneLine, size) <= width * 0.96) return oneLine;
+  const chars = Array.from(oneLine);
+  while (chars.length > 0 && m.width(`${chars.join("")}…`, size) > width * 0.96) chars.pop();
+  return `${chars.join("").trimEnd()}…`;
+}
+
+function planTitle(
+  report: Report,
+  lines: (s: string, width: number, size: number, bold?: boolean) => Lines,
+): TitleBlock {
+  const { meta } = report;
+  const label =
+    meta.reportType === null || meta.reportType === ""
+      ? null
+      : // The label is letter-spaced (styles.bandLabel), which measuring does not count.
+        lines(
+          humanize(meta.reportType).toUpperCase(),
+          CONTENT_WIDTH * 0.8,
+          TYPE.bandLabel.size,
+          true,
+        );
+  const title = lines(
+    meta.title === "" ? "Report" : meta.title,
+    CONTENT_WIDTH,
+    TYPE.title.size,
+    true,
+  );
+  const subtitle =
+    meta.subtitle === null || meta.subtitle === ""
+      ? null
+      : lines(meta.subtitle, CONTENT_WIDTH, TYPE.subtitle.size);
+  // Must match styles.band / bandLabel / bandSubtitle.
+  const bandHeight =
+    26 +
+    (label === null ? 0 : label.lines.length * TYPE.bandLabel.line + 6) +
+    title.lines.length * TYPE.title.line +
+    (subtitle === null ? 0 : 5 + subtitle.lines.length * TYPE.subtitle.line) +
+    18;
+  const pairs: [string, string | null][] = [
+    ["Prepared by", meta.author],
+    ["Date", meta.date],
+    ["Version", meta.version],
+    ["Report type", meta.reportType],
+  ];
+  const present = pairs.filter((p): p is [string, string] => p[1] !== null && p[1] !== "");
+  const metaWidth = CONTENT_WIDTH / Math.max(1, Math.min(4, present.length));
+  const metaItems = present.map(([l, v]) => ({
+    label: l,
+    value: lines(v, metaWidth - 10, TYPE.metaValue.size),
+  }));
+  const valueLines = Math.max(0, ...metaItems.map((i) => i.value.lines.length));
+  const metaHeight =
+    metaItems.length === 0 ? 0 : TYPE.metaLabel.line + 2 + valueLines * TYPE.metaValue.line + 8.75;
+  return {
+    label,
+    title,
+    subtitle,
+    bandHeight,
+    meta: metaItems,
+    metaTop: bandHeight + 14,
+    metaHeight,
+    metaWidth,
+  };
+}
+
+function metricRows(
+  metrics: readonly ReportMetric[],
+  lines: (s: string, width: number, size: number, bold?: boolean) => Lines,
+): Item[] {
+  const perRow = Math.min(4, metrics.length);
+  const cardWidth = (CONTENT_WIDTH - (perRow - 1) * SPACING.cardGap) / perRow;
+  const inner = cardWidth - 2 * SPACING.cardPadX - 3.75; // left accent 3 + right border 0.75
+  const rows: Item[] = [];
+  for (let i = 0; i < metrics.length; i += perRow) {
+    const cards = metrics.slice(i, i + perRow).map((metric): MetricCard => {
+      const raw = formatScalar(metric.value);
+      let value = lines(raw, inner, TYPE.cardValue.size, true);
+      let small = false;
+      if (value.lines.length > 1) {
+        value = lines(raw, inner, TYPE.cardValueSmall.size, true);
+        small = true;
+      }
+      return {
+        label: lines(metric.label, inner, TYPE.cardLabel.size),
+        value,
+        small,
+        unit:
+          metric.unit === null || metric.unit === ""
+            ? null
+            : lines(metric.unit, inner, TYPE.cardUnit.size),
+      };
+    });
+    const cardHeight = Math.max(
+      ...cards.map(
+        (c) =>
+          2 * SPACING.cardPadY +
+          1.5 +
+          c.label.lines.length * TYPE.cardLabel.line +
+          3 +
+          c.value.lines.length * (c.small ? TYPE.cardValueSmall.line : TYPE.cardValue.line) +
+          (c.unit === null ? 0 : 1 + c.unit.lines.length * TYPE.cardUnit.line),
+      ),
+    );
+    rows.push({
+      kind: "metrics",
+      cards,
+      cardWidth,
+      cardHeight,
+      height: cardHeight + SPACING.cardGap,
+    });
+  }
+  return rows;
+}
+
+/** Fills pages top to bottom. */
+class Flow {
+  readonly #pages: { items: Placed[]; top: number }[] = [];
+  #used = 0;
+  #avail = 0;
+
+  constructor(firstTop: number) {
+    this.#open(firstTop);
+  }
+
+  #open(top: number): void {
+    this.#pages.push({ items: [], top });
+    this.#used = 0;
+    this.#avail = PAGE.contentBottom - top - SLACK;
+  }
+
+  #current(): { items: Placed[]; top: number } {
+    return this.#pages[this.#pages.length - 1] as { items: Placed[]; top: number };
+  }
+
+  #room(): number {
+    return this.#avail - this.#used;
+  }
+
+  #newPage(): void {
+    this.#open(PAGE.contentTop);
+  }
+
+  #push(item: Item): void {
+    this.#current().items.push({ y: this.#used, item });
+    this.#used += item.height;
+  }
+
+  isEmpty(): boolean {
+    return this.#pages.every((p) => p.items.length === 0);
+  }
+
+  /** A heading kept with the start of its body, then the body (paragraphs split by lines). */
+  section(heading: Item | null, body: readonly Item[], then: TableModel | null = null): void {
+    const first = body[0];
+    const firstNeed =
+      first !== undefined ? minimumHeight(first) : then !== null ? tableStartHeight(then) : 0;
+    if (heading !== null) {
+      if (this.#used > 0 && heading.height + firstNeed > this.#room()) this.#newPage();
+      this.#push(heading);
+    }
+    for (const item of body) this.#place(item);
+    if (body.length > 0 || heading !== null) this.#gap(SPACING.afterBlock - SPACING.afterParagraph);
+  }
+
+  #gap(h: number): void {
+    // A gap is spent only when more follows on the same page; never carried to a new page.
+    this.#used = Math.min(this.#avail, this.#used + Math.max(0, h));
+  }
+
+  #place(item: Item): void {
+    if (item.height <= this.#room()) {
+      this.#push(item);
+      return;
+    }
+    if (item.kind === "paragraph" || item.kind === "bullet") {
+      this.#splitText(item);
+      return;
+    }
+    if (this.#used > 0) this.#newPage();
+    this.#push(item);
+  }
+
+  /** Splits a paragraph at line boundaries across pages (at least 2 lines per piece). */
+  #splitText(item: Extract<Item, { kind: "paragraph" | "bullet" }>): void {
+    const all = item.text.lines;
+    const lineH = TYPE.body.line;
+    const gap = item.height - all.length * lineH;
+    let rest = all;
+    while (rest.length > 0) {
+      const fit = Math.floor((this.#room() - gap) / lineH);
+      if (fit >= Math.min(2, rest.length)) {
+        const take = rest.slice(0, fit);
+        const continued = rest !== all;
+        rest = rest.slice(take.length);
+        this.#push({
+          ...item,
+          text: { lines: take, fallback: item.text.fallback },
+          height: take.length * lineH + gap,
+          ...(continued && item.kind === "bullet" ? { continued } : {}),
+        });
+        if (rest.length > 0) this.#newPage();
+      } else {
+        this.#newPage();
+      }
+    }
+  }
+
+  /** A table in page-sized chunks, each starting with the (repeated) header row. */
+  table(table: TableModel): void {
+    const rows = table.rows;
+    const emptyNote = rows.length === 0 ? EMPTY_NOTE : 0;
+    if (this.#used > 0 && tableStartHeight(table) > this.#room()) this.#newPage();
+    let start = 0;
+    let continued = false;
+    do {
+      const lead = (continued ? table.continuedHeight : table.titleHeight) + table.header.height;
+      let h = lead;
+      let end = start;
+      while (end < rows.length && h + (rows[end] as { height: number }).height <= this.#room()) {
+        h += (rows[end] as { height: number }).height;
+        end++;
+      }
+      if (end === start && rows.length > 0) {
+        // Not even one row fits below the header here.
+        if (this.#used > 0) {
+          this.#newPage();
+          continue;
+        }
+        h += (rows[end] as { height: number }).height; // taller than a page: cannot happen (rows are split)
+        end++;
+      }
+      if (rows.length === 0) h += emptyNote;
+      this.#push({ kind: "table", table, start, end, continued, height: h });
+      start = end;
+      continued = true;
+      if (start < rows.length) this.#newPage();
+    } while (start < rows.length);
+    this.#gap(SPACING.afterBlock);
+  }
+
+  pages(): PagePlan[] {
+    const pages = this.#pages.filter((p, i) => i === 0 || p.items.length > 0);
+    return pages.map((p) => ({ items: p.items, top: p.top }));
+  }
+}
+
+export const EMPTY_NOTE = TYPE.cell.line + 2 * SPACING.cellPadY;
+
+/** Title, header and the first few rows: what must fit for a table to start on a page. */
+function tableStartHeight(table: TableModel): number {
+  const firstRows = table.rows.slice(0, MIN_TABLE_ROWS).reduce((a, r) => a + r.height, 0);
+  return (
+    table.titleHeight + table.header.height + firstRows + (table.rows.length === 0 ? EMPTY_NOTE : 0)
+  );
+}
+
+function minimumHeight(item: Item): number {
+  if (item.kind === "paragraph" || item.kind === "bullet") {
+    return Math.min(item.height, 2 * TYPE.body.line);
+  }
+  return item.height;
+}

@@ -1,0 +1,347 @@
+import { Document, Page, type Styles, Text, View } from "@react-pdf/renderer";
+import type { ReactElement } from "react";
+import type { ChartScene } from "../chart/scene.js";
+import { ChartView } from "./chart-view.js";
+import type { DocumentPlan, Item, Lines, PagePlan, TitleBlock } from "./layout.js";
+import type { Measurer } from "./measure.js";
+import { TableChunkView } from "./table-view.js";
+import { SPACING, styles } from "./theme.js";
+
+type Style = Styles[string];
+
+export interface DocumentProps {
+  readonly plan: DocumentPlan;
+  /** The full fallback font stack (base family first). */
+  readonly fontFamily: readonly string[];
+  /** The chart scenes, by index into the laid-out report's charts. */
+  readonly scenes: readonly ChartScene[];
+  readonly text: (s: string) => string;
+  readonly measurer: Measurer;
+  readonly info: {
+    readonly title: string;
+    readonly author: string | null;
+    readonly subject: string | null;
+    readonly keywords: string | null;
+  };
+}
+
+/** Per-render style helpers: the fallback stack and memoized size/position styles. */
+class Styler {
+  readonly fallback: Style;
+  readonly #tops = new Map<number, Style>();
+  readonly #heights = new Map<number, Style>();
+  readonly #cellText = new Map<string, Style[]>();
+
+  constructor(readonly fontFamily: readonly string[]) {
+    this.fallback = { fontFamily: [...fontFamily] };
+  }
+
+  /** `style`, plus the fallback font stack when the text needs it. */
+  font(style: Style, fallback: boolean): Style[] {
+    return fallback ? [style, this.fallback] : [style];
+  }
+
+  top(y: number): Style {
+    let s = this.#tops.get(y);
+    if (s === undefined) {
+      s = { position: "absolute", top: y, left: 0, width: "100%" };
+      this.#tops.set(y, s);
+    }
+    return s;
+  }
+
+  height(h: number): Style {
+    let s = this.#heights.get(h);
+    if (s === undefined) {
+      s = { height: h };
+      this.#heights.set(h, s);
+    }
+    return s;
+  }
+
+  /** Type of a table cell set by react-pdf (see `TableChunkView`), built once per variant. */
+  cellText(dense: boolean, head: boolean, numeric: boolean, fallback: boolean): Style[] {
+    const key = `${dense}${head}${numeric}${fallback}`;
+    let s = this.#cellText.get(key);
+    if (s === undefined) {
+      s = [dense ? styles.tableTextDense : styles.tableText];
+      s.push(head ? styles.headText : styles.bodyText);
+      if (numeric) s.push(styles.alignRight);
+      if (fallback) s.push(this.fallback);
+      this.#cellText.set(key, s);
+    }
+    return s;
+  }
+}
+
+export function PdfDocument({
+  plan,
+  fontFamily,
+  scenes,
+  text,
+  measurer,
+  info,
+}: DocumentProps): ReactElement {
+  const styler = new Styler(fontFamily);
+  const total = plan.pages.length;
+  return (
+    <Document
+      title={info.title}
+      {...(info.author === null ? {} : { author: info.author })}
+      {...(info.subject === null ? {} : { subject: info.subject })}
+      {...(info.keywords === null ? {} : { keywords: info.keywords })}
+      creator="@svc/renderers"
+      producer="@react-pdf/renderer 4.9.0"
+    >
+      {plan.pages.map((page, i) => (
+        <Page
+          // biome-ignore lint/suspicious/noArrayIndexKey: pages are positional
+          key={i}
+          size="A4"
+          style={styles.page}
+          // Pages are filled by hand (layout.ts): react-pdf must not paginate again.
+          wrap={false}
+        >
+          <View style={styles.pageSpacer} />
+          {i === 0 ? (
+            <TitleBand block={plan.titleBlock} styler={styler} />
+          ) : (
+            <RunningHeader plan={plan} styler={styler} />
+          )}
+          <PageContent
+            page={page}
+            styler={styler}
+            scenes={scenes}
+            text={text}
+            measurer={measurer}
+          />
+          <View style={styles.footer}>
+            <Text style={styles.runningText}>{`Page ${i + 1} of ${total}`}</Text>
+          </View>
+        </Page>
+      ))}
+    </Document>
+  );
+}
+
+function TitleBand({ block, styler }: { block: TitleBlock; styler: Styler }): ReactElement {
+  return (
+    <>
+      <View style={[styles.band, styler.height(block.bandHeight)]}>
+        {block.label === null ? null : (
+          <LinesView
+            lines={block.label}
+            style={styles.bandLabel}
+            styler={styler}
+            box={styles.gapBelowBandLabel}
+          />
+        )}
+        <LinesView lines={block.title} style={styles.bandTitle} styler={styler} />
+        {block.subtitle === null ? null : (
+          <LinesView
+            lines={block.subtitle}
+            style={styles.bandSubtitle}
+            styler={styler}
+            box={styles.gapAboveSubtitle}
+          />
+        )}
+      </View>
+      {block.meta.length === 0 ? null : (
+        <View
+          style={[
+            styles.content,
+            styles.metaStrip,
+            { top: block.metaTop, height: block.metaHeight },
+          ]}
+        >
+          {block.meta.map((m) => (
+            <View key={m.label} style={[styles.metaItem, { width: block.metaWidth }]}>
+              <Text style={[styles.metaLabel, styles.gapBelowMetaLabel]}>
+                {m.label.toUpperCase()}
+              </Text>
+              <LinesView lines={m.value} style={styles.metaValue} styler={styler} />
+            </View>
+          ))}
+        </View>
+      )}
+    </>
+  );
+}
+
+function RunningHeader({ plan, styler }: { plan: DocumentPlan; styler: Styler }): ReactElement {
+  return (
+    <View style={styles.running}>
+      <Text style={styler.font(styles.runningText, plan.runningTitleFallback)}>
+        {plan.runningTitle}
+      </Text>
+      <Text style={styles.runningText}>{plan.runningRight}</Text>
+    </View>
+  );
+}
+
+interface ItemContext {
+  styler: Styler;
+  scenes: readonly ChartScene[];
+  text: (s: string) => string;
+  measurer: Measurer;
+}
+
+function PageContent({ page, ...context }: { page: PagePlan } & ItemContext): ReactElement {
+  return (
+    <View style={[styles.content, { top: page.top }]}>
+      {page.items.map((placed, k) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: items are positional
+        <View key={k} style={context.styler.top(placed.y)}>
+          <ItemView item={placed.item} {...context} />
+        </View>
+      ))}
+    </View>
+  );
+}
+
+function ItemView({
+  item,
+  styler,
+  scenes,
+  text,
+  measurer,
+}: { item: Item } & ItemContext): ReactElement {
+  switch (item.kind) {
+    case "heading":
+      return <LinesView lines={item.text} style={styles.h1} styler={styler} />;
+    case "paragraph":
+      return <LinesView lines={item.text} style={styles.paragraph} styler={styler} />;
+    case "bullet":
+      return (
+        <View style={styles.bulletRow}>
+          <Text style={styles.bulletMark}>{item.continued === true ? "" : "•"}</Text>
+          <LinesView lines={item.text} style={styles.bulletText} styler={styler} />
+        </View>
+      );
+    case "metrics":
+      return (
+        <View style={styles.cardRow}>
+          {item.cards.map((card, c) => (
+            <View
+              // biome-ignore lint/suspicious/noArrayIndexKey: cards are positional
+              key={c}
+              style={[
+                styles.card,
+                {
+                  width: item.cardWidth,
+                  height: item.cardHeight,
+                  marginRight: c === item.cards.length - 1 ? 0 : SPACING.cardGap,
+                },
+              ]}
+            >
+              <LinesView
+                lines={card.label}
+                style={styles.cardLabel}
+                styler={styler}
+                box={styles.gapBelowCardLabel}
+              />
+              <LinesView
+                lines={card.value}
+                style={card.small ? styles.cardValueSmall : styles.cardValue}
+                styler={styler}
+              />
+              {card.unit === null ? null : (
+                <LinesView
+                  lines={card.unit}
+                  style={styles.cardUnit}
+                  styler={styler}
+                  box={styles.gapAboveCardUnit}
+                />
+              )}
+            </View>
+          ))}
+        </View>
+      );
+    case "charts":
+      return (
+        <View style={styles.chartRow}>
+          {item.charts.map(({ index }) => {
+            const scene = scenes[index];
+            return scene === undefined ? null : (
+              <ChartView
+                key={index}
+                scene={scene}
+                width={item.width}
+                height={item.chartHeight}
+                fontFamily={styler.fontFamily}
+                text={text}
+              />
+            );
+          })}
+        </View>
+      );
+    case "table":
+      return <TableChunk item={item} styler={styler} measurer={measurer} />;
+  }
+}
+
+/**
+ * Text already broken into lines: one `<Text>` per line (see `Lines`), in a box carrying the
+ * spacing when there are several.
+ */
+function LinesView({
+  lines,
+  style,
+  styler,
+  box,
+}: {
+  lines: Lines;
+  style: Style;
+  styler: Styler;
+  box?: Style;
+}): ReactElement {
+  const type = styler.font(style, lines.fallback);
+  if (lines.lines.length === 1) {
+    return <Text style={box === undefined ? type : [box, ...type]}>{lines.lines[0]}</Text>;
+  }
+  return (
+    <View {...(box === undefined ? {} : { style: box })}>
+      {lines.lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+        <Text key={i} style={type}>
+          {line}
+        </Text>
+      ))}
+    </View>
+  );
+}
+
+function TableChunk({
+  item,
+  styler,
+  measurer,
+}: {
+  item: Extract<Item, { kind: "table" }>;
+  styler: Styler;
+  measurer: Measurer;
+}): ReactElement {
+  const t = item.table;
+  const caption: Lines = {
+    lines: item.continued ? t.continuedTitle : t.title,
+    fallback: t.titleFallback,
+  };
+  return (
+    <View>
+      <LinesView
+        lines={caption}
+        style={item.continued ? styles.tableContinued : styles.tableTitle}
+        styler={styler}
+        box={styles.gapBelowTableTitle}
+      />
+      <TableChunkView
+        table={t}
+        start={item.start}
+        end={item.end}
+        measurer={measurer}
+        complexStyle={(head, numeric, fallback) =>
+          styler.cellText(t.dense, head, numeric, fallback)
+        }
+      />
+    </View>
+  );
+}

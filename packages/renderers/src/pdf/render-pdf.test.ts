@@ -1,0 +1,326 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Report, ReportTable } from "@svc/report-model";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RenderedDocument } from "../artifact/artifact.js";
+import { RenderError } from "../errors/render-error.js";
+import { eddMemoReport, NON_LATIN_NAMES, tableReport } from "../test-support/sample-reports.js";
+import { renderPdf } from "./render-pdf.js";
+
+// Real readers only: every assertion reads the PDF back with poppler-utils (pdftotext, pdfinfo,
+// pdffonts, pdfimages), as a reviewer's tools would.
+
+const dir = mkdtempSync(join(tmpdir(), "render-pdf-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function save(name: string, doc: RenderedDocument): string {
+  const path = join(dir, `${name}.pdf`);
+  writeFileSync(path, doc.bytes);
+  return path;
+}
+
+function run(tool: string, args: string[]): string {
+  return execFileSync(tool, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** `pdftotext -layout` of a page range (all pages by default). */
+function text(path: string, first?: number, last?: number): string {
+  const range = first === undefined ? [] : ["-f", String(first), "-l", String(last ?? first)];
+  return run("pdftotext", ["-layout", "-enc", "UTF-8", ...range, path, "-"]);
+}
+
+/** `pdftotext -raw`: content-stream order, so a cell's lines follow one another. */
+function rawText(path: string): string {
+  return run("pdftotext", ["-raw", "-enc", "UTF-8", path, "-"]);
+}
+
+function pageCount(path: string): number {
+  const m = /^Pages:\s+(\d+)$/m.exec(run("pdfinfo", [path]));
+  return Number(m?.[1]);
+}
+
+interface FontRow {
+  readonly name: string;
+  readonly emb: string;
+  readonly sub: string;
+}
+
+function fonts(path: string): FontRow[] {
+  return run("pdffonts", [path])
+    .split("\n")
+    .slice(2)
+    .filter((l) => l.trim() !== "")
+    .map((l) => {
+      const cols = l.trim().split(/\s+/);
+      // name type… encoding emb sub uni object-id generation
+      return { name: cols[0] as string, emb: cols.at(-5) as string, sub: cols.at(-4) as string };
+    });
+}
+
+/** Words on a page with their boxes (`pdftotext -bbox`). */
+function words(path: string, page: number): { text: string; yMin: number; yMax: number }[] {
+  const html = run("pdftotext", ["-bbox", "-f", String(page), "-l", String(page), path, "-"]);
+  return [
+    ...html.matchAll(
+      /<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g,
+    ),
+  ].map((m) => ({ yMin: Number(m[1]), yMax: Number(m[2]), text: m[3] as string }));
+}
+
+const MONERO =
+  "4AdUndXHHZ6cfufTMvppY6JwXNouMBzSkbLYfpAV5Usx3skxNgYeYTRj5UzqtReoS44qo9mtmXCqY45DJ852K5Jv2684Rge";
+
+/** Variant B style: sections with paragraphs, bullets and a table holding a Monero address. */
+function legacyReport(): Report {
+  const cluster: ReportTable = {
+    key: "cluster",
+    title: "Cluster",
+    columns: ["address", "asset", "first_seen", "hops", "exposure_usd", "note"],
+    rows: [
+      [MONERO, "XMR", "2025-01-03", 2, 1234567.891, "desk"],
+      ["0x098B716B8Aaf21512996dC57EB0615e2383E2f96", "ETH", "2024-05-10", 1, 950.5, null],
+    ],
+  };
+  return {
+    variant: "B",
+    meta: {
+      title: "Legacy memo",
+      subtitle: null,
+      reportType: "ofac-wallet-screening",
+      author: null,
+      date: "2026-11-20",
+      version: null,
+    },
+    summary: ["Summary paragraph."],
+    metrics: [],
+    sections: [
+      {
+        heading: "Findings",
+        paragraphs: ["One paragraph of findings."],
+        bullets: ["First bullet.", `Address under review: ${MONERO}`],
+        table: cluster,
+      },
+    ],
+    tables: [],
+    charts: [],
+    workbook: [],
+    degradations: [],
+  };
+}
+
+/** Drops the bidi controls pdftotext wraps right-to-left runs in (U+202A–E, U+2066–9, marks). */
+function stripBidiControls(s: string): string {
+  return s.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
+}
+
+describe("renderPdf", () => {
+  let edd: RenderedDocument;
+  let eddPath: string;
+  let big: RenderedDocument;
+  let bigPath: string;
+  let legacyPath: string;
+
+  beforeAll(async () => {
+    edd = await renderPdf(eddMemoReport(100));
+    eddPath = save("edd", edd);
+    big = await renderPdf(tableReport(1000));
+    bigPath = save("big", big);
+    legacyPath = save("legacy", await renderPdf(legacyReport()));
+  });
+
+  it("prints the title block, summary, metric labels and values", () => {
+    const t = text(eddPath, 1);
+    expect(t).toContain("Enhanced Due Diligence Memo - Карасавиди / 颜");
+    expect(t).toContain("OFAC SDN digital-currency-address screening");
+    expect(t).toContain("ENHANCED DUE DILIGENCE");
+    for (const label of ["PREPARED BY", "Compliance Desk", "2026-11-22", "1.0"]) {
+      expect(t).toContain(label);
+    }
+    expect(t).toContain("Executive summary");
+    expect(t).toContain("15 of 100 wallets match OFAC SDN");
+    for (const label of [
+      "Workflow status",
+      "Total screened",
+      "Match count",
+      "Manual review required",
+    ]) {
+      expect(t).toContain(label);
+    }
+    expect(t).toContain("wallets"); // the unit under "100"
+    expect(t).toMatch(/\bYes\b/);
+  });
+
+  it("prints every table with its title, header cells and cell values", () => {
+    const t = text(eddPath);
+    for (const title of ["Case metadata", "Screening results", "Required follow up"]) {
+      expect(t).toContain(title);
+    }
+    expect(t).toMatch(/#\s+address\s+asset\s+status\s+entity\s+exposure_usd/);
+    expect(t).toContain("0x098B716B8Aaf21512996dC57EB0615e2383E2f96");
+    expect(t).toContain("1LrxsRd7zNuxPJcL5rttnoeJFy1y4AffYY");
+    // Row 2: exposure 7919, row 3: 15838 (amount columns group thousands).
+    expect(t).toMatch(/\b2\s+0x0+9e3779b1\s+ETH\s+clear\s+Гамбашидзе Илья Андреевич\s+7,919\b/);
+    expect(t).toContain("15,838");
+    expect(t).toContain("EDD-2026-0042");
+  });
+
+  it("shows the workbook sheets in an appendix", () => {
+    const t = text(eddPath);
+    expect(t).toContain("Appendix: workbook sheets");
+    expect(t).toContain("Screening export");
+  });
+
+  it("draws the charts as vector graphics with their text", () => {
+    const t = text(eddPath, 1);
+    expect(t).toContain("Screening outcome by asset");
+    expect(t).toContain("Expected hits by horizon (days)");
+    // No raster image anywhere: pdfimages lists a header and a rule only.
+    const images = run("pdfimages", ["-list", eddPath]).trim().split("\n");
+    expect(images).toHaveLength(2);
+  });
+
+  it("round-trips every non-Latin name through pdftotext", () => {
+    const t = text(eddPath);
+    for (const name of NON_LATIN_NAMES) {
+      if (/\p{Script=Arabic}/u.test(name)) continue;
+      // Cyrillic, Han and Hangul come back exactly, character for character.
+      expect(t).toContain(name);
+    }
+    // The Arabic (Persian) name comes back in logical order and as the original letters (no
+    // presentation forms), but pdftotext wraps right-to-left runs in bidi embedding controls
+    // (U+202B … U+202C). Those are dropped before comparing; NFKC would also fold any
+    // presentation forms back, should a poppler version emit them.
+    const arabic = NON_LATIN_NAMES.find((n) => /\p{Script=Arabic}/u.test(n)) as string;
+    expect(t).toContain("\u202b");
+    expect(stripBidiControls(t).normalize("NFKC")).toContain(arabic.normalize("NFKC"));
+    expect(stripBidiControls(t)).toContain(arabic);
+  });
+
+  it("splits a 1,000-row table into a sensible number of pages", () => {
+    const pages = pageCount(bigPath);
+    expect(pages).toBeGreaterThanOrEqual(20);
+    expect(pages).toBeLessThanOrEqual(30);
+    const all = text(bigPath);
+    for (const row of ["1", "500", "1000"]) {
+      expect(all).toMatch(new RegExp(`^\\s*${row}\\s+\\S`, "m"));
+    }
+  });
+
+  it("repeats the header row on every page of a long table, and numbers every page", () => {
+    const pages = pageCount(bigPath);
+    for (let p = 1; p <= pages; p++) {
+      const t = text(bigPath, p);
+      const headers = t.match(/#\s+entity\s+value_2\s+value_3\s+value_4/g) ?? [];
+      expect(headers, `page ${p}`).toHaveLength(1);
+      expect(t, `page ${p}`).toContain(`Page ${p} of ${pages}`);
+      if (p > 1) expect(t).toContain("Rows (continued)");
+    }
+  });
+
+  it("keeps every page's content clear of the footer", () => {
+    for (const [path, pages] of [
+      [bigPath, pageCount(bigPath)],
+      [eddPath, pageCount(eddPath)],
+      [legacyPath, pageCount(legacyPath)],
+    ] as const) {
+      for (let p = 1; p <= pages; p++) {
+        const ws = words(path, p);
+        const footer = ws.find((w) => w.text === "Page") as { yMin: number };
+        expect(footer).toBeDefined();
+        const body = ws.filter((w) => w.yMax < footer.yMin - 1 || w.yMin > footer.yMin + 1);
+        for (const w of body)
+          expect(w.yMax, `${path} page ${p}: ${w.text}`).toBeLessThan(footer.yMin - 4);
+      }
+    }
+  });
+
+  it("never truncates a long address: it wraps inside its cell", () => {
+    const raw = rawText(legacyPath).replace(/\s+/g, "");
+    // Twice: in the bullet and in the table cell.
+    expect(raw.split(MONERO).length - 1).toBe(2);
+    expect(text(legacyPath)).toContain("0x098B716B8Aaf21512996dC57EB0615e2383E2f96");
+  });
+
+  it("prints legacy sections: headings, paragraphs, bullets and the section table", () => {
+    const t = text(legacyPath);
+    expect(t).toContain("Findings");
+    expect(t).toContain("One paragraph of findings.");
+    expect(t).toMatch(/•\s+First bullet\./);
+    expect(t).toMatch(/address\s+asset\s+first_seen\s+hops\s+exposure_usd\s+note/);
+    expect(t).toContain("1,234,567.891");
+    expect(t).toContain("950.5");
+  });
+
+  it("embeds subsets of its fonts and no standard font", () => {
+    for (const path of [eddPath, bigPath, legacyPath]) {
+      const list = fonts(path);
+      expect(list.length).toBeGreaterThan(0);
+      for (const f of list) {
+        expect(f.emb, f.name).toBe("yes");
+        expect(f.sub, f.name).toBe("yes");
+        expect(f.name).not.toMatch(/Helvetica|Times|Courier/);
+      }
+    }
+    const names = fonts(eddPath).map((f) => f.name);
+    expect(names.some((n) => n.endsWith("+DejaVuSans"))).toBe(true);
+    expect(names.some((n) => n.endsWith("+DejaVuSans-Bold"))).toBe(true);
+    expect(names.some((n) => n.includes("NotoSansSC"))).toBe(true);
+    expect(names.some((n) => n.includes("NotoSansKR"))).toBe(true);
+  });
+
+  it("reports characters no font covers as a degradation and prints U+FFFD", async () => {
+    const base = tableReport(3);
+    const report: Report = {
+      ...base,
+      summary: ["Counterparty flagged 🦄 by the desk."],
+      tables: [{ ...(base.tables[0] as ReportTable), rows: [[1, "desk 🦄", 2, 3, 4]] }],
+    };
+    const doc = await renderPdf(report);
+    expect(doc.artifactSummary.degraded).toBe(true);
+    expect(doc.artifactSummary.degradationReason).toContain("U+1F984");
+    expect(doc.degradations).toEqual([
+      expect.objectContaining({ path: "summary[0]", reason: expect.stringContaining("U+FFFD") }),
+    ]);
+    const path = save("emoji", doc);
+    const t = text(path);
+    expect(t).toContain("Counterparty flagged \uFFFD by the desk.");
+    expect(t).toContain("desk \uFFFD");
+    for (const f of fonts(path)) expect(f.emb).toBe("yes");
+  });
+
+  it("is not degraded when every character is covered", () => {
+    expect(edd.artifactSummary.degraded).toBe(false);
+    expect(big.degradations).toEqual([]);
+  });
+
+  it("refuses an oversized report with REPORT_TOO_LARGE before rendering", async () => {
+    const report = tableReport(20_000);
+    const error = await renderPdf(report).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RenderError);
+    expect((error as RenderError).code).toBe("REPORT_TOO_LARGE");
+    // Refused up front: no layout work (rendering 20,000 rows would take seconds).
+  });
+
+  it("describes the artifact: base64 of the bytes, .pdf name, PDF mime type", () => {
+    expect(Buffer.from(edd.artifact.contentBase64, "base64").equals(Buffer.from(edd.bytes))).toBe(
+      true,
+    );
+    expect(Buffer.from(edd.bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+    expect(edd.fileName).toMatch(/\.pdf$/);
+    expect(edd.fileName).toBe("enhanced-due-diligence-memo-2026-11-22.pdf");
+    expect(edd.mimeType).toBe("application/pdf");
+    expect(edd.artifact.type).toBe("pdf");
+    expect(edd.artifact.sizeBytes).toBe(edd.bytes.byteLength);
+    expect(edd.artifactSummary.documentType).toBe("pdf");
+    expect(edd.artifactSummary.engine).toBe("@react-pdf/renderer 4.9.0");
+  });
+
+  it("sets the document info from the report meta", () => {
+    const info = run("pdfinfo", ["-enc", "UTF-8", eddPath]);
+    expect(info).toMatch(/^Title:\s+Enhanced Due Diligence Memo - Карасавиди \/ 颜 晓兵$/m);
+    expect(info).toMatch(/^Author:\s+Compliance Desk$/m);
+    expect(info).toMatch(/^Page size:\s+595\.28 x 841\.89 pts \(A4\)$/m);
+  });
+});

@@ -1,0 +1,241 @@
+import { Canvas, type Styles, Text, View } from "@react-pdf/renderer";
+import type { ReactElement } from "react";
+import type { MeasurableFont } from "../fonts/react-pdf-fonts.js";
+import { EMPTY_NOTE } from "./layout.js";
+import type { Measurer } from "./measure.js";
+import type { TableModel, TableRow } from "./table-model.js";
+import { COLORS, SPACING, TYPE } from "./theme.js";
+
+/** The pdfkit calls react-pdf's `<Canvas>` painter forwards (chainable). */
+interface Painter {
+  save(): Painter;
+  restore(): Painter;
+  rect(x: number, y: number, w: number, h: number): Painter;
+  fill(color?: string): Painter;
+  moveTo(x: number, y: number): Painter;
+  lineTo(x: number, y: number): Painter;
+  lineWidth(w: number): Painter;
+  strokeColor(color: string): Painter;
+  stroke(): Painter;
+  fillColor(color: string): Painter;
+  fillOpacity(o: number): Painter;
+  font(font: MeasurableFont, size: number): Painter;
+  text(text: string, x: number | null, y: number | null, options: object): Painter;
+}
+
+/** DejaVu Sans vertical metrics (em): where a baseline sits in a line box. */
+const ASCENT = 0.928;
+const DESCENT = 0.236;
+const TEXT_OPTIONS = Object.freeze({ lineBreak: false, baseline: "alphabetic" });
+
+/**
+ * Characters pdfkit cannot set on its own: right-to-left scripts (which need the bidi algorithm),
+ * combining marks and scripts that need shaping beyond what a simple run of glyphs gives.
+ * (Drawing even a pure-Arabic line with pdfkit loses a space and its text extraction order, so
+ * right-to-left text always goes through react-pdf's text engine.)
+ */
+const COMPLEX =
+  /[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]|\p{M}|[\u200c-\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** Whether a cell's lines can be drawn straight onto the canvas (simple scripts only). */
+function canvasDrawable(lines: readonly string[]): boolean {
+  for (const line of lines) if (COMPLEX.test(line)) return false;
+  return true;
+}
+
+export interface TableChunkProps {
+  readonly table: TableModel;
+  readonly start: number;
+  readonly end: number;
+  readonly measurer: Measurer;
+  /** Style for the text of a complex cell (font stack when needed). */
+  readonly complexStyle: (head: boolean, numeric: boolean, fallback: boolean) => Styles[string][];
+}
+
+/**
+ * The header row and rows `start`..`end` of a table as one react-pdf `<Canvas>`: backgrounds,
+ * rules and the text of every cell are drawn straight onto the page with pdfkit (the engine under
+ * react-pdf), using the same embedded font objects react-pdf's own text uses. A `<Text>` per cell
+ * costs react-pdf's layout engine about 0.1 ms; a 1,000-row table would spend most of its time
+ * there. Cells whose text needs bidi or complex shaping (Arabic, say) are still laid out by
+ * react-pdf, as `<Text>`s placed over their cells.
+ */
+export function TableChunkView({
+  table,
+  start,
+  end,
+  measurer,
+  complexStyle,
+}: TableChunkProps): ReactElement {
+  const width = table.widths.reduce((a, b) => a + b, 0) + 1; // + the two outer rules
+  let height = table.header.height;
+  for (let r = start; r < end; r++) height += (table.rows[r] as TableRow).height;
+  const emptyNote = table.rows.length === 0;
+  if (emptyNote) height += EMPTY_NOTE;
+
+  const overlays: ReactElement[] = [];
+  const collect = (row: TableRow, top: number, head: boolean, key: string) => {
+    let x = 0.5;
+    for (let c = 0; c < row.cells.length; c++) {
+      const lines = row.cells[c] as readonly string[];
+      const w = table.widths[c] as number;
+      if (!canvasDrawable(lines)) {
+        const style = complexStyle(head, table.numeric[c] === true, row.fallback?.[c] === true);
+        const id = `${key}:${c}`;
+        overlays.push(
+          <View
+            key={id}
+            style={{
+              position: "absolute",
+              left: x + SPACING.cellPadX,
+              top: top + SPACING.cellPadY,
+              width: w - 2 * SPACING.cellPadX,
+            }}
+          >
+            {lines.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+              <Text key={i} style={style}>
+                {line}
+              </Text>
+            ))}
+          </View>,
+        );
+      }
+      x += w;
+    }
+  };
+  collect(table.header, 0, true, "h");
+  let top = table.header.height;
+  for (let r = start; r < end; r++) {
+    const row = table.rows[r] as TableRow;
+    collect(row, top, false, String(r));
+    top += row.height;
+  }
+
+  const paint = (p: Painter): null => {
+    paintTable(p, table, start, end, width, height, measurer);
+    return null;
+  };
+  return (
+    <View style={{ width, height }}>
+      <Canvas style={{ width, height }} paint={paint} />
+      {overlays}
+      {emptyNote ? (
+        <Text
+          style={{
+            position: "absolute",
+            left: 0.5 + SPACING.cellPadX,
+            top: table.header.height + SPACING.cellPadY,
+            fontSize: TYPE.cell.size,
+            lineHeight: `${TYPE.cell.line}pt`,
+            color: COLORS.muted,
+          }}
+        >
+          No rows.
+        </Text>
+      ) : null}
+    </View>
+  );
+}
+
+function paintTable(
+  p: Painter,
+  table: TableModel,
+  start: number,
+  end: number,
+  width: number,
+  height: number,
+  m: Measurer,
+): void {
+  const headH = table.header.height;
+  const inner = width - 1;
+  p.save().fillOpacity(1);
+  // Backgrounds
+  p.rect(0, 0, width, headH).fill(COLORS.navy);
+  let y = headH;
+  for (let r = start; r < end; r++) {
+    const row = table.rows[r] as TableRow;
+    if (row.zebra) p.rect(0.5, y, inner, row.height).fill(COLORS.zebra);
+    y += row.height;
+  }
+  // Rules: under every row, between columns, and the outer sides.
+  p.lineWidth(0.5).strokeColor(COLORS.grid);
+  y = headH;
+  for (let r = start; r < end; r++) {
+    y += (table.rows[r] as TableRow).height;
+    p.moveTo(0.25, y - 0.25).lineTo(width - 0.25, y - 0.25);
+  }
+  let x = 0.5;
+  for (let c = 0; c < table.widths.length - 1; c++) {
+    x += table.widths[c] as number;
+    p.moveTo(x, headH).lineTo(x, height);
+  }
+  p.moveTo(0.25, 0).lineTo(0.25, height);
+  p.moveTo(width - 0.25, 0).lineTo(width - 0.25, height);
+  p.moveTo(0.25, height - 0.25).lineTo(width - 0.25, height - 0.25);
+  p.stroke();
+  // Text
+  const type = table.dense ? TYPE.cellDense : TYPE.cell;
+  const pen: Pen = { p, font: null };
+  p.fillColor(COLORS.navyText);
+  paintRow(pen, table, table.header, 0, type, true, m);
+  p.fillColor(COLORS.text);
+  y = headH;
+  for (let r = start; r < end; r++) {
+    const row = table.rows[r] as TableRow;
+    paintRow(pen, table, row, y, type, false, m);
+    y += row.height;
+  }
+  p.restore();
+}
+
+/**
+ * The painter and the font last set on it. pdfkit builds a new embedded-font wrapper (and a
+ * subset) on every `font()` call before finding it already has one, so the font is only set
+ * when it changes: once per script change rather than once per cell.
+ */
+interface Pen {
+  readonly p: Painter;
+  font: MeasurableFont | null;
+}
+
+function paintRow(
+  pen: Pen,
+  table: TableModel,
+  row: TableRow,
+  top: number,
+  type: { readonly size: number; readonly line: number },
+  bold: boolean,
+  m: Measurer,
+): void {
+  const { size, line } = type;
+  // Baseline of the first line: half-leading above the font's ascent, as react-pdf sets text.
+  const first = top + SPACING.cellPadY + (line - (ASCENT + DESCENT) * size) / 2 + ASCENT * size;
+  let x = 0.5;
+  for (let c = 0; c < row.cells.length; c++) {
+    const lines = row.cells[c] as readonly string[];
+    const w = table.widths[c] as number;
+    const right = table.numeric[c] === true;
+    if (canvasDrawable(lines)) {
+      for (let i = 0; i < lines.length; i++) {
+        const text = lines[i] as string;
+        if (text === "") continue;
+        const left = right
+          ? x + w - SPACING.cellPadX - m.width(text, size, bold)
+          : x + SPACING.cellPadX;
+        const baseline = first + i * line;
+        const runs = m.runs(text, bold);
+        for (let k = 0; k < runs.length; k++) {
+          const run = runs[k] as { font: MeasurableFont; text: string };
+          if (pen.font !== run.font) {
+            pen.p.font(run.font, size);
+            pen.font = run.font;
+          }
+          // Later runs continue where pdfkit left the previous one (its own advance).
+          pen.p.text(run.text, k === 0 ? left : null, k === 0 ? baseline : null, TEXT_OPTIONS);
+        }
+      }
+    }
+    x += w;
+  }
+}

@@ -1,0 +1,77 @@
+import type { Report } from "@svc/report-model";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The pool runs compiled workers, so the tests use the built package (turbo builds first).
+import { RenderError, RenderPool } from "../../dist/index.js";
+import { eddMemoReport, tableReport } from "../test-support/sample-reports.js";
+
+let pool: RenderPool;
+beforeAll(async () => {
+  pool = new RenderPool({ threads: 1, maxQueue: 2 });
+});
+afterAll(async () => {
+  await pool.close();
+});
+
+const magic = (bytes: Uint8Array, n: number) =>
+  Buffer.from(bytes.subarray(0, n)).toString("latin1");
+
+describe("RenderPool", () => {
+  it("renders PDF, DOCX and XLSX on a worker, with the spec's artifact metadata", async () => {
+    const report = eddMemoReport(20);
+    const [pdf, docx, xlsx] = await Promise.all([
+      pool.render("pdf", report),
+      pool.render("docx", report),
+      pool.render("xlsx", report),
+    ]);
+    expect(magic(pdf.bytes, 5)).toBe("%PDF-");
+    expect(magic(docx.bytes, 2)).toBe("PK");
+    expect(magic(xlsx.bytes, 2)).toBe("PK");
+    for (const doc of [pdf, docx, xlsx]) {
+      expect(Buffer.from(doc.artifact.contentBase64, "base64").equals(Buffer.from(doc.bytes))).toBe(
+        true,
+      );
+      expect(doc.artifactSummary.sizeBytes).toBe(doc.bytes.byteLength);
+    }
+  });
+
+  it("keeps the calling thread's event loop turning while a large PDF renders", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    await pool.render("pdf", tableReport(1000));
+    clearInterval(timer);
+    // Rendered on this thread the same document blocks the loop for its whole duration
+    // (no tick at all); through the pool the timer keeps firing while the worker renders.
+    expect(ticks).toBeGreaterThanOrEqual(10);
+  });
+
+  it("refuses an oversized report before sending it to a worker", async () => {
+    const before = pool.stats.completed;
+    await expect(pool.render("pdf", tableReport(20_000))).rejects.toMatchObject({
+      name: "RenderError",
+      code: "REPORT_TOO_LARGE",
+    });
+    expect(pool.stats.completed).toBe(before);
+  });
+
+  it("brings a renderer failure in the worker back as a RenderError with a code", async () => {
+    const broken = {
+      ...eddMemoReport(1),
+      tables: [{ key: "x", title: "x", columns: ["a"], rows: [null] }],
+    } as unknown as Report;
+    const err = await pool.render("docx", broken).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RenderError);
+    expect((err as RenderError).code).toBe("RENDER_FAILED");
+  });
+
+  it("refuses work beyond its queue with RENDER_QUEUE_FULL instead of piling it up", async () => {
+    const report = tableReport(300);
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => pool.render("pdf", report)),
+    );
+    const codes = results.map((r) =>
+      r.status === "rejected" ? (r.reason as RenderError).code : "ok",
+    );
+    expect(codes).toContain("RENDER_QUEUE_FULL");
+    expect(codes.filter((c) => c === "ok").length).toBeGreaterThanOrEqual(1);
+  });
+});
