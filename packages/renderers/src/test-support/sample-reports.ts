@@ -22,6 +22,29 @@ function table(key: string, columns: string[], rows: Scalar[][]): ReportTable {
   return { key, title, columns, rows };
 }
 
+/** A report with nothing in it but what `partial` gives (title "Test report"). */
+export function reportWith(partial: Partial<Report> = {}): Report {
+  return {
+    variant: "A",
+    meta: {
+      title: "Test report",
+      subtitle: null,
+      reportType: null,
+      author: null,
+      date: null,
+      version: null,
+    },
+    summary: [],
+    metrics: [],
+    sections: [],
+    tables: [],
+    charts: [],
+    workbook: [],
+    degradations: [],
+    ...partial,
+  };
+}
+
 /** Screening rows: every 7th address matches; names cycle through non-Latin scripts. */
 export function screeningRows(count: number): Scalar[][] {
   return Array.from({ length: count }, (_, i) => {
@@ -130,8 +153,7 @@ export function tableReport(rows: number, columns = 5): Report {
   const cols = Array.from({ length: columns }, (_, c) =>
     c === 0 ? "#" : c === 1 ? "entity" : `value_${c}`,
   );
-  return {
-    variant: "A",
+  return reportWith({
     meta: {
       title: `Table report ${rows} rows`,
       subtitle: null,
@@ -140,9 +162,6 @@ export function tableReport(rows: number, columns = 5): Report {
       date: null,
       version: null,
     },
-    summary: [],
-    metrics: [],
-    sections: [],
     tables: [
       table(
         "rows",
@@ -158,10 +177,7 @@ export function tableReport(rows: number, columns = 5): Report {
         ),
       ),
     ],
-    charts: [],
-    workbook: [],
-    degradations: [],
-  };
+  });
 }
 
 /** `sheets` workbook tables of `rows` × 5. */

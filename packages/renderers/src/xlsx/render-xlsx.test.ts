@@ -6,6 +6,7 @@ import { RenderError } from "../errors/render-error.js";
 import {
   eddMemoReport,
   NON_LATIN_NAMES,
+  reportWith,
   screeningRows,
   tableReport,
   workbookReport,
@@ -36,25 +37,7 @@ function table(key: string, title: string, columns: string[], rows: Scalar[][]):
 }
 
 function report(partial: Partial<Report>): Report {
-  return {
-    variant: "A",
-    meta: {
-      title: "Test workbook",
-      subtitle: null,
-      reportType: null,
-      author: null,
-      date: null,
-      version: null,
-    },
-    summary: [],
-    metrics: [],
-    sections: [],
-    tables: [],
-    charts: [],
-    workbook: [],
-    degradations: [],
-    ...partial,
-  };
+  return reportWith({ meta: { ...reportWith().meta, title: "Test workbook" }, ...partial });
 }
 
 /** Asserts the data-sheet conventions: styled frozen header, autofilter, widths. */
