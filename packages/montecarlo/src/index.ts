@@ -1,0 +1,15 @@
+export {
+  COMPARISON_OPERATORS,
+  type ComparisonOperator,
+  poissonBinomialPmf,
+  probabilityOf,
+} from "./exact/poisson-binomial.js";
+export { AliasTable, discrete } from "./random/alias-table.js";
+export { bernoulli } from "./random/bernoulli.js";
+export { gamma } from "./random/gamma.js";
+export { normal, standardNormal } from "./random/normal.js";
+export { POISSON_INVERSION_LIMIT, POISSON_MAX_MEAN, poisson } from "./random/poisson.js";
+export { uniform, uniformInt } from "./random/uniform.js";
+export type { RandomSource } from "./rng/random-source.js";
+export { Xoshiro128StarStar } from "./rng/xoshiro128.js";
+export { logFactorial } from "./special/log-factorial.js";
