@@ -4,6 +4,34 @@ export {
   poissonBinomialPmf,
   probabilityOf,
 } from "./exact/poisson-binomial.js";
+export {
+  type BatchSizes,
+  DEFAULT_MEAN_BATCH_SIZE,
+  empiricalBatchSizes,
+  geometricBatchSizes,
+  MIN_EMPIRICAL_EVENTS,
+} from "./growth/batch-sizes.js";
+export {
+  confidenceOf,
+  DEFAULT_GROWTH_PRIOR,
+  type EventProcess,
+  fitListGrowth,
+  fromPriorRate,
+  type GrowthEvent,
+  type GrowthPrior,
+  type ListGrowthHistory,
+  type ListGrowthModel,
+  type ModelConfidence,
+  type PriorRateOptions,
+} from "./growth/list-growth-model.js";
+export {
+  type GrowthSimulation,
+  type GrowthSummary,
+  MAX_GROWTH_HORIZON_DAYS,
+  MAX_GROWTH_ITERATIONS,
+  simulateGrowth,
+  summarizeGrowth,
+} from "./growth/simulate-growth.js";
 export { AliasTable, discrete } from "./random/alias-table.js";
 export { bernoulli } from "./random/bernoulli.js";
 export { gamma } from "./random/gamma.js";
