@@ -32,6 +32,7 @@ export {
   simulateGrowth,
   summarizeGrowth,
 } from "./growth/simulate-growth.js";
+export * from "./inputs/index.js";
 export { AliasTable, discrete } from "./random/alias-table.js";
 export { bernoulli } from "./random/bernoulli.js";
 export { gamma } from "./random/gamma.js";

@@ -1,0 +1,169 @@
+import * as v from "valibot";
+
+/** Spec §8 bounds shared by routes 5 and 6. */
+export const MIN_HORIZON_DAYS = 7;
+export const MAX_HORIZON_DAYS = 365;
+export const MIN_ITERATIONS = 1000;
+export const MAX_ITERATIONS = 100_000;
+export const MAX_POLICY_PRIORITY = 10;
+export const MAX_ADDRESS_LENGTH = 256;
+
+/** Defaults (the spec does not give them): a quarter ahead, and a Monte Carlo standard error
+ *  of at most 0.0036 on any probability (√(0.25 / 20,000)). */
+export const DEFAULT_HORIZON_DAYS = 90;
+export const DEFAULT_ITERATIONS = 20_000;
+
+export const RELATIONSHIP_TIERS = ["low", "standard", "high", "critical"] as const;
+export type RelationshipTier = (typeof RELATIONSHIP_TIERS)[number];
+
+/** A finite number ≥ 0. NaN is refused by `v.number()`, ±Infinity by `v.finite()`. */
+export const nonNegative = (name: string, description: string) =>
+  v.pipe(
+    v.number(`${name} must be a number`),
+    v.finite(`${name} must be finite`),
+    v.minValue(0, `${name} must be ≥ 0`),
+    v.description(description),
+  );
+
+/** An integer in [min, max] (max optional). */
+export const integerIn = (
+  name: string,
+  min: number,
+  max: number | undefined,
+  description: string,
+) =>
+  max === undefined
+    ? v.pipe(
+        v.number(`${name} must be a number`),
+        v.integer(`${name} must be an integer`),
+        v.minValue(min, `${name} must be ≥ ${min}`),
+        v.description(description),
+      )
+    : v.pipe(
+        v.number(`${name} must be a number`),
+        v.integer(`${name} must be an integer`),
+        v.minValue(min, `${name} must be from ${min} to ${max}`),
+        v.maxValue(max, `${name} must be from ${min} to ${max}`),
+        v.description(description),
+      );
+
+export const AddressSchema = v.pipe(
+  v.string("address must be a string"),
+  v.regex(/\S/, "address must not be empty or blank"),
+  v.maxLength(MAX_ADDRESS_LENGTH, `address must be at most ${MAX_ADDRESS_LENGTH} characters`),
+  v.description("A wallet address; surrounding whitespace is trimmed."),
+);
+
+export const RelationshipTierSchema = v.pipe(
+  v.picklist(
+    RELATIONSHIP_TIERS,
+    `relationship_tier must be one of ${RELATIONSHIP_TIERS.join(", ")}`,
+  ),
+  v.description("Relationship tier of the wallet; scales its hazard by the tier weight."),
+);
+
+export const PolicyPrioritySchema = v.pipe(
+  v.number("policy_priority must be a number"),
+  v.finite("policy_priority must be finite"),
+  v.minValue(0, `policy_priority must be from 0 to ${MAX_POLICY_PRIORITY}`),
+  v.maxValue(MAX_POLICY_PRIORITY, `policy_priority must be from 0 to ${MAX_POLICY_PRIORITY}`),
+  v.description("Internal policy priority, 0 (none) to 10 (highest)."),
+);
+
+/** Per-wallet metadata members common to forecast metadata and queue items. */
+export const walletMetadataEntries = {
+  last_activity_days: v.optional(
+    nonNegative("last_activity_days", "Days since the wallet's last on-chain activity."),
+  ),
+  transaction_count_30d: v.optional(
+    integerIn(
+      "transaction_count_30d",
+      0,
+      undefined,
+      "Transactions of the wallet in the last 30 days (a count: an integer ≥ 0).",
+    ),
+  ),
+  policy_priority: v.optional(PolicyPrioritySchema),
+};
+
+const tierWeight = (tier: RelationshipTier) =>
+  v.optional(
+    v.pipe(
+      v.number(`tier_weights.${tier} must be a number`),
+      v.finite(`tier_weights.${tier} must be finite`),
+      v.gtValue(0, `tier_weights.${tier} must be > 0`),
+      v.description(`Hazard multiplier for the ${tier} tier.`),
+    ),
+  );
+
+/** Members shared by routes 5 and 6. */
+export const sharedEntries = {
+  asset: v.optional(
+    v.pipe(
+      v.string("asset must be a string"),
+      v.minLength(2, "asset must be 2 to 12 characters"),
+      v.maxLength(12, "asset must be 2 to 12 characters"),
+      v.description("Asset filter, e.g. ETH or USDT."),
+    ),
+  ),
+  horizon_days: v.optional(
+    integerIn(
+      "horizon_days",
+      MIN_HORIZON_DAYS,
+      MAX_HORIZON_DAYS,
+      `Forecast horizon in days, ${MIN_HORIZON_DAYS} to ${MAX_HORIZON_DAYS}; default ${DEFAULT_HORIZON_DAYS}.`,
+    ),
+  ),
+  iterations: v.optional(
+    integerIn(
+      "iterations",
+      MIN_ITERATIONS,
+      MAX_ITERATIONS,
+      `Monte Carlo iterations, ${MIN_ITERATIONS} to ${MAX_ITERATIONS}; default ${DEFAULT_ITERATIONS}.`,
+    ),
+  ),
+  tier_weights: v.optional(
+    v.pipe(
+      v.strictObject(
+        {
+          low: tierWeight("low"),
+          standard: tierWeight("standard"),
+          high: tierWeight("high"),
+          critical: tierWeight("critical"),
+        },
+        "tier_weights must be an object with only low, standard, high, critical",
+      ),
+      v.description("Overrides of the relationship-tier hazard multipliers."),
+    ),
+  ),
+  priors: v.optional(
+    v.pipe(
+      v.strictObject(
+        {
+          list_add_rate_override_per_day: v.optional(
+            nonNegative(
+              "priors.list_add_rate_override_per_day",
+              "Expected list additions per day; overrides the cadence derived from list history.",
+            ),
+          ),
+        },
+        "priors must be an object with only list_add_rate_override_per_day",
+      ),
+      v.description("Caller priors for the list-growth model."),
+    ),
+  ),
+  title: v.optional(
+    v.pipe(
+      v.string("title must be a string"),
+      v.maxLength(200, "title must be at most 200 characters"),
+      v.description("Report title."),
+    ),
+  ),
+  summary_focus: v.optional(
+    v.pipe(
+      v.string("summary_focus must be a string"),
+      v.maxLength(500, "summary_focus must be at most 500 characters"),
+      v.description("What the summary should focus on."),
+    ),
+  ),
+};

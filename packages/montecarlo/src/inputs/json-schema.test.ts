@@ -1,0 +1,52 @@
+import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
+import { describe, expect, it } from "vitest";
+import { ExposureForecastInputSchema } from "./forecast-input.js";
+import { QueueOptimizeInputSchema } from "./queue-input.js";
+
+const OPTIONS: ConversionConfig = {
+  target: "draft-2020-12",
+  typeMode: "input",
+  ignoreActions: ["finite"],
+};
+/** The member at a dotted path of a JSON value. */
+const at = (value: unknown, path: string): unknown =>
+  path.split(".").reduce<unknown>((o, key) => (o as Record<string, unknown>)[key], value);
+
+describe("JSON Schema of the inputs", () => {
+  it("route 5 converts, strict at every level, with the §8 bounds", () => {
+    const s = toJsonSchema(ExposureForecastInputSchema, OPTIONS);
+    expect(at(s, "additionalProperties")).toBe(false);
+    expect(at(s, "required")).toEqual(["addresses"]);
+    expect(at(s, "properties.addresses")).toMatchObject({ minItems: 1, maxItems: 500 });
+    expect(at(s, "properties.address_metadata.items.additionalProperties")).toBe(false);
+    expect(at(s, "properties.address_metadata.items.properties.policy_priority")).toMatchObject({
+      minimum: 0,
+      maximum: 10,
+    });
+    for (const key of ["target", "tier_weights", "priors"]) {
+      expect(at(s, `properties.${key}.additionalProperties`)).toBe(false);
+    }
+    expect(at(s, "properties.horizon_days")).toMatchObject({
+      type: "integer",
+      minimum: 7,
+      maximum: 365,
+    });
+    expect(at(s, "properties.iterations")).toMatchObject({ minimum: 1000, maximum: 100_000 });
+    expect(at(s, "description")).toMatch(/route 5/);
+  });
+
+  it("route 6 converts, strict at every level", () => {
+    const s = toJsonSchema(QueueOptimizeInputSchema, OPTIONS);
+    expect(at(s, "additionalProperties")).toBe(false);
+    expect(at(s, "required")).toEqual(["review_items", "review_budget"]);
+    expect(at(s, "properties.review_items")).toMatchObject({ minItems: 1, maxItems: 500 });
+    expect(at(s, "properties.review_items.items.additionalProperties")).toBe(false);
+    expect(at(s, "properties.review_items.items.required")).toEqual([
+      "address",
+      "exposure_usd",
+      "relationship_tier",
+    ]);
+    expect(at(s, "properties.review_budget")).toMatchObject({ type: "integer", minimum: 1 });
+    expect(at(s, "properties.objective.enum")).toHaveLength(3);
+  });
+});

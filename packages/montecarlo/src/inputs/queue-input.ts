@@ -1,0 +1,133 @@
+import * as v from "valibot";
+import {
+  AddressSchema,
+  DEFAULT_HORIZON_DAYS,
+  DEFAULT_ITERATIONS,
+  integerIn,
+  nonNegative,
+  RelationshipTierSchema,
+  sharedEntries,
+  walletMetadataEntries,
+} from "./fields.js";
+import { InputError, type InputIssue, toIssues } from "./input-error.js";
+import { refuseArrayBody, throwIfAny } from "./throw-if-any.js";
+
+export const MAX_REVIEW_ITEMS = 500;
+
+export const QUEUE_OBJECTIVES = [
+  "minimize_residual_risk",
+  "maximize_expected_recall",
+  "maximize_caught_hits",
+] as const;
+export type QueueObjective = (typeof QUEUE_OBJECTIVES)[number];
+export const DEFAULT_QUEUE_OBJECTIVE: QueueObjective = "minimize_residual_risk";
+
+export const ReviewItemSchema = v.pipe(
+  v.strictObject(
+    {
+      address: AddressSchema,
+      exposure_usd: nonNegative("exposure_usd", "Exposure to the wallet in US dollars."),
+      relationship_tier: RelationshipTierSchema,
+      current_queue_position: v.optional(
+        integerIn(
+          "current_queue_position",
+          1,
+          undefined,
+          "Position in the current queue, 1 is first; the naive baseline order.",
+        ),
+      ),
+      ...walletMetadataEntries,
+      label: v.optional(
+        v.pipe(
+          v.string("label must be a string"),
+          v.maxLength(200, "label must be at most 200 characters"),
+          v.description("Reviewer-facing label of the item."),
+        ),
+      ),
+    },
+    "review_items items must be objects",
+  ),
+  v.description("A wallet awaiting review."),
+);
+
+/** Spec §4.1 route 6 body. Cross-field rules are checked by `parseQueueInput`. */
+export const QueueOptimizeInputSchema = v.pipe(
+  v.strictObject(
+    {
+      review_items: v.pipe(
+        v.array(ReviewItemSchema, "review_items must be an array"),
+        v.minLength(1, `review_items must hold 1 to ${MAX_REVIEW_ITEMS} items`),
+        v.maxLength(MAX_REVIEW_ITEMS, `review_items must hold 1 to ${MAX_REVIEW_ITEMS} items`),
+        v.description("Wallets awaiting review, 1 to 500, each address once."),
+      ),
+      review_budget: integerIn(
+        "review_budget",
+        1,
+        undefined,
+        "Items a reviewer can handle in the next window, ≥ 1; a budget above the number of items is clamped to it.",
+      ),
+      objective: v.optional(
+        v.pipe(
+          v.picklist(QUEUE_OBJECTIVES, `objective must be one of ${QUEUE_OBJECTIVES.join(", ")}`),
+          v.description(`Ranking objective; default ${DEFAULT_QUEUE_OBJECTIVE}.`),
+        ),
+      ),
+      ...sharedEntries,
+    },
+    "the body must be an object",
+  ),
+  v.description("Input of the review-queue optimizer (route 6)."),
+);
+
+export type QueueOptimizeInput = v.InferInput<typeof QueueOptimizeInputSchema>;
+export type ReviewItem = v.InferOutput<typeof ReviewItemSchema>;
+
+/** The parsed input: addresses trimmed, budget clamped to the item count, defaults filled. */
+export type QueueInput = Omit<
+  v.InferOutput<typeof QueueOptimizeInputSchema>,
+  "horizon_days" | "iterations" | "objective"
+> & { horizon_days: number; iterations: number; objective: QueueObjective };
+
+/** Duplicate addresses and duplicate queue positions, each at its second occurrence. */
+export function queueCrossFieldIssues(input: QueueInput): InputIssue[] {
+  const issues: InputIssue[] = [];
+  const addresses = new Set<string>();
+  const positions = new Map<number, number>();
+  input.review_items.forEach((item, i) => {
+    if (addresses.has(item.address)) {
+      issues.push({
+        path: `review_items[${i}].address`,
+        message: `duplicate address ${item.address}`,
+      });
+    }
+    addresses.add(item.address);
+    const position = item.current_queue_position;
+    if (position === undefined) return;
+    const first = positions.get(position);
+    if (first !== undefined) {
+      issues.push({
+        path: `review_items[${i}].current_queue_position`,
+        message: `duplicate current_queue_position ${position} (also review_items[${first}])`,
+      });
+    } else positions.set(position, i);
+  });
+  return issues;
+}
+
+/** Validates a route 6 body; returns it normalized or throws an `InputError` with every issue. */
+export function parseQueueInput(input: unknown): QueueInput {
+  refuseArrayBody(input);
+  const result = v.safeParse(QueueOptimizeInputSchema, input, { abortPipeEarly: true });
+  if (!result.success) throw new InputError(toIssues(result.issues));
+  const raw = result.output;
+  const parsed: QueueInput = {
+    ...raw,
+    review_items: raw.review_items.map((item) => ({ ...item, address: item.address.trim() })),
+    review_budget: Math.min(raw.review_budget, raw.review_items.length),
+    objective: raw.objective ?? DEFAULT_QUEUE_OBJECTIVE,
+    horizon_days: raw.horizon_days ?? DEFAULT_HORIZON_DAYS,
+    iterations: raw.iterations ?? DEFAULT_ITERATIONS,
+  };
+  throwIfAny(queueCrossFieldIssues(parsed));
+  return parsed;
+}
