@@ -10,6 +10,8 @@ export {
   OfacIndexError,
   type OfacIndexErrorCode,
 } from "./errors/ofac-index-error.js";
+export { growthFromAddressHistory } from "./history/address-history.js";
+export { EMBEDDED_DCA_HISTORY } from "./history/embedded-history.js";
 export {
   growthFromEditions,
   growthFromListingDates,

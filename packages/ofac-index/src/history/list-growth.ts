@@ -58,7 +58,7 @@ function sizeStats(sizes: readonly number[]): SizeStats {
   };
 }
 
-function summarize(
+export function summarizeListChanges(
   basis: ListGrowthStats["basis"],
   from: string,
   to: string,
@@ -107,7 +107,7 @@ export function growthFromEditions(editions: readonly IndexLike[]): ListGrowthSt
   }
   const first = ordered[0] as IndexLike;
   const last = ordered.at(-1) as IndexLike;
-  return summarize(
+  return summarizeListChanges(
     "snapshot_diff",
     first.meta.datasetDate,
     last.meta.datasetDate,
@@ -135,7 +135,7 @@ export function growthFromListingDates(index: IndexLike): ListGrowthStats {
   }
   const dates = [...perDate.keys()].sort();
   const events = dates.map((date) => ({ date, added: perDate.get(date) as number, removed: 0 }));
-  return summarize(
+  return summarizeListChanges(
     "listing_dates",
     dates[0] ?? index.meta.datasetDate,
     index.meta.datasetDate,
