@@ -5,6 +5,20 @@ export {
   probabilityOf,
 } from "./exact/poisson-binomial.js";
 export {
+  DEFAULT_TARGET,
+  EXPOSURE_MODEL_VERSION,
+  type ExposureForecast,
+  forecastExposure,
+} from "./exposure/forecast.js";
+export { type BasedHistory, chooseGrowth, type HistoryBasis } from "./exposure/growth-basis.js";
+export {
+  DEFAULT_BASE_HAZARD,
+  DEFAULT_TIER_WEIGHTS,
+  hazardOf,
+  MAX_HAZARD,
+} from "./exposure/hazard.js";
+export type { ExposureContext, ScreeningStatus } from "./exposure/portfolio.js";
+export {
   type BatchSizes,
   DEFAULT_MEAN_BATCH_SIZE,
   empiricalBatchSizes,
@@ -41,4 +55,5 @@ export { POISSON_INVERSION_LIMIT, POISSON_MAX_MEAN, poisson } from "./random/poi
 export { uniform, uniformInt } from "./random/uniform.js";
 export type { RandomSource } from "./rng/random-source.js";
 export { Xoshiro128StarStar } from "./rng/xoshiro128.js";
+export { deriveSeed } from "./seed/derive-seed.js";
 export { logFactorial } from "./special/log-factorial.js";

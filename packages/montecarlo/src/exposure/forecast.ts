@@ -1,0 +1,259 @@
+import type { ReportModelInput } from "@svc/report-model";
+import { empiricalPmf, shifted } from "../estimate/integer-distribution.js";
+import { type ProportionEstimate, proportionEstimate } from "../estimate/proportion.js";
+import { AdditionsSampler } from "../growth/additions-sampler.js";
+import { parseForecastInput } from "../inputs/forecast-input.js";
+import type { ForecastInput } from "../inputs/index.js";
+import { Xoshiro128StarStar } from "../rng/xoshiro128.js";
+import { deriveSeed } from "../seed/derive-seed.js";
+import { additionsPmf } from "./additions-pmf.js";
+import { type AdditionsSummary, additionsSummary } from "./additions-summary.js";
+import { ConditionalHits } from "./conditional-hits.js";
+import { forecastReport } from "./forecast-report.js";
+import { chooseGrowth, type GrowthChoice } from "./growth-basis.js";
+import { DEFAULT_BASE_HAZARD, type TierWeights } from "./hazard.js";
+import { exactOutlook, type HitsOutlook, outlookOf, type Target } from "./hits-outlook.js";
+import { forecastLimitations } from "./limitations.js";
+import {
+  type AssessedWallet,
+  assessWallets,
+  clearHazards,
+  type ExposureContext,
+  metadataCoveragePercent,
+  tierWeightsOf,
+} from "./portfolio.js";
+import { type SensitivityRow, sensitivityTable } from "./sensitivity.js";
+import { simulateHits, tabulationCutoff } from "./simulate-hits.js";
+
+/** The version of the exposure model; changes when a figure for the same input would change. */
+export const EXPOSURE_MODEL_VERSION = "exposure-1";
+
+/** Without a `target`, the forecast reports P(at least one hit). */
+export const DEFAULT_TARGET: Target = { operator: ">=", k: 1 };
+
+export interface ForecastModelInfo {
+  readonly history_basis: GrowthChoice["basis"];
+  readonly model_confidence: GrowthChoice["modelConfidence"];
+  readonly model_version: string;
+  /** Addition events per day (posterior mean) and expected addresses added per day. */
+  readonly addition_events_per_day: number | null;
+  readonly list_add_rate_per_day: number;
+  readonly history: {
+    readonly from: string;
+    readonly to: string;
+    readonly span_days: number;
+    readonly addition_events: number;
+    readonly removal_events: number;
+  } | null;
+  readonly batch_sizes: {
+    readonly source: string;
+    readonly mean: number;
+    readonly max: number;
+  } | null;
+  readonly base_hazard: number;
+  readonly tier_weights: TierWeights;
+  readonly horizon_days: number;
+  readonly iterations: number;
+  readonly seed: number;
+}
+
+export interface PerWalletExposure {
+  readonly address: string;
+  readonly screening_status: "match" | "clear";
+  readonly future_hit_probability: number;
+  readonly relationship_tier: string;
+  readonly hazard_multiplier: number;
+  readonly has_metadata: boolean;
+  readonly matched_entities: readonly string[];
+}
+
+export interface ExposureForecast {
+  readonly summary: {
+    readonly target_probability: number;
+    readonly p50_expected_hits: number;
+    readonly p90_expected_hits: number;
+    readonly metadata_coverage_percent: number;
+    readonly expected_hits: number;
+    readonly current_matches: number;
+    readonly wallets: number;
+    readonly horizon_days: number;
+    readonly target: Target;
+  };
+  /** The Monte Carlo estimate of P(hits op k) with its standard error, beside the exact value. */
+  readonly target: Target &
+    ProportionEstimate & {
+      readonly exact: number;
+      /** |estimate − exact| / standard error; null when the estimate has no spread (p̂ 0 or 1). */
+      readonly deviation_in_standard_errors: number | null;
+    };
+  readonly exact: {
+    readonly target_probability: number;
+    readonly expected_hits: number;
+    readonly p50_hits: number;
+    readonly p90_hits: number;
+    readonly error_bound: number;
+  };
+  readonly forecast_model: ForecastModelInfo;
+  readonly list_growth: AdditionsSummary;
+  readonly hits_distribution: readonly {
+    readonly hits: number;
+    readonly probability: number;
+    readonly simulated_share: number;
+  }[];
+  readonly per_wallet: readonly PerWalletExposure[];
+  readonly sensitivity: readonly SensitivityRow[];
+  readonly limitations: readonly string[];
+}
+
+/** The forecast and its shared report model (report_type `compliance-exposure-forecast`). */
+export type ExposureForecastResult = ExposureForecast & { readonly report: ReportModelInput };
+
+function modelInfo(
+  growth: GrowthChoice,
+  input: ForecastInput,
+  tierWeights: TierWeights,
+  base: number,
+  seed: number,
+): ForecastModelInfo {
+  const h = growth.history;
+  const model = growth.model;
+  return {
+    history_basis: growth.basis,
+    model_confidence: growth.modelConfidence,
+    model_version: EXPOSURE_MODEL_VERSION,
+    addition_events_per_day: model?.ratePerDay ?? null,
+    list_add_rate_per_day: growth.addressesPerDay,
+    history:
+      h === null
+        ? null
+        : {
+            from: h.from,
+            to: h.to,
+            span_days: model?.spanDays ?? 0,
+            addition_events: h.events.filter((e) => e.added > 0).length,
+            removal_events: h.events.filter((e) => e.removed > 0).length,
+          },
+    batch_sizes:
+      model === null
+        ? null
+        : {
+            source: model.additions.sizes.source,
+            mean: model.additions.sizes.mean,
+            max: model.additions.sizes.values.at(-1) as number,
+          },
+    base_hazard: base,
+    tier_weights: tierWeights,
+    horizon_days: input.horizon_days,
+    iterations: input.iterations,
+    seed,
+  };
+}
+
+const perWallet = (w: AssessedWallet): PerWalletExposure => ({
+  address: w.address,
+  screening_status: w.status,
+  future_hit_probability: w.futureHitProbability,
+  relationship_tier: w.tier,
+  hazard_multiplier: w.hazard.multiplier,
+  has_metadata: w.hasMetadata,
+  matched_entities: w.entities,
+});
+
+/**
+ * The exposure forecast of spec route 5: how many of `addresses` will be exact OFAC matches
+ * within the horizon. Current matches are hits already (probability 1). Future hits come from
+ * the list's growth (clustered addition events, see `fitListGrowth`) and each wallet's hazard
+ * (see `hazardOf`). Reports the Monte Carlo estimate with its standard error and, beside it, the
+ * exact value of the same model; per-wallet probabilities and the sensitivity table are exact.
+ * Throws `InputError` for a bad request.
+ */
+export function forecastExposure(
+  request: unknown,
+  context: ExposureContext,
+): ExposureForecastResult {
+  const input = parseForecastInput(request);
+  const growth = chooseGrowth(context.history, input.priors?.list_add_rate_override_per_day);
+  const tierWeights = tierWeightsOf(input.tier_weights);
+  const metadata = new Map((input.address_metadata ?? []).map((m) => [m.address, m]));
+  const horizon = input.horizon_days;
+  const wallets = assessWallets(
+    input.addresses.map((address) => ({ address, meta: metadata.get(address) })),
+    context,
+    input.asset,
+    tierWeights,
+    growth,
+    horizon,
+  );
+  const matches = wallets.filter((w) => w.status === "match").length;
+  const hazards = clearHazards(wallets);
+  const target = input.target ?? DEFAULT_TARGET;
+  const seed = context.seed ?? deriveSeed(request);
+  const process = growth.model?.additions ?? null;
+
+  const hits = new ConditionalHits([hazards]);
+  const additions = additionsPmf(process, horizon);
+  const exact = exactOutlook(process, horizon, hazards, matches, target, additions, hits);
+  const rng = Xoshiro128StarStar.fromSeed(seed);
+  const cutoff = tabulationCutoff(additions);
+  const sampler = process === null ? null : new AdditionsSampler(process, horizon);
+  const sim = simulateHits(sampler, input.iterations, hits, cutoff, rng);
+  const simulated = outlookOf(shifted(empiricalPmf(sim.hits[0] as Int32Array), matches), target, 0);
+  const estimate = proportionEstimate(simulated.targetProbability, input.iterations);
+  const base = context.baseHazard ?? DEFAULT_BASE_HAZARD;
+
+  const forecast: ExposureForecast = {
+    summary: {
+      target_probability: simulated.targetProbability,
+      p50_expected_hits: simulated.p50Hits,
+      p90_expected_hits: simulated.p90Hits,
+      metadata_coverage_percent: metadataCoveragePercent(wallets),
+      expected_hits: simulated.expectedHits,
+      current_matches: matches,
+      wallets: wallets.length,
+      horizon_days: horizon,
+      target,
+    },
+    target: {
+      ...target,
+      ...estimate,
+      exact: exact.targetProbability,
+      deviation_in_standard_errors: deviation(estimate, exact),
+    },
+    exact: {
+      target_probability: exact.targetProbability,
+      expected_hits: exact.expectedHits,
+      p50_hits: exact.p50Hits,
+      p90_hits: exact.p90Hits,
+      error_bound: exact.errorBound,
+    },
+    forecast_model: modelInfo(growth, input, tierWeights, base, seed),
+    list_growth: additionsSummary(sim.additions),
+    hits_distribution: distributionRows(exact, simulated),
+    per_wallet: wallets.map(perWallet),
+    sensitivity: sensitivityTable(growth, wallets, horizon, tierWeights, base),
+    limitations: forecastLimitations(growth, matches),
+  };
+  const report = forecastReport(forecast, {
+    title: input.title,
+    summaryFocus: input.summary_focus,
+  });
+  return { ...forecast, report };
+}
+
+function deviation(estimate: ProportionEstimate, exact: HitsOutlook): number | null {
+  const gap = Math.abs(estimate.estimate - exact.targetProbability);
+  return estimate.standardError === 0 ? null : gap / estimate.standardError;
+}
+
+/** Hits 0..(the larger support, while it has mass ≥ 1e-6), exact and simulated. */
+function distributionRows(exact: HitsOutlook, simulated: HitsOutlook) {
+  const rows: { hits: number; probability: number; simulated_share: number }[] = [];
+  const top = Math.max(exact.pmf.length, simulated.pmf.length);
+  for (let k = 0; k < top; k++) {
+    const p = exact.pmf[k] ?? 0;
+    const s = simulated.pmf[k] ?? 0;
+    if (p < 1e-6 && s === 0 && k > exact.p90Hits) break;
+    rows.push({ hits: k, probability: p, simulated_share: s });
+  }
+  return rows;
+}

@@ -1,0 +1,54 @@
+import { meanOf, quantileOf, shifted } from "../estimate/integer-distribution.js";
+import type { ComparisonOperator } from "../exact/poisson-binomial.js";
+import { probabilityOf } from "../exact/poisson-binomial.js";
+import type { EventProcess } from "../growth/list-growth-model.js";
+import { type AdditionsPmf, additionsPmf } from "./additions-pmf.js";
+import { ConditionalHits } from "./conditional-hits.js";
+import { hitsDistribution } from "./exact-mixture.js";
+
+/** The exact distribution of the total hits (current matches + future hits) and its figures. */
+export interface HitsOutlook {
+  /** P(total hits = k), k = 0, 1, … (current matches shift it). */
+  readonly pmf: Float64Array;
+  readonly expectedHits: number;
+  readonly p50Hits: number;
+  readonly p90Hits: number;
+  readonly targetProbability: number;
+  /** An upper bound on the probability mass the exact tables left out. */
+  readonly errorBound: number;
+}
+
+export interface Target {
+  readonly operator: ComparisonOperator;
+  readonly k: number;
+}
+
+/** Summarizes a hits pmf (already shifted by the current matches). */
+export function outlookOf(pmf: Float64Array, target: Target, errorBound: number): HitsOutlook {
+  return {
+    pmf,
+    expectedHits: meanOf(pmf),
+    p50Hits: quantileOf(pmf, 0.5),
+    p90Hits: quantileOf(pmf, 0.9),
+    targetProbability: probabilityOf(pmf, target.operator, target.k),
+    errorBound,
+  };
+}
+
+/**
+ * The exact outlook of `matches` certain hits plus the wallets of `hazards` over the horizon,
+ * the additions' compound negative binomial law, and the Poisson-binomial hits given each number
+ * of additions, mixed. `additions` and `hits` may be passed to share them with a simulation.
+ */
+export function exactOutlook(
+  process: EventProcess | null,
+  horizonDays: number,
+  hazards: Float64Array,
+  matches: number,
+  target: Target,
+  additions: AdditionsPmf = additionsPmf(process, horizonDays),
+  hits: ConditionalHits = new ConditionalHits([hazards]),
+): HitsOutlook {
+  const mixture = hitsDistribution(additions, hits);
+  return outlookOf(shifted(mixture.pmf, matches), target, mixture.errorBound);
+}

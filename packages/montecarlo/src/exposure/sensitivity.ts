@@ -1,0 +1,93 @@
+import type { RelationshipTier } from "../inputs/fields.js";
+import type { GrowthChoice } from "./growth-basis.js";
+import { MAX_HAZARD, type TierWeights } from "./hazard.js";
+import { hitProbabilityOfLogSurvival, marginalHitProbability } from "./marginal-hit-probability.js";
+import type { AssessedWallet } from "./portfolio.js";
+
+/** One variation of the model and its exact figures. */
+export interface SensitivityRow {
+  readonly scenario: string;
+  readonly description: string;
+  /** Current matches plus the expected future hits. */
+  readonly expected_hits: number;
+  /** The probability that at least one wallet that is clear today becomes a hit. */
+  readonly probability_of_new_hit: number;
+  /** expected_hits relative to the baseline, in percent. */
+  readonly expected_hits_change_percent: number;
+}
+
+interface Variation {
+  readonly scenario: string;
+  readonly description: string;
+  readonly rateScale: number;
+  readonly tiers: TierWeights;
+}
+
+/** The variations every forecast reports, baseline first. */
+function variations(w: TierWeights): Variation[] {
+  const top = (f: number) => ({ ...w, high: w.high * f, critical: w.critical * f });
+  const row = (scenario: string, description: string, rateScale: number, tiers: TierWeights) => ({
+    scenario,
+    description,
+    rateScale,
+    tiers,
+  });
+  return [
+    row("baseline", "The model as reported.", 1, w),
+    row("list_rate_x0.5", "Half the rate of list addition events.", 0.5, w),
+    row("list_rate_x2", "Twice the rate of list addition events.", 2, w),
+    row("high_tiers_x2", "High and critical tier weights doubled.", 1, top(2)),
+    row("high_tiers_x0.5", "High and critical tier weights halved.", 1, top(0.5)),
+    row("equal_tiers", "Every tier weighted 1 (relationship tier ignored).", 1, {
+      low: 1,
+      standard: 1,
+      high: 1,
+      critical: 1,
+    }),
+  ];
+}
+
+/** A wallet's hazard under other tier weights (its other multipliers unchanged). */
+const rehazard = (w: AssessedWallet, tiers: Record<RelationshipTier, number>, base: number) =>
+  Math.min(MAX_HAZARD, (base * w.hazard.multiplier * tiers[w.tier]) / w.hazard.tier);
+
+/**
+ * The sensitivity table: the list's event rate ×0.5, ×1, ×2 and tier-weight variations. Each
+ * row is exact and closed-form (no simulation noise, so differences between rows are the
+ * model's alone): expected hits Σ P(hit), and P(at least one new hit) = 1 − E[s^A] with
+ * s = Π(1 − hⱼ).
+ */
+export function sensitivityTable(
+  growth: GrowthChoice,
+  wallets: readonly AssessedWallet[],
+  horizonDays: number,
+  weights: TierWeights,
+  base: number,
+): SensitivityRow[] {
+  const clear = wallets.filter((w) => w.status === "clear");
+  const matches = wallets.length - clear.length;
+  const process = growth.model?.additions ?? null;
+  let baseline = 0;
+  return variations(weights).map((v, i) => {
+    let expected = matches;
+    let logNone = 0;
+    for (const w of clear) {
+      const h = rehazard(w, v.tiers, base);
+      expected += marginalHitProbability(process, horizonDays, h, v.rateScale);
+      logNone += Math.log1p(-h);
+    }
+    if (i === 0) baseline = expected;
+    return {
+      scenario: v.scenario,
+      description: v.description,
+      expected_hits: expected,
+      probability_of_new_hit: hitProbabilityOfLogSurvival(
+        process,
+        horizonDays,
+        logNone,
+        v.rateScale,
+      ),
+      expected_hits_change_percent: baseline === 0 ? 0 : (100 * (expected - baseline)) / baseline,
+    };
+  });
+}
