@@ -10,6 +10,7 @@ export {
   type ExposureForecast,
   forecastExposure,
 } from "./exposure/forecast.js";
+export { FORECAST_REPORT_TYPE } from "./exposure/forecast-report.js";
 export { type BasedHistory, chooseGrowth, type HistoryBasis } from "./exposure/growth-basis.js";
 export {
   DEFAULT_BASE_HAZARD,
@@ -47,6 +48,15 @@ export {
   summarizeGrowth,
 } from "./growth/simulate-growth.js";
 export * from "./inputs/index.js";
+export {
+  type OrderOutcome,
+  optimizeQueue,
+  type QueueOptimization,
+  type QueueOptimizationResult,
+  type QueueRow,
+} from "./queue/optimize-queue.js";
+export { QUEUE_REPORT_TYPE } from "./queue/queue-report.js";
+export { naiveOrder, optimizedOrder } from "./queue/rank-items.js";
 export { AliasTable, discrete } from "./random/alias-table.js";
 export { bernoulli } from "./random/bernoulli.js";
 export { gamma } from "./random/gamma.js";
