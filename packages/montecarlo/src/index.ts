@@ -65,5 +65,6 @@ export { POISSON_INVERSION_LIMIT, POISSON_MAX_MEAN, poisson } from "./random/poi
 export { uniform, uniformInt } from "./random/uniform.js";
 export type { RandomSource } from "./rng/random-source.js";
 export { Xoshiro128StarStar } from "./rng/xoshiro128.js";
-export { deriveSeed } from "./seed/derive-seed.js";
+export * from "./scenarios/index.js";
+export { canonicalJson, deriveSeed } from "./seed/derive-seed.js";
 export { logFactorial } from "./special/log-factorial.js";

@@ -1,24 +1,35 @@
-/** A simulated probability with its Monte Carlo standard error and 95% Wilson interval. */
-export interface ProportionEstimate {
-  readonly estimate: number;
-  readonly standardError: number;
-  readonly interval95: readonly [number, number];
+/** The two-sided 95% standard normal quantile, Φ⁻¹(0.975). */
+export const Z_95 = 1.959963984540054;
+
+/** A 95% interval. */
+export interface Interval {
+  readonly low: number;
+  readonly high: number;
 }
 
-const Z95 = 1.959963984540054;
+/** A Monte Carlo estimate of a probability. */
+export interface ProbabilityEstimate {
+  readonly probability: number;
+  /** √(p̂(1 − p̂)/n), the Monte Carlo standard error. */
+  readonly standard_error: number;
+  /** The Wilson score interval (95%): unlike p̂ ± 1.96·SE it stays in [0, 1] and is not empty
+   *  at p̂ = 0 or 1. */
+  readonly interval: Interval;
+}
 
-/**
- * p̂ = p, the standard error √(p̂(1 − p̂)/n), and the Wilson score interval (it stays inside
- * [0, 1] and is not empty at p̂ = 0 or 1, unlike p̂ ± 1.96·SE).
- */
-export function proportionEstimate(p: number, n: number): ProportionEstimate {
-  const standardError = Math.sqrt((p * (1 - p)) / n);
-  const z2 = Z95 * Z95;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+/** The estimate of a probability from `successes` out of `n` runs. */
+export function proportion(successes: number, n: number): ProbabilityEstimate {
+  const p = successes / n;
+  const z2n = (Z_95 * Z_95) / n;
+  const center = (p + z2n / 2) / (1 + z2n);
+  const half = (Z_95 / (1 + z2n)) * Math.sqrt((p * (1 - p)) / n + z2n / (4 * n));
   return {
-    estimate: p,
-    standardError,
-    interval95: [Math.max(0, centre - half), Math.min(1, centre + half)],
+    probability: p,
+    standard_error: Math.sqrt((p * (1 - p)) / n),
+    // Exactly 0 (1) at no (all) successes, where rounding would leave a tiny residue.
+    interval: {
+      low: successes === 0 ? 0 : Math.max(0, center - half),
+      high: successes === n ? 1 : Math.min(1, center + half),
+    },
   };
 }

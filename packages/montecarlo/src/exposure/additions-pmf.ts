@@ -27,28 +27,28 @@ export interface AdditionsPmf {
  * multiplies the event rate (sensitivity analyses). A `null` process adds nothing.
  */
 export function additionsPmf(
-  process: EventProcess | null,
+  events: EventProcess | null,
   horizonDays: number,
   rateScale = 1,
 ): AdditionsPmf {
   requireIntegerIn("additionsPmf", "horizonDays", horizonDays, 1, 3650);
-  if (process === null) return { pmf: Float64Array.of(1), tailMass: 0, mean: 0 };
-  const { values, probabilities } = process.sizes;
+  if (events === null) return { pmf: Float64Array.of(1), tailMass: 0, mean: 0 };
+  const { values, probabilities } = events.sizes;
   const maxSize = values[values.length - 1] as number;
   const size = new Float64Array(maxSize + 1);
   values.forEach((v, i) => {
     size[v] = probabilities[i] as number;
   });
-  const q = horizonDays / (process.rate / rateScale + horizonDays);
+  const q = horizonDays / (events.rate / rateScale + horizonDays);
   const a = q;
-  const b = (process.shape - 1) * q;
-  const f: number[] = [(1 - q) ** process.shape];
+  const b = (events.shape - 1) * q;
+  const f: number[] = [(1 - q) ** events.shape];
   if (!((f[0] as number) > 0)) {
     throw new RangeError("additionsPmf: P(no addition) underflows; the rate is too high");
   }
   // Rounding can keep the running sum a hair below 1 − EXACT_TAIL; past the mean, a window of
   // maxSize negligible terms also ends the table (the tail of a compound law decays from there).
-  const expected = (process.shape / process.rate) * rateScale * horizonDays * process.sizes.mean;
+  const expected = (events.shape / events.rate) * rateScale * horizonDays * events.sizes.mean;
   let cumulative = f[0] as number;
   let window = cumulative;
   let mean = 0;

@@ -29,7 +29,7 @@ export function forecastReport(
       ? `the caller's prior of ${round(m.list_add_rate_per_day, 4)} addresses a day`
       : `${m.history_basis} history (${m.history.addition_events} addition events from ${m.history.from} to ${m.history.to})`;
   const summary = [
-    `Over the next ${s.horizon_days} days, the probability that hits ${t.operator} ${t.k} among the ${s.wallets} wallets is ${percent(t.estimate)} (Monte Carlo, ${m.iterations} iterations, standard error ${percent(t.standardError)}; the model's exact value is ${percent(f.exact.target_probability)}).`,
+    `Over the next ${s.horizon_days} days, the probability that hits ${t.operator} ${t.k} among the ${s.wallets} wallets is ${percent(t.probability)} (Monte Carlo, ${m.iterations} iterations, standard error ${percent(t.standard_error)}; the model's exact value is ${percent(f.exact.target_probability)}).`,
     matched.length === 0
       ? "No wallet is an exact OFAC SDN match today."
       : `${matched.length} wallet${matched.length === 1 ? " is an exact OFAC SDN match" : "s are exact OFAC SDN matches"} today and need${matched.length === 1 ? "s" : ""} immediate manual review: ${matched
@@ -57,7 +57,7 @@ export function forecastReport(
     {
       executive_summary: summary,
       headline_metrics: [
-        metric(`P(hits ${t.operator} ${t.k})`, round(100 * t.estimate, 2), "%"),
+        metric(`P(hits ${t.operator} ${t.k})`, round(100 * t.probability, 2), "%"),
         metric("Expected hits", round(s.expected_hits, 2)),
         metric("Median hits (p50)", s.p50_expected_hits),
         metric("90th percentile hits (p90)", s.p90_expected_hits),

@@ -1,6 +1,6 @@
 import type { ReportModelInput } from "@svc/report-model";
-import { empiricalPmf, shifted } from "../estimate/integer-distribution.js";
-import { type ProportionEstimate, proportionEstimate } from "../estimate/proportion.js";
+import { empiricalPmf } from "../estimate/integer-distribution.js";
+import { type ProbabilityEstimate, proportion } from "../estimate/proportion.js";
 import { AdditionsSampler } from "../growth/additions-sampler.js";
 import { parseForecastInput } from "../inputs/forecast-input.js";
 import type { ForecastInput } from "../inputs/index.js";
@@ -81,7 +81,7 @@ export interface ExposureForecast {
   };
   /** The Monte Carlo estimate of P(hits op k) with its standard error, beside the exact value. */
   readonly target: Target &
-    ProportionEstimate & {
+    ProbabilityEstimate & {
       readonly exact: number;
       /** |estimate − exact| / standard error; null when the estimate has no spread (p̂ 0 or 1). */
       readonly deviation_in_standard_errors: number | null;
@@ -197,8 +197,11 @@ export function forecastExposure(
   const cutoff = tabulationCutoff(additions);
   const sampler = process === null ? null : new AdditionsSampler(process, horizon);
   const sim = simulateHits(sampler, input.iterations, hits, cutoff, rng);
-  const simulated = outlookOf(shifted(empiricalPmf(sim.hits[0] as Int32Array), matches), target, 0);
-  const estimate = proportionEstimate(simulated.targetProbability, input.iterations);
+  const simulated = outlookOf(empiricalPmf(sim.hits[0] as Int32Array), matches, target, 0);
+  const estimate = proportion(
+    Math.round(simulated.targetProbability * input.iterations),
+    input.iterations,
+  );
   const base = context.baseHazard ?? DEFAULT_BASE_HAZARD;
 
   const forecast: ExposureForecast = {
@@ -240,9 +243,9 @@ export function forecastExposure(
   return { ...forecast, report };
 }
 
-function deviation(estimate: ProportionEstimate, exact: HitsOutlook): number | null {
-  const gap = Math.abs(estimate.estimate - exact.targetProbability);
-  return estimate.standardError === 0 ? null : gap / estimate.standardError;
+function deviation(estimate: ProbabilityEstimate, exact: HitsOutlook): number | null {
+  const gap = Math.abs(estimate.probability - exact.targetProbability);
+  return estimate.standard_error === 0 ? null : gap / estimate.standard_error;
 }
 
 /** Hits 0..(the larger support, while it has mass ≥ 1e-6), exact and simulated. */

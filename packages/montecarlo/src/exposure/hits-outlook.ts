@@ -23,14 +23,23 @@ export interface Target {
   readonly k: number;
 }
 
-/** Summarizes a hits pmf (already shifted by the current matches). */
-export function outlookOf(pmf: Float64Array, target: Target, errorBound: number): HitsOutlook {
+/**
+ * Summarizes the pmf of the future hits plus `matches` certain ones. The target is evaluated
+ * as P(future op k − matches), so a range that covers every outcome is exactly 1.
+ */
+export function outlookOf(
+  future: Float64Array,
+  matches: number,
+  target: Target,
+  errorBound: number,
+): HitsOutlook {
+  const pmf = shifted(future, matches);
   return {
     pmf,
     expectedHits: meanOf(pmf),
     p50Hits: quantileOf(pmf, 0.5),
     p90Hits: quantileOf(pmf, 0.9),
-    targetProbability: probabilityOf(pmf, target.operator, target.k),
+    targetProbability: probabilityOf(future, target.operator, target.k - matches),
     errorBound,
   };
 }
@@ -50,5 +59,5 @@ export function exactOutlook(
   hits: ConditionalHits = new ConditionalHits([hazards]),
 ): HitsOutlook {
   const mixture = hitsDistribution(additions, hits);
-  return outlookOf(shifted(mixture.pmf, matches), target, mixture.errorBound);
+  return outlookOf(mixture.pmf, matches, target, mixture.errorBound);
 }

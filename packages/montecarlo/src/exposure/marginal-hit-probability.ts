@@ -8,12 +8,12 @@ import type { EventProcess } from "../growth/list-growth-model.js";
  * event rate; a `null` process adds nothing, so nothing is hit.
  */
 export function marginalHitProbability(
-  process: EventProcess | null,
+  events: EventProcess | null,
   horizonDays: number,
   hazard: number,
   rateScale = 1,
 ): number {
-  return hitProbabilityOfLogSurvival(process, horizonDays, Math.log1p(-hazard), rateScale);
+  return hitProbabilityOfLogSurvival(events, horizonDays, Math.log1p(-hazard), rateScale);
 }
 
 /**
@@ -21,19 +21,19 @@ export function marginalHitProbability(
  * several wallets is hit: no wallet is hit by an added address with probability s.
  */
 export function hitProbabilityOfLogSurvival(
-  process: EventProcess | null,
+  events: EventProcess | null,
   horizonDays: number,
   logSurvival: number,
   rateScale = 1,
 ): number {
-  if (process === null || logSurvival === 0) return 0;
-  const q = horizonDays / (process.rate / rateScale + horizonDays);
+  if (events === null || logSurvival === 0) return 0;
+  const q = horizonDays / (events.rate / rateScale + horizonDays);
   // ε = 1 − G(1 − h), summed from its positive terms so a tiny hazard keeps its digits; then
   // 1 − ((1 − q)/(1 − q + qε))^α = 1 − exp(−α·ln(1 + qε/(1 − q))).
-  const { values, probabilities } = process.sizes;
+  const { values, probabilities } = events.sizes;
   let epsilon = 0;
   for (let i = 0; i < values.length; i++) {
     epsilon -= (probabilities[i] as number) * Math.expm1((values[i] as number) * logSurvival);
   }
-  return -Math.expm1(-process.shape * Math.log1p((q * epsilon) / (1 - q)));
+  return -Math.expm1(-events.shape * Math.log1p((q * epsilon) / (1 - q)));
 }

@@ -17,17 +17,17 @@ const COUNT_TAIL = 1e-13;
  */
 export class AdditionsSampler {
   private readonly counts: AliasTable;
-  private readonly process: EventProcess;
+  private readonly events: EventProcess;
 
-  constructor(process: EventProcess, horizonDays: number) {
+  constructor(events: EventProcess, horizonDays: number) {
     requireIntegerIn("AdditionsSampler", "horizonDays", horizonDays, 1, 3650);
-    this.process = process;
-    const q = horizonDays / (process.rate + horizonDays);
-    const pmf = [(1 - q) ** process.shape];
+    this.events = events;
+    const q = horizonDays / (events.rate + horizonDays);
+    const pmf = [(1 - q) ** events.shape];
     let cumulative = pmf[0] as number;
     for (let n = 1; 1 - cumulative > COUNT_TAIL && n < 1e7; n++) {
-      const p = ((pmf[n - 1] as number) * (process.shape + n - 1) * q) / n;
-      if (p === 0 && n > process.shape * q) break;
+      const p = ((pmf[n - 1] as number) * (events.shape + n - 1) * q) / n;
+      if (p === 0 && n > events.shape * q) break;
       pmf.push(p);
       cumulative += p;
     }
@@ -36,7 +36,7 @@ export class AdditionsSampler {
 
   /** The addresses added in one simulated future. */
   draw(rng: RandomSource): number {
-    const { values, table } = this.process.sizes;
+    const { values, table } = this.events.sizes;
     const events = this.counts.sample(rng);
     let sum = 0;
     for (let e = 0; e < events; e++) sum += values[table.sample(rng)] as number;

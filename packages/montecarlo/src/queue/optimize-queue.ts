@@ -1,6 +1,6 @@
 import type { ReportModelInput } from "@svc/report-model";
 import { empiricalPmf, quantileOf } from "../estimate/integer-distribution.js";
-import { type ProportionEstimate, proportionEstimate } from "../estimate/proportion.js";
+import { type ProbabilityEstimate, proportion } from "../estimate/proportion.js";
 import { additionsPmf } from "../exposure/additions-pmf.js";
 import { ConditionalHits } from "../exposure/conditional-hits.js";
 import { chooseGrowth, type GrowthChoice } from "../exposure/growth-basis.js";
@@ -58,8 +58,8 @@ export interface QueueOptimization {
   readonly naive: OrderOutcome;
   /** Paired simulation of the two orders (the same futures). */
   readonly comparison: {
-    readonly probability_optimized_catches_more: ProportionEstimate;
-    readonly probability_naive_catches_more: ProportionEstimate;
+    readonly probability_optimized_catches_more: ProbabilityEstimate;
+    readonly probability_naive_catches_more: ProbabilityEstimate;
     readonly expected_extra_caught_hits: number;
   };
   readonly review_queue: readonly QueueRow[];
@@ -219,14 +219,8 @@ export function optimizeQueue(request: unknown, context: ExposureContext): Queue
     optimized: o,
     naive: n,
     comparison: {
-      probability_optimized_catches_more: proportionEstimate(
-        more / input.iterations,
-        input.iterations,
-      ),
-      probability_naive_catches_more: proportionEstimate(
-        fewer / input.iterations,
-        input.iterations,
-      ),
+      probability_optimized_catches_more: proportion(more, input.iterations),
+      probability_naive_catches_more: proportion(fewer, input.iterations),
       expected_extra_caught_hits: o.expected_caught_hits - n.expected_caught_hits,
     },
     review_queue: queue,

@@ -34,7 +34,7 @@ export function queueReport(q: QueueOptimization, input: QueueInput): ReportMode
     s.current_matches === 0
       ? "No wallet is an exact OFAC SDN match today."
       : `${s.current_matches} wallet${s.current_matches === 1 ? " is an exact OFAC SDN match" : "s are exact OFAC SDN matches"} today and ${s.current_matches === 1 ? "is" : "are"} placed first.`,
-    `Expected caught hits within the budget: ${round(s.expected_caught_hits_under_optimized_order, 3)} in the optimized order against ${round(s.expected_caught_hits_under_naive_order, 3)} in the current order (lift ${lift}). In ${percent(c.probability_optimized_catches_more.estimate)} of simulated futures the optimized order catches more, in ${percent(c.probability_naive_catches_more.estimate)} fewer.`,
+    `Expected caught hits within the budget: ${round(s.expected_caught_hits_under_optimized_order, 3)} in the optimized order against ${round(s.expected_caught_hits_under_naive_order, 3)} in the current order (lift ${lift}). In ${percent(c.probability_optimized_catches_more.probability)} of simulated futures the optimized order catches more, in ${percent(c.probability_naive_catches_more.probability)} fewer.`,
     `Expected sanctioned exposure left unreviewed: $${round(q.optimized.expected_residual_risk_usd, 0)} optimized against $${round(q.naive.expected_residual_risk_usd, 0)} in the current order.`,
     ...(input.summary_focus ? [`Focus: ${input.summary_focus}`] : []),
     "A statistical ranking to prioritise review, not a legal conclusion; see the limitations.",

@@ -1,0 +1,158 @@
+import * as v from "valibot";
+import { sharedEntries } from "../inputs/fields.js";
+import { InputError, type InputIssue, toIssues } from "../inputs/input-error.js";
+import { refuseArrayBody, throwIfAny } from "../inputs/throw-if-any.js";
+import { requestIssues } from "./cross-field.js";
+import {
+  ANALYSIS_TYPES,
+  type AnalysisType,
+  BatchProbabilityRequestSchema,
+  CompareRequestSchema,
+  ComposedRequestSchema,
+  ForecastRequestSchema,
+  OptimizeRequestSchema,
+  ProbabilityRequestSchema,
+  SCENARIO_REQUEST_SCHEMAS,
+  type ScenarioRequest,
+  SensitivityRequestSchema,
+} from "./request-schemas.js";
+import { structureIssues } from "./structure-issues.js";
+
+export const OUTPUT_FORMATS = ["json", "pdf", "docx"] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+const ANALYSIS_TYPE_MESSAGE = `analysis_type must be one of ${ANALYSIS_TYPES.join(", ")}`;
+
+const body = <T extends AnalysisType, S extends v.GenericSchema, E extends v.ObjectEntries>(
+  type: T,
+  request: S,
+  extra: E,
+) =>
+  v.strictObject(
+    { analysis_type: v.literal(type, ANALYSIS_TYPE_MESSAGE), request, ...extra },
+    "the body must be an object",
+  );
+
+/** One body per analysis type, told apart by `analysis_type`. */
+const bodies = <E extends v.ObjectEntries>(extra: E) =>
+  [
+    body("probability", ProbabilityRequestSchema, extra),
+    body("batch-probability", BatchProbabilityRequestSchema, extra),
+    body("compare", CompareRequestSchema, extra),
+    body("sensitivity", SensitivityRequestSchema, extra),
+    body("forecast", ForecastRequestSchema, extra),
+    body("composed", ComposedRequestSchema, extra),
+    body("optimize", OptimizeRequestSchema, extra),
+  ] as const;
+
+const textEntries = { title: sharedEntries.title, summary_focus: sharedEntries.summary_focus };
+
+/** Body of the MCP tool `monte_carlo_decision_report`. */
+export const MonteCarloDecisionInputSchema = v.pipe(
+  v.variant("analysis_type", bodies(textEntries), ANALYSIS_TYPE_MESSAGE),
+  v.description(
+    "A scenario simulation (monte_carlo_decision_report): {analysis_type, request, title?, summary_focus?}.",
+  ),
+);
+
+/** Body of the MCP tool `monte_carlo_report`: the decision body plus `output_format`. */
+export const MonteCarloReportInputSchema = v.pipe(
+  v.variant(
+    "analysis_type",
+    bodies({
+      ...textEntries,
+      output_format: v.optional(
+        v.pipe(
+          v.picklist(OUTPUT_FORMATS, `output_format must be one of ${OUTPUT_FORMATS.join(", ")}`),
+          v.description("Document to render; default json (the report model only)."),
+        ),
+        "json",
+      ),
+    }),
+    ANALYSIS_TYPE_MESSAGE,
+  ),
+  v.description(
+    "A scenario simulation report (monte_carlo_report): {analysis_type, request, title?, summary_focus?, output_format?}.",
+  ),
+);
+
+/** A parsed body: what `runScenarioAnalysis` takes. */
+export type ScenarioAnalysisInput = v.InferOutput<typeof MonteCarloDecisionInputSchema>;
+export type MonteCarloReportInput = v.InferOutput<typeof MonteCarloReportInputSchema>;
+
+/**
+ * Every issue of `input`: valibot's (a missing member named as such, where valibot gives the
+ * message of its object) and those it leaves out (`structureIssues`), each once.
+ */
+function validate<S extends v.GenericSchema>(schema: S, input: unknown) {
+  const result = v.safeParse(schema, input, { abortPipeEarly: true });
+  const found = (result.issues ?? []).map((issue) =>
+    issue.kind === "schema" && issue.input === undefined && issue.expected?.startsWith('"')
+      ? { ...issue, message: `${issue.expected.slice(1, -1)} is required` }
+      : issue,
+  );
+  const structure = structureIssues(schema, input);
+  // Below an array given for an object, valibot's findings ("x is required") are noise.
+  const arrays = structure
+    .filter((i) => i.message.endsWith("must be an object"))
+    .map((i) => i.path);
+  const under = (path: string) =>
+    arrays.some((a) => a === "" || path.startsWith(`${a}.`) || path.startsWith(`${a}[`));
+  const issues = toIssues(found).filter((i) => !under(i.path));
+  const seen = new Set(issues.map((i) => `${i.path}\u0000${i.message}`));
+  for (const extra of structure) {
+    if (!seen.has(`${extra.path}\u0000${extra.message}`)) issues.push(extra);
+  }
+  return { output: result.output as v.InferOutput<S>, issues };
+}
+
+function parseBody<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  refuseArrayBody(input);
+  if (typeof input !== "object" || input === null) {
+    throw new InputError([{ path: "", message: "the body must be an object" }]);
+  }
+  if (
+    !(ANALYSIS_TYPES as readonly unknown[]).includes(
+      (input as Record<string, unknown>).analysis_type,
+    )
+  ) {
+    throw new InputError([{ path: "analysis_type", message: ANALYSIS_TYPE_MESSAGE }]);
+  }
+  const { output, issues } = validate(schema, input);
+  throwIfAny(issues);
+  const parsed = output as ScenarioAnalysisInput;
+  throwIfAny(requestIssues(parsed.analysis_type, parsed.request));
+  return output;
+}
+
+/** Validates a `monte_carlo_report` body: defaults filled, or an `InputError` with every issue. */
+export const parseMonteCarloReportInput = (input: unknown): MonteCarloReportInput =>
+  parseBody(MonteCarloReportInputSchema, input);
+
+/** Validates a `monte_carlo_decision_report` body. */
+export const parseMonteCarloDecisionInput = (input: unknown): ScenarioAnalysisInput =>
+  parseBody(MonteCarloDecisionInputSchema, input);
+
+const prefixed = (issue: InputIssue): InputIssue => ({
+  path:
+    issue.path === "" ? "request" : `request${issue.path.startsWith("[") ? "" : "."}${issue.path}`,
+  message: issue.message,
+});
+
+/**
+ * Validates the `request` of one analysis type on its own (paths as in the tool body,
+ * `request.scenario.threshold`); returns it with defaults filled or throws an `InputError`.
+ */
+export function parseScenarioRequest<T extends AnalysisType>(
+  analysisType: T,
+  request: unknown,
+): ScenarioRequest<T> {
+  if (!(ANALYSIS_TYPES as readonly string[]).includes(analysisType)) {
+    throw new InputError([{ path: "analysis_type", message: ANALYSIS_TYPE_MESSAGE }]);
+  }
+  const { output, issues } = validate(SCENARIO_REQUEST_SCHEMAS[analysisType], request);
+  throwIfAny(issues.map(prefixed));
+  const parsed = output as ScenarioRequest<T>;
+  throwIfAny(requestIssues(analysisType, parsed));
+  return parsed;
+}
