@@ -35,6 +35,8 @@ export interface QueueRow {
   readonly screening_status: "match" | "clear";
   readonly future_hit_probability: number;
   readonly risk_weighted_exposure_usd: number;
+  /** The product of the item's hazard multipliers (1 for a standard wallet). */
+  readonly hazard_multiplier: number;
   readonly within_budget: boolean;
   /** The item's rank in the naive order. */
   readonly naive_rank: number;
@@ -188,6 +190,7 @@ export function optimizeQueue(request: unknown, context: ExposureContext): Queue
       screening_status: r.wallet.status,
       future_hit_probability: r.wallet.futureHitProbability,
       risk_weighted_exposure_usd: r.riskWeightedExposure,
+      hazard_multiplier: r.wallet.hazard.multiplier,
       within_budget: within,
       naive_rank: naiveRank.get(r.index) as number,
       rationale: rationale(r, {
