@@ -24,13 +24,24 @@ describe("truncatedPoissonBinomial", () => {
     }
   });
 
+  it("tabulates the misses when most wallets are likely hits, with the same values", () => {
+    const ps = Float64Array.from({ length: 300 }, (_, i) => 0.97 + (i % 3) * 0.01);
+    const full = poissonBinomialPmf(ps);
+    const { pmf } = truncatedPoissonBinomial(ps);
+    for (let k = 0; k < full.length; k++) {
+      expect(Math.abs((pmf[k] ?? 0) - (full[k] as number))).toBeLessThan(1e-14);
+    }
+  });
+
   it("tabulates far fewer than n + 1 values for the small probabilities of screening", () => {
     const ps = new Float64Array(500).fill(2e-3);
     expect(truncatedPoissonBinomial(ps).pmf.length).toBeLessThan(25);
   });
 
   it("handles certain hits and no wallets", () => {
-    expect([...truncatedPoissonBinomial(Float64Array.of(1, 1, 0)).pmf]).toEqual([0, 0, 1]);
+    const certain = truncatedPoissonBinomial(Float64Array.of(1, 1, 0)).pmf;
+    expect([...certain].map((p, k) => (p > 0 ? k : -1)).filter((k) => k >= 0)).toEqual([2]);
+    expect(certain[2]).toBe(1);
     expect([...truncatedPoissonBinomial(new Float64Array(0)).pmf]).toEqual([1]);
   });
 });

@@ -32,13 +32,32 @@ function tabulate(ps: Float64Array, top: number): { pmf: Float64Array; overflow:
   return { pmf: pmf.slice(0, reach + 1), overflow };
 }
 
-/** P(X = k) for k = 0..K (K ≤ n); `tailMass`, the mass above K, is below 1e-15. */
+/**
+ * P(X = k) for k = 0..K (K ≤ n); `tailMass`, the mass left out, is below 1e-15. When most
+ * wallets are likely hits, the misses are tabulated instead (their count is n − X), so the work
+ * stays small at both ends.
+ */
 export function truncatedPoissonBinomial(ps: Float64Array): {
   pmf: Float64Array;
   tailMass: number;
 } {
   let mean = 0;
   for (let i = 0; i < ps.length; i++) mean += ps[i] as number;
+  if (mean > ps.length / 2) {
+    const misses = tabulateHits(
+      ps.map((p) => 1 - p),
+      ps.length - mean,
+    );
+    const pmf = new Float64Array(ps.length + 1);
+    misses.pmf.forEach((p, m) => {
+      pmf[ps.length - m] = p;
+    });
+    return { pmf, tailMass: misses.tailMass };
+  }
+  return tabulateHits(ps, mean);
+}
+
+function tabulateHits(ps: Float64Array, mean: number): { pmf: Float64Array; tailMass: number } {
   const bound = Math.min(ps.length, chernoffBound(mean));
   const first = tabulate(ps, bound);
   if (first.overflow <= OVERFLOW_TOLERANCE || bound === ps.length) {

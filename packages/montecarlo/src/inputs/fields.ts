@@ -7,6 +7,12 @@ export const MIN_ITERATIONS = 1000;
 export const MAX_ITERATIONS = 100_000;
 export const MAX_POLICY_PRIORITY = 10;
 export const MAX_ADDRESS_LENGTH = 256;
+/**
+ * The largest prior list-addition rate accepted: 10 addresses a day, ~25 times OFAC's rate
+ * since 2022 (~0.4 a day). Beyond it every wallet's outlook saturates and the exact tables grow
+ * with the rate, so a larger value would only buy cost.
+ */
+export const MAX_LIST_ADD_RATE_PER_DAY = 10;
 
 /** Defaults (the spec does not give them): a quarter ahead, and a Monte Carlo standard error
  *  of at most 0.0036 on any probability (√(0.25 / 20,000)). */
@@ -141,9 +147,15 @@ export const sharedEntries = {
       v.strictObject(
         {
           list_add_rate_override_per_day: v.optional(
-            nonNegative(
-              "priors.list_add_rate_override_per_day",
-              "Expected list additions per day; overrides the cadence derived from list history.",
+            v.pipe(
+              nonNegative(
+                "priors.list_add_rate_override_per_day",
+                `Expected list additions (addresses) per day, 0 to ${MAX_LIST_ADD_RATE_PER_DAY}; overrides the cadence derived from list history.`,
+              ),
+              v.maxValue(
+                MAX_LIST_ADD_RATE_PER_DAY,
+                `priors.list_add_rate_override_per_day must be at most ${MAX_LIST_ADD_RATE_PER_DAY}`,
+              ),
             ),
           ),
         },

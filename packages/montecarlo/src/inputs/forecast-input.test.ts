@@ -117,6 +117,10 @@ describe("parseForecastInput: refused, with the path of each issue", () => {
       { ...base, priors: { list_add_rate_override_per_day: -0.1 } },
       "priors.list_add_rate_override_per_day",
     ],
+    [
+      { ...base, priors: { list_add_rate_override_per_day: 10.5 } },
+      "priors.list_add_rate_override_per_day",
+    ],
     [{ ...base, address_metadata: {} }, "address_metadata"],
   ])("%j at %s", (input, path) => {
     expect(paths(input)).toEqual([path]);
