@@ -25,6 +25,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { growthFromAddressHistory } from "@svc/ofac-index";
 import {
   fitListGrowth,
   poisson,
@@ -49,58 +50,22 @@ const DAY = 86_400_000;
 const toDay = (iso) => Date.parse(`${iso}T00:00:00Z`) / DAY;
 const toIso = (day) => new Date(day * DAY).toISOString().slice(0, 10);
 
-function readCsv(path) {
-  const [header, ...lines] = readFileSync(path, "utf8").trim().split(/\r?\n/);
-  const cols = header.split(",");
-  return lines.map((line) => {
-    const cells = line.split(",");
-    return Object.fromEntries(cols.map((c, i) => [c, cells[i]]));
-  });
-}
+// The events, derived by @svc/ofac-index exactly as the forecast's embedded history is.
+const commitsCsv = resolve(dirname(CSV), "list_counts_by_commit.csv");
+const history = growthFromAddressHistory(
+  readFileSync(CSV, "utf8"),
+  existsSync(commitsCsv) ? readFileSync(commitsCsv, "utf8") : undefined,
+);
+const events = history.events.map((e) => ({ ...e, day: toDay(e.date) }));
 
-/** Sorted distinct commit days from list_counts_by_commit.csv beside the history, if present. */
-function commitDays(historyPath) {
-  const path = resolve(dirname(historyPath), "list_counts_by_commit.csv");
-  if (!existsSync(path)) return null;
-  const days = new Set(readCsv(path).map((r) => toDay(r.commit_date.slice(0, 10))));
-  return [...days].sort((a, b) => a - b);
-}
-
-const rows = readCsv(CSV);
-const commits = commitDays(CSV);
-const added = new Map();
-const removed = new Map();
-let initial = 0;
-for (const r of rows) {
-  if (r.first_seen_censored === "true") initial++;
-  else {
-    const d = toDay(r.first_seen_commit_date);
-    added.set(d, (added.get(d) ?? 0) + 1);
-  }
-  if (r.present_in_latest === "false") {
-    const last = toDay(r.last_seen_commit_date);
-    const next = commits?.find((c) => c > last) ?? last + 1;
-    removed.set(next, (removed.get(next) ?? 0) + 1);
-  }
-}
-const days = [...new Set([...added.keys(), ...removed.keys()])].sort((a, b) => a - b);
-const events = days.map((d) => ({
-  day: d,
-  date: toIso(d),
-  added: added.get(d) ?? 0,
-  removed: removed.get(d) ?? 0,
-}));
-
-const full = fitListGrowth({ from: START, to: END, events });
-const sizes = [...added.values()].sort((a, b) => a - b);
+const full = fitListGrowth({ from: START, to: END, events: history.events });
+const sizes = history.events.filter((e) => e.added > 0).map((e) => e.added).sort((a, b) => a - b);
 console.log(`history: ${CSV}`);
 console.log(
-  `${rows.length} (asset, address) rows: ${initial} initial (censored, ${START}), ` +
-    `${sizes.length} addition events of ${sizes.reduce((a, b) => a + b, 0)} addresses ` +
+  `${sizes.length} addition events of ${history.addedTotal} addresses ` +
     `(sizes median ${sizes[Math.floor(sizes.length / 2)]}, mean ${full.additions.sizes.mean.toFixed(1)}, ` +
-    `max ${sizes.at(-1)}), ${removed.size} removal events of ` +
-    `${[...removed.values()].reduce((a, b) => a + b, 0)} addresses ` +
-    `(removal dates from ${commits ? "the next commit" : "last seen + 1 day"})`,
+    `max ${sizes.at(-1)}), ${history.removalEvents} removal events of ${history.removedTotal} addresses ` +
+    `(removal dates from ${existsSync(commitsCsv) ? "the next commit" : "last seen + 1 day"})`,
 );
 console.log(
   `full-history fit: ${(full.ratePerDay * 365.25).toFixed(1)} addition events/year, ` +

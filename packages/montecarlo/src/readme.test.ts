@@ -27,4 +27,14 @@ describe("README", () => {
     const exact = 1 - 0.98 * 0.9 * 0.7 * 0.95;
     expect(Math.abs(estimate! - exact)).toBeLessThan(4 * se!);
   });
+
+  it("runs the forecast and queue example as written, with the outputs it shows", () => {
+    const r = runReadmeExample(PACKAGE_DIR, 1);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines).toHaveLength(9);
+    expect(lines[0]).toMatch(/^snapshot_diff high \d+$/);
+    for (const line of lines) expect(r.source).toContain(`// ${line}`);
+  });
 });
