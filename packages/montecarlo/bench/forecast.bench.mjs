@@ -42,7 +42,8 @@ function portfolio() {
 
 const LISTED = new Set([portfolio()[7].address, portfolio()[300].address]);
 const context = {
-  screen: (a) => (LISTED.has(a) ? { status: "match", entities: ["Bench Entity"] } : { status: "clear" }),
+  screen: (a) =>
+    LISTED.has(a) ? { status: "match", entities: ["Bench Entity"] } : { status: "clear" },
   history: EMBEDDED_DCA_HISTORY,
 };
 
@@ -66,22 +67,23 @@ const queueRequest = () => ({
 /** What each case runs once; the reference cases reuse the optimized run's hazards. */
 const CASES = {
   "forecast 90 d": () => forecastExposure(forecastRequest(90), context),
-  "reference forecast 90 d": (() => {
+  "reference forecast 90 d": () => {
     const f = forecastExposure(forecastRequest(90), context);
     const hazards = f.per_wallet
       .filter((w) => w.screening_status === "clear")
       .map((w) => f.forecast_model.base_hazard * w.hazard_multiplier);
     const process = chooseGrowth(EMBEDDED_DCA_HISTORY).model.additions;
-    return () => referenceForecastHits(hazards, 2, process, 90, ITERATIONS, Xoshiro128StarStar.fromSeed(1));
-  }),
-  "plain loop, fixed p": (() => {
+    return () =>
+      referenceForecastHits(hazards, 2, process, 90, ITERATIONS, Xoshiro128StarStar.fromSeed(1));
+  },
+  "plain loop, fixed p": () => {
     const f = forecastExposure(forecastRequest(90), context);
     const ps = Float64Array.from(f.per_wallet, (w) => w.future_hit_probability);
     return () => plainLoopHits(ps, ITERATIONS, Xoshiro128StarStar.fromSeed(1));
-  }),
+  },
   "forecast 365 d": () => forecastExposure(forecastRequest(365), context),
   "queue 90 d": () => optimizeQueue(queueRequest(), context),
-  "reference queue 90 d": (() => {
+  "reference queue 90 d": () => {
     const q = optimizeQueue(queueRequest(), context);
     const items = q.review_queue.map((r) => ({
       hazard: q.forecast_model.base_hazard * r.hazard_multiplier,
@@ -90,8 +92,9 @@ const CASES = {
       naive: r.naive_rank <= 50,
     }));
     const process = chooseGrowth(EMBEDDED_DCA_HISTORY).model.additions;
-    return () => referenceQueueCaught(items, process, 90, ITERATIONS, Xoshiro128StarStar.fromSeed(1));
-  }),
+    return () =>
+      referenceQueueCaught(items, process, 90, ITERATIONS, Xoshiro128StarStar.fromSeed(1));
+  },
 };
 const SETUP = new Set(["reference forecast 90 d", "plain loop, fixed p", "reference queue 90 d"]);
 
@@ -109,7 +112,9 @@ function runCase(name) {
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
-  console.log(JSON.stringify({ name, median, min: times[0], rssMb: process.resourceUsage().maxRSS / 1024 }));
+  console.log(
+    JSON.stringify({ name, median, min: times[0], rssMb: process.resourceUsage().maxRSS / 1024 }),
+  );
 }
 
 const caseArg = process.argv.indexOf("--case");
@@ -123,7 +128,9 @@ if (caseArg >= 0) {
     console.log(JSON.stringify(results, null, 2));
   } else {
     const by = Object.fromEntries(results.map((r) => [r.name, r]));
-    console.log(`${WALLETS} wallets × ${ITERATIONS.toLocaleString("en")} iterations, one thread, Node ${process.version}; fresh process per case`);
+    console.log(
+      `${WALLETS} wallets × ${ITERATIONS.toLocaleString("en")} iterations, one thread, Node ${process.version}; fresh process per case`,
+    );
     console.log("case                       median ms   min ms   peak RSS MB   vs reference");
     for (const r of results) {
       const ref = by[`reference ${r.name}`];

@@ -59,7 +59,10 @@ const history = growthFromAddressHistory(
 const events = history.events.map((e) => ({ ...e, day: toDay(e.date) }));
 
 const full = fitListGrowth({ from: START, to: END, events: history.events });
-const sizes = history.events.filter((e) => e.added > 0).map((e) => e.added).sort((a, b) => a - b);
+const sizes = history.events
+  .filter((e) => e.added > 0)
+  .map((e) => e.added)
+  .sort((a, b) => a - b);
 console.log(`history: ${CSV}`);
 console.log(
   `${sizes.length} addition events of ${history.addedTotal} addresses ` +

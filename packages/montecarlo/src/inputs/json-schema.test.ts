@@ -1,20 +1,12 @@
-import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
+import { jsonSchemaOf } from "@svc/report-model";
 import { describe, expect, it } from "vitest";
+import { at } from "../test-support/json-path.js";
 import { ExposureForecastInputSchema } from "./forecast-input.js";
 import { QueueOptimizeInputSchema } from "./queue-input.js";
 
-const OPTIONS: ConversionConfig = {
-  target: "draft-2020-12",
-  typeMode: "input",
-  ignoreActions: ["finite"],
-};
-/** The member at a dotted path of a JSON value. */
-const at = (value: unknown, path: string): unknown =>
-  path.split(".").reduce<unknown>((o, key) => (o as Record<string, unknown>)[key], value);
-
 describe("JSON Schema of the inputs", () => {
   it("route 5 converts, strict at every level, with the §8 bounds", () => {
-    const s = toJsonSchema(ExposureForecastInputSchema, OPTIONS);
+    const s = jsonSchemaOf(ExposureForecastInputSchema);
     expect(at(s, "additionalProperties")).toBe(false);
     expect(at(s, "required")).toEqual(["addresses"]);
     expect(at(s, "properties.addresses")).toMatchObject({ minItems: 1, maxItems: 500 });
@@ -36,7 +28,7 @@ describe("JSON Schema of the inputs", () => {
   });
 
   it("route 6 converts, strict at every level", () => {
-    const s = toJsonSchema(QueueOptimizeInputSchema, OPTIONS);
+    const s = jsonSchemaOf(QueueOptimizeInputSchema);
     expect(at(s, "additionalProperties")).toBe(false);
     expect(at(s, "required")).toEqual(["review_items", "review_budget"]);
     expect(at(s, "properties.review_items")).toMatchObject({ minItems: 1, maxItems: 500 });

@@ -1,19 +1,12 @@
-import { type ConversionConfig, toJsonSchema } from "@valibot/to-json-schema";
+import { jsonSchemaOf } from "@svc/report-model";
 import { describe, expect, it } from "vitest";
+import { at } from "../test-support/json-path.js";
 import { ANALYSIS_TYPES, SCENARIO_REQUEST_SCHEMAS } from "./request-schemas.js";
 import { MonteCarloDecisionInputSchema, MonteCarloReportInputSchema } from "./tool-input.js";
 
-const OPTIONS: ConversionConfig = {
-  target: "draft-2020-12",
-  typeMode: "input",
-  ignoreActions: ["finite"],
-};
-const at = (value: unknown, path: string): unknown =>
-  path.split(".").reduce<unknown>((o, key) => (o as Record<string, unknown>)[key], value);
-
 describe("JSON Schema of the scenario tools", () => {
   it.each(ANALYSIS_TYPES)("the %s request converts, strict, with sims and seed", (type) => {
-    const s = toJsonSchema(SCENARIO_REQUEST_SCHEMAS[type], OPTIONS);
+    const s = jsonSchemaOf(SCENARIO_REQUEST_SCHEMAS[type]);
     expect(at(s, "additionalProperties")).toBe(false);
     expect(at(s, "properties.sims")).toMatchObject({
       type: "integer",
@@ -25,7 +18,7 @@ describe("JSON Schema of the scenario tools", () => {
   });
 
   it("a scenario is strict, its parameters a map of 1 to 50 names", () => {
-    const s = toJsonSchema(SCENARIO_REQUEST_SCHEMAS.probability, OPTIONS);
+    const s = jsonSchemaOf(SCENARIO_REQUEST_SCHEMAS.probability);
     expect(at(s, "properties.scenario.additionalProperties")).toBe(false);
     expect(at(s, "properties.scenario.required")).toEqual(["parameters", "threshold"]);
     expect(at(s, "properties.scenario.properties.parameters")).toMatchObject({
@@ -40,20 +33,20 @@ describe("JSON Schema of the scenario tools", () => {
   });
 
   it("carries the defaults and enums of each type", () => {
-    const sensitivity = toJsonSchema(SCENARIO_REQUEST_SCHEMAS.sensitivity, OPTIONS);
+    const sensitivity = jsonSchemaOf(SCENARIO_REQUEST_SCHEMAS.sensitivity);
     expect(at(sensitivity, "properties.delta.default")).toBe(0.1);
     expect(at(sensitivity, "properties.mode")).toMatchObject({
       enum: ["relative", "absolute"],
       default: "relative",
     });
-    const forecast = toJsonSchema(SCENARIO_REQUEST_SCHEMAS.forecast, OPTIONS);
+    const forecast = jsonSchemaOf(SCENARIO_REQUEST_SCHEMAS.forecast);
     expect(at(forecast, "properties.periods")).toMatchObject({
       minimum: 1,
       maximum: 60,
       default: 6,
     });
     expect(at(forecast, "properties.uncertainty_growth.default")).toBe(0.02);
-    const optimize = toJsonSchema(SCENARIO_REQUEST_SCHEMAS.optimize, OPTIONS);
+    const optimize = jsonSchemaOf(SCENARIO_REQUEST_SCHEMAS.optimize);
     expect(at(optimize, "properties.bounds.additionalProperties.additionalProperties")).toBe(false);
     expect(at(optimize, "properties.iterations")).toMatchObject({
       minimum: 10,
@@ -61,7 +54,7 @@ describe("JSON Schema of the scenario tools", () => {
       default: 100,
     });
     expect(at(optimize, "properties.objective.enum")).toEqual(["outcome_probability"]);
-    const batch = toJsonSchema(SCENARIO_REQUEST_SCHEMAS["batch-probability"], OPTIONS);
+    const batch = jsonSchemaOf(SCENARIO_REQUEST_SCHEMAS["batch-probability"]);
     expect(at(batch, "properties.scenarios")).toMatchObject({ minItems: 1, maxItems: 50 });
     expect(at(batch, "properties.scenarios.items.required")).toEqual([
       "label",
@@ -71,7 +64,7 @@ describe("JSON Schema of the scenario tools", () => {
   });
 
   it("the tool bodies are one strict object per analysis type", () => {
-    const report = toJsonSchema(MonteCarloReportInputSchema, OPTIONS) as { oneOf: unknown[] };
+    const report = jsonSchemaOf(MonteCarloReportInputSchema) as { oneOf: unknown[] };
     expect(report.oneOf).toHaveLength(7);
     report.oneOf.forEach((body, i) => {
       expect(at(body, "additionalProperties")).toBe(false);
@@ -81,7 +74,7 @@ describe("JSON Schema of the scenario tools", () => {
       expect(at(body, "properties.title.maxLength")).toBe(200);
       expect(at(body, "properties.summary_focus.maxLength")).toBe(500);
     });
-    const decision = toJsonSchema(MonteCarloDecisionInputSchema, OPTIONS) as { oneOf: unknown[] };
+    const decision = jsonSchemaOf(MonteCarloDecisionInputSchema) as { oneOf: unknown[] };
     expect(at(decision.oneOf[0], "properties.output_format")).toBeUndefined();
   });
 });
