@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { DEVNET_ADDRESSES, DEVNET_PRIVATE_KEYS } from "./devnet-keys.js";
+import { loadPaymentConfig, PaymentConfigError } from "./payment-config.js";
+
+const PAY_TO = "0x1234567890abcdef1234567890abcdef12345678";
+const production = {
+  SVC_MODE: "production",
+  PAY_TO,
+  FACILITATOR_URL: "https://api.cdp.coinbase.com/platform/v2/x402",
+  FACILITATOR_HEADERS: '{"Authorization":"Bearer token"}',
+};
+
+const problems = (env: Record<string, string>) => {
+  try {
+    loadPaymentConfig(env);
+    return [];
+  } catch (e) {
+    expect(e).toBeInstanceOf(PaymentConfigError);
+    return (e as PaymentConfigError).problems.map((p) => `${p.variable}: ${p.message}`);
+  }
+};
+
+describe("loadPaymentConfig", () => {
+  it("defaults to development on Base with the in-process devnet facilitator", () => {
+    expect(loadPaymentConfig({})).toEqual({
+      mode: "development",
+      payTo: undefined,
+      network: "eip155:8453",
+      facilitatorUrl: undefined,
+      facilitatorHeaders: {},
+    });
+  });
+
+  it("accepts a complete production configuration", () => {
+    expect(loadPaymentConfig(production)).toMatchObject({
+      mode: "production",
+      payTo: PAY_TO,
+      facilitatorHeaders: { Authorization: "Bearer token" },
+    });
+  });
+
+  it("production refuses a missing payTo and a missing facilitator", () => {
+    expect(problems({ SVC_MODE: "production" })).toEqual([
+      "PAY_TO: is required in production",
+      "FACILITATOR_URL: is required in production",
+    ]);
+  });
+
+  it("production refuses a devnet account as payTo and a devnet key anywhere", () => {
+    expect(problems({ ...production, PAY_TO: DEVNET_ADDRESSES[2] as string })).toEqual([
+      "PAY_TO: is a public devnet account",
+    ]);
+    expect(problems({ ...production, SIGNER_KEY: DEVNET_PRIVATE_KEYS[0] as string })).toEqual([
+      "SIGNER_KEY: holds a public devnet private key",
+    ]);
+  });
+
+  it("production refuses a local, private or plain-HTTP facilitator", () => {
+    for (const url of [
+      "http://127.0.0.1:4021",
+      "https://localhost:4021",
+      "https://10.0.0.5",
+      "https://192.168.1.2/x402",
+    ]) {
+      expect(problems({ ...production, FACILITATOR_URL: url }).join(" "), url).toMatch(
+        /FACILITATOR_URL/,
+      );
+    }
+    expect(problems({ ...production, FACILITATOR_URL: "http://facilitator.example.com" })).toEqual([
+      "FACILITATOR_URL: must use https in production",
+    ]);
+  });
+
+  it("refuses malformed values with the variable named", () => {
+    expect(problems({ PAY_TO: "0x123" })).toEqual([
+      "PAY_TO: must be a 0x address of 40 hex digits",
+    ]);
+    expect(problems({ X402_NETWORK: "eip155:1" })).toEqual([
+      "X402_NETWORK: must be eip155:8453 (USDC on Base)",
+    ]);
+    expect(problems({ SVC_MODE: "prod" })).toEqual(["SVC_MODE: must be development or production"]);
+    expect(problems({ FACILITATOR_HEADERS: "Bearer x" })).toEqual([
+      "FACILITATOR_HEADERS: must be a JSON object of header names to values",
+    ]);
+  });
+});

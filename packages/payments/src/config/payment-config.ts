@@ -1,0 +1,117 @@
+import * as v from "valibot";
+import { BASE_NETWORK } from "../terms/usdc.js";
+import { DEVNET_ADDRESSES, DEVNET_PRIVATE_KEYS } from "./devnet-keys.js";
+
+/** `development` pays through the local devnet; `production` through a real facilitator. */
+export type PaymentMode = "development" | "production";
+
+export interface PaymentConfig {
+  readonly mode: PaymentMode;
+  /** The one recipient of every payment; in development, the devnet's payee when unset. */
+  readonly payTo: `0x${string}` | undefined;
+  readonly network: typeof BASE_NETWORK;
+  /** The facilitator's URL; in development, unset means the in-process devnet facilitator. */
+  readonly facilitatorUrl: string | undefined;
+  readonly facilitatorHeaders: Readonly<Record<string, string>>;
+}
+
+/** A refused configuration: every problem, each with the variable it concerns. */
+export class PaymentConfigError extends Error {
+  readonly code = "PAYMENT_CONFIG_INVALID" as const;
+  constructor(readonly problems: readonly { variable: string; message: string }[]) {
+    super(
+      `payment configuration refused: ${problems.map((p) => `${p.variable}: ${p.message}`).join("; ")}`,
+    );
+    this.name = "PaymentConfigError";
+  }
+}
+
+/** The settings, named as environment variables (documented in the service README). */
+export const PAYMENT_ENV = {
+  mode: "SVC_MODE",
+  payTo: "PAY_TO",
+  network: "X402_NETWORK",
+  facilitatorUrl: "FACILITATOR_URL",
+  facilitatorHeaders: "FACILITATOR_HEADERS",
+} as const;
+
+const Address = v.pipe(
+  v.string(),
+  v.regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address of 40 hex digits"),
+);
+const Headers = v.pipe(
+  v.string(),
+  v.parseJson(undefined, "must be a JSON object of header names to values"),
+  v.record(v.string(), v.string(), "must be a JSON object of header names to string values"),
+);
+
+const isLoopbackOrPrivate = (host: string): boolean =>
+  /^(localhost|127\.|0\.0\.0\.0|\[?::1\]?$|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/i.test(
+    host,
+  ) || host.endsWith(".local");
+
+/**
+ * Reads and checks the payment settings. In production it refuses to start without a payTo,
+ * with a devnet account as payTo, with any devnet private key anywhere in the environment, or
+ * with a facilitator that is missing, not HTTPS, or on a loopback or private address.
+ */
+export function loadPaymentConfig(
+  env: Readonly<Record<string, string | undefined>>,
+): PaymentConfig {
+  const problems: { variable: string; message: string }[] = [];
+  const read = <T>(variable: string, schema: v.GenericSchema<string, T>): T | undefined => {
+    const raw = env[variable];
+    if (raw === undefined || raw === "") return undefined;
+    const r = v.safeParse(schema, raw);
+    if (!r.success) problems.push({ variable, message: r.issues[0]?.message ?? "invalid" });
+    return r.success ? r.output : undefined;
+  };
+  const mode =
+    read(
+      PAYMENT_ENV.mode,
+      v.picklist(["development", "production"], "must be development or production"),
+    ) ?? "development";
+  const payTo = read(PAYMENT_ENV.payTo, Address) as `0x${string}` | undefined;
+  const network =
+    read(PAYMENT_ENV.network, v.literal(BASE_NETWORK, `must be ${BASE_NETWORK} (USDC on Base)`)) ??
+    BASE_NETWORK;
+  const facilitatorUrl = read(
+    PAYMENT_ENV.facilitatorUrl,
+    v.pipe(v.string(), v.url("must be a URL")),
+  );
+  const facilitatorHeaders = read(PAYMENT_ENV.facilitatorHeaders, Headers) ?? {};
+
+  if (mode === "production") {
+    if (payTo === undefined)
+      problems.push({ variable: PAYMENT_ENV.payTo, message: "is required in production" });
+    else if (DEVNET_ADDRESSES.includes(payTo.toLowerCase())) {
+      problems.push({ variable: PAYMENT_ENV.payTo, message: "is a public devnet account" });
+    }
+    if (facilitatorUrl === undefined) {
+      problems.push({ variable: PAYMENT_ENV.facilitatorUrl, message: "is required in production" });
+    } else {
+      const url = new URL(facilitatorUrl);
+      if (url.protocol !== "https:")
+        problems.push({
+          variable: PAYMENT_ENV.facilitatorUrl,
+          message: "must use https in production",
+        });
+      if (isLoopbackOrPrivate(url.hostname)) {
+        problems.push({
+          variable: PAYMENT_ENV.facilitatorUrl,
+          message: "must not be a local or private address in production",
+        });
+      }
+    }
+    for (const [variable, value] of Object.entries(env)) {
+      if (
+        value !== undefined &&
+        DEVNET_PRIVATE_KEYS.some((k) => value.toLowerCase().includes(k.slice(2)))
+      ) {
+        problems.push({ variable, message: "holds a public devnet private key" });
+      }
+    }
+  }
+  if (problems.length > 0) throw new PaymentConfigError(problems);
+  return { mode, payTo, network, facilitatorUrl, facilitatorHeaders };
+}

@@ -1,0 +1,98 @@
+import {
+  decodePaymentSignatureHeader,
+  encodePaymentRequiredHeader,
+  encodePaymentResponseHeader,
+} from "@x402/core/http";
+import type { PaymentRequired } from "@x402/core/types";
+import type { Context, MiddlewareHandler } from "hono";
+import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
+
+/** The header names of x402 v2 over HTTP, and the v1 alias older clients send. */
+export const PAYMENT_HEADERS = {
+  required: "PAYMENT-REQUIRED",
+  signature: "PAYMENT-SIGNATURE",
+  legacySignature: "X-PAYMENT",
+  response: "PAYMENT-RESPONSE",
+} as const;
+
+/** 402 with the PaymentRequired object both as the `PAYMENT-REQUIRED` header and as the body. */
+export function paymentRequiredResponse(paymentRequired: PaymentRequired): Response {
+  return new Response(JSON.stringify(paymentRequired), {
+    status: 402,
+    headers: {
+      "Content-Type": "application/json; charset=UTF-8",
+      [PAYMENT_HEADERS.required]: encodePaymentRequiredHeader(paymentRequired),
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** 503: the facilitator could not be reached; nothing ran and nothing was charged. */
+function unavailable(c: Context, error: PaymentUnavailableError): Response {
+  return c.json(
+    {
+      success: false,
+      error: `${error.message}; nothing was run and nothing was charged`,
+      code: error.code,
+    },
+    503,
+    { "Retry-After": "5", "Cache-Control": "no-store" },
+  );
+}
+
+/**
+ * Hono middleware that puts one paid resource behind x402, mounted on the route itself
+ * (`app.post(path, requirePayment(gate), handler)`), so whatever path spelling the router sends
+ * to the handler, the payment check runs first: there is no second path matcher to trick.
+ *
+ * - No payment (`PAYMENT-SIGNATURE`, or `X-PAYMENT` from older clients): 402 with the
+ *   PaymentRequired as header and body; the handler does not run and the body is not read.
+ * - A payment that does not verify (signature, amount, payTo, asset, network, validity window,
+ *   funds, a used nonce): 402 with the reason in `error`.
+ * - Verified: the handler runs. A 4xx or 5xx answer is returned as it is and never charged.
+ *   A success is settled on chain, and only then sent, with `PAYMENT-RESPONSE`; if settlement
+ *   fails, the client gets a 402 with the reason and none of the content.
+ * - The facilitator unreachable: 503 `PAYMENT_FACILITATOR_UNAVAILABLE`; nothing runs.
+ */
+export function requirePayment(gate: PaymentGate): MiddlewareHandler {
+  return async (c, next) => {
+    try {
+      const header =
+        c.req.header(PAYMENT_HEADERS.signature) ?? c.req.header(PAYMENT_HEADERS.legacySignature);
+      if (header === undefined || header.trim() === "") {
+        return paymentRequiredResponse(await gate.paymentRequired("Payment required"));
+      }
+      let payload: ReturnType<typeof decodePaymentSignatureHeader>;
+      try {
+        payload = decodePaymentSignatureHeader(header);
+      } catch {
+        return paymentRequiredResponse(await gate.paymentRequired("invalid_payment_header"));
+      }
+      const verified = await gate.verify(payload);
+      if (!verified.ok) return paymentRequiredResponse(verified.paymentRequired);
+
+      await next();
+      if (c.error !== undefined || c.res.status >= 400) return;
+
+      const answer = c.res;
+      const body = await answer.arrayBuffer();
+      const settled = await gate.settle(verified);
+      c.res = undefined;
+      if (!settled.ok) {
+        c.res = paymentRequiredResponse(settled.paymentRequired);
+        return;
+      }
+      const paid = new Response(body, { status: answer.status, headers: answer.headers });
+      paid.headers.set(PAYMENT_HEADERS.response, encodePaymentResponseHeader(settled.receipt));
+      paid.headers.set("Cache-Control", "private, no-store");
+      c.res = paid;
+    } catch (error) {
+      if (error instanceof PaymentUnavailableError) {
+        c.res = undefined;
+        c.res = unavailable(c, error);
+        return c.res;
+      }
+      throw error;
+    }
+  };
+}

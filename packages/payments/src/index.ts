@@ -1,0 +1,44 @@
+export { DEVNET_ADDRESSES, DEVNET_PRIVATE_KEYS } from "./config/devnet-keys.js";
+export {
+  loadPaymentConfig,
+  PAYMENT_ENV,
+  type PaymentConfig,
+  PaymentConfigError,
+  type PaymentMode,
+} from "./config/payment-config.js";
+export {
+  PaymentGate,
+  PaymentUnavailableError,
+  type Refusal,
+  type SettleOutcome,
+  type VerifiedPayment,
+  type VerifyOutcome,
+} from "./gate/payment-gate.js";
+export {
+  PAYMENT_HEADERS,
+  paymentRequiredResponse,
+  requirePayment,
+} from "./http/require-payment.js";
+export {
+  callPaidTool,
+  MCP_PAYMENT_META,
+  MCP_PAYMENT_RESPONSE_META,
+  paymentRequiredResult,
+  type ToolResult,
+} from "./mcp/paid-tool-call.js";
+export { createPaymentServer, httpFacilitator } from "./server/payment-server.js";
+export { atomicUsdc, displayPrice } from "./terms/atomic-amount.js";
+export {
+  baseTerms,
+  type Discovery,
+  type PaidResource,
+  type PaymentTerms,
+  requirementsOf,
+} from "./terms/paid-resource.js";
+export {
+  BASE_NETWORK,
+  BASE_USDC,
+  MAX_TIMEOUT_SECONDS,
+  USDC_DECIMALS,
+  USDC_EIP712,
+} from "./terms/usdc.js";

@@ -1,0 +1,75 @@
+import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
+import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
+
+/** Where x402 v2 over MCP puts the payment and the receipt (transports-v2/mcp). */
+export const MCP_PAYMENT_META = "x402/payment";
+export const MCP_PAYMENT_RESPONSE_META = "x402/payment-response";
+
+/** The part of an MCP tool result this adapter reads and writes. */
+export interface ToolResult {
+  content: unknown[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** An unpaid or refused call: `isError`, the PaymentRequired as structured and text content. */
+export const paymentRequiredResult = (paymentRequired: PaymentRequired): ToolResult => ({
+  isError: true,
+  structuredContent: paymentRequired as unknown as Record<string, unknown>,
+  content: [{ type: "text", text: JSON.stringify(paymentRequired) }],
+});
+
+const isPayload = (value: unknown): value is PaymentPayload =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as { x402Version?: unknown }).x402Version === "number" &&
+  typeof (value as { payload?: unknown }).payload === "object";
+
+/**
+ * Runs a paid MCP tool under the x402 v2 MCP transport, with the HTTP gate's rules: without
+ * `_meta["x402/payment"]` (the PaymentPayload object) the tool does not run and the result is
+ * the PaymentRequired (resource `mcp://tool/<name>`); a payment is verified before `run`; a
+ * result with `isError` is never charged; a success is settled and returned with the receipt in
+ * `_meta["x402/payment-response"]`; a failed settlement returns the PaymentRequired and none of
+ * the content. A facilitator that cannot be reached gives an error result; nothing runs.
+ */
+export async function callPaidTool(
+  gate: PaymentGate,
+  meta: Record<string, unknown> | undefined,
+  run: () => Promise<ToolResult>,
+): Promise<ToolResult> {
+  try {
+    const payment = meta?.[MCP_PAYMENT_META];
+    if (payment === undefined)
+      return paymentRequiredResult(await gate.paymentRequired("Payment required"));
+    if (!isPayload(payment)) {
+      return paymentRequiredResult(await gate.paymentRequired("invalid_payment_payload"));
+    }
+    const verified = await gate.verify(payment);
+    if (!verified.ok) return paymentRequiredResult(verified.paymentRequired);
+    const result = await run();
+    if (result.isError) return result;
+    const settled = await gate.settle(verified);
+    if (!settled.ok) return paymentRequiredResult(settled.paymentRequired);
+    return withReceipt(result, settled.receipt);
+  } catch (error) {
+    if (!(error instanceof PaymentUnavailableError)) throw error;
+    const body = {
+      success: false,
+      error: `${error.message}; nothing was run and nothing was charged`,
+      code: error.code,
+    };
+    return {
+      isError: true,
+      structuredContent: body,
+      content: [{ type: "text", text: JSON.stringify(body) }],
+    };
+  }
+}
+
+const withReceipt = (result: ToolResult, receipt: SettleResponse): ToolResult => ({
+  ...result,
+  _meta: { ...result._meta, [MCP_PAYMENT_RESPONSE_META]: receipt },
+});
