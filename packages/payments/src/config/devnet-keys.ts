@@ -27,6 +27,6 @@ export const DEVNET_ADDRESSES: readonly string[] = [
   "0x9965507d1a55bcc2695c58ba16fb37d819b0a4dc",
   "0x976ea74026e726554db657fa54763abd0c3a0aa9",
   "0x14dc79964da2c08b23698b3d3cc7ca32193d9955",
-  "0x23618e81e3f5cdf7f54c3d65f7fbc0abae58e6d8",
+  "0x23618e81e3f5cdf7f54c3d65f7fbc0abf5b21e8f",
   "0xa0ee7a142d267c1f36714e4a8f75612f20a79720",
 ];

@@ -12,6 +12,13 @@ import { atomicUsdc } from "../terms/atomic-amount.js";
 import type { PaidResource, PaymentTerms } from "../terms/paid-resource.js";
 import { USDC_EIP712 } from "../terms/usdc.js";
 
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** The outline of an x402 v2 PaymentPayload; the facilitator checks the rest. */
+export const isPaymentPayload = (x: unknown): x is PaymentPayload =>
+  isObject(x) && x.x402Version === 2 && isObject(x.accepted) && isObject(x.payload);
+
 /** A payment that verified: what settling it needs. */
 export interface VerifiedPayment {
   readonly payload: PaymentPayload;
@@ -53,7 +60,8 @@ export class PaymentUnavailableError extends Error {
  * the work succeeded. Built on @x402/core's `x402ResourceServer`.
  */
 export class PaymentGate {
-  private built: Promise<PaymentRequirements[]> | undefined;
+  /** Shared by the views `at()` makes: the requirements are built once per resource. */
+  private readonly cache: { built: Promise<PaymentRequirements[]> | undefined };
 
   constructor(
     private readonly server: x402ResourceServer,
@@ -61,11 +69,25 @@ export class PaymentGate {
     readonly terms: PaymentTerms,
     /** The transport context the extensions are enriched with (e.g. the HTTP method). */
     private readonly transport: unknown = undefined,
-  ) {}
+    cache?: { built: Promise<PaymentRequirements[]> | undefined },
+  ) {
+    this.cache = cache ?? { built: undefined };
+  }
+
+  /** The same gate describing the resource at another URL (the URL an HTTP request used). */
+  at(url: string): PaymentGate {
+    return new PaymentGate(
+      this.server,
+      { ...this.resource, url },
+      this.terms,
+      this.transport,
+      this.cache,
+    );
+  }
 
   /** The `accepts` list (built once; the facilitator's capabilities are fetched the first time). */
   requirements(): Promise<PaymentRequirements[]> {
-    this.built ??= this.server
+    this.cache.built ??= this.server
       .initialize()
       .then(() =>
         this.server.buildPaymentRequirements({
@@ -81,10 +103,10 @@ export class PaymentGate {
         }),
       )
       .catch((error: unknown) => {
-        this.built = undefined;
+        this.cache.built = undefined;
         throw new PaymentUnavailableError("requirements", error);
       });
-    return this.built;
+    return this.cache.built;
   }
 
   /** The bazaar discovery declaration of this resource, if it has one. */
@@ -127,8 +149,11 @@ export class PaymentGate {
     );
   }
 
-  /** Checks a payload (already decoded) before any work; never charges. */
-  async verify(payload: PaymentPayload): Promise<VerifyOutcome> {
+  /** Checks a payload (already decoded, of any shape) before any work; never charges. */
+  async verify(payload: unknown): Promise<VerifyOutcome> {
+    if (!isPaymentPayload(payload)) {
+      return { ok: false, paymentRequired: await this.paymentRequired("invalid_payment_payload") };
+    }
     const accepts = await this.requirements();
     const requirements = this.server.findMatchingRequirements(accepts, payload);
     if (requirements === undefined) {

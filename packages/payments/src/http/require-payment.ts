@@ -54,8 +54,9 @@ function unavailable(c: Context, error: PaymentUnavailableError): Response {
  *   fails, the client gets a 402 with the reason and none of the content.
  * - The facilitator unreachable: 503 `PAYMENT_FACILITATOR_UNAVAILABLE`; nothing runs.
  */
-export function requirePayment(gate: PaymentGate): MiddlewareHandler {
+export function requirePayment(resourceGate: PaymentGate): MiddlewareHandler {
   return async (c, next) => {
+    const gate = resourceGate.at(c.req.url);
     try {
       const header =
         c.req.header(PAYMENT_HEADERS.signature) ?? c.req.header(PAYMENT_HEADERS.legacySignature);

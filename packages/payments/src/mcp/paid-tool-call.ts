@@ -1,4 +1,4 @@
-import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
+import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
 
 /** Where x402 v2 over MCP puts the payment and the receipt (transports-v2/mcp). */
@@ -21,12 +21,6 @@ export const paymentRequiredResult = (paymentRequired: PaymentRequired): ToolRes
   content: [{ type: "text", text: JSON.stringify(paymentRequired) }],
 });
 
-const isPayload = (value: unknown): value is PaymentPayload =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as { x402Version?: unknown }).x402Version === "number" &&
-  typeof (value as { payload?: unknown }).payload === "object";
-
 /**
  * Runs a paid MCP tool under the x402 v2 MCP transport, with the HTTP gate's rules: without
  * `_meta["x402/payment"]` (the PaymentPayload object) the tool does not run and the result is
@@ -44,9 +38,6 @@ export async function callPaidTool(
     const payment = meta?.[MCP_PAYMENT_META];
     if (payment === undefined)
       return paymentRequiredResult(await gate.paymentRequired("Payment required"));
-    if (!isPayload(payment)) {
-      return paymentRequiredResult(await gate.paymentRequired("invalid_payment_payload"));
-    }
     const verified = await gate.verify(payment);
     if (!verified.ok) return paymentRequiredResult(verified.paymentRequired);
     const result = await run();

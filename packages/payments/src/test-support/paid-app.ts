@@ -1,0 +1,63 @@
+import type { x402ResourceServer } from "@x402/core/server";
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { PaymentGate } from "../gate/payment-gate.js";
+import { PAYMENT_HEADERS, requirePayment } from "../http/require-payment.js";
+import type { PaidResource, PaymentTerms } from "../terms/paid-resource.js";
+
+/** How many times each paid handler ran: a handler that runs unpaid is a bypass. */
+export type Runs = Record<string, number>;
+
+const resource = (path: string, price: string): PaidResource => ({
+  price,
+  description: `test resource ${path}`,
+  url: `http://svc.test${path}`,
+  mimeType: "application/json",
+  discovery: { kind: "http-body", input: { text: "hello" }, output: { example: { ok: true } } },
+});
+
+/**
+ * A small API with paid routes, mounted as the service mounts its operations: a POST echo
+ * ($0.01), a GET with a path parameter ($0.01), a route whose handler answers 400, one that
+ * throws, and one whose handler reads the body (to show it is not read before payment).
+ */
+export function paidApp(server: x402ResourceServer, terms: PaymentTerms) {
+  const runs: Runs = { echo: 0, item: 0, premium: 0, refuse: 0, crash: 0 };
+  const gate = (path: string, price = "0.01") =>
+    requirePayment(
+      new PaymentGate(server, resource(path, price), terms, { method: "POST", adapter: undefined }),
+    );
+  const app = new Hono();
+  app.use(
+    "*",
+    cors({
+      origin: "*",
+      allowHeaders: ["Content-Type", PAYMENT_HEADERS.signature, PAYMENT_HEADERS.legacySignature],
+      exposeHeaders: [PAYMENT_HEADERS.required, PAYMENT_HEADERS.response],
+    }),
+  );
+  app.post("/paid/echo", gate("/paid/echo"), async (c) => {
+    runs.echo = (runs.echo ?? 0) + 1;
+    return c.json({ ok: true, echoed: await c.req.json() });
+  });
+  app.get("/paid/item/:id", gate("/paid/item"), (c) => {
+    runs.item = (runs.item ?? 0) + 1;
+    return c.json({ ok: true, id: c.req.param("id") });
+  });
+  app.post("/paid/premium", gate("/paid/premium", "0.05"), (c) => {
+    runs.premium = (runs.premium ?? 0) + 1;
+    return c.json({ ok: true, premium: true });
+  });
+  app.post("/paid/refuse", gate("/paid/refuse"), (c) => {
+    runs.refuse = (runs.refuse ?? 0) + 1;
+    return c.json({ success: false, error: "bad input", code: "INVALID_INPUT" }, 400);
+  });
+  app.post("/paid/crash", gate("/paid/crash"), () => {
+    runs.crash = (runs.crash ?? 0) + 1;
+    throw new Error("handler failed");
+  });
+  app.onError((_e, c) =>
+    c.json({ success: false, error: "internal error", code: "INTERNAL_ERROR" }, 500),
+  );
+  return { app, runs };
+}
