@@ -1,0 +1,166 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PaymentGate } from "../gate/payment-gate.js";
+import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
+import { baseTerms } from "../terms/paid-resource.js";
+import { clientOf } from "../test-support/paying-client.js";
+import { callPaidTool, MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "./paid-tool-call.js";
+
+// A real MCP server and client (the SDK's, over its in-memory transport), a paid tool behind the
+// x402 v2 MCP adapter, and real settlement on the local chain.
+let devnet: Devnet;
+let client: Client;
+const ran = { paid_echo: 0, paid_fail: 0 };
+
+function mcpServer(facilitatorUrl?: string): Server {
+  const payments = createPaymentServer(
+    facilitatorUrl === undefined ? devnet.facilitator : httpFacilitator(facilitatorUrl, {}, 2000),
+  );
+  const gate = (name: string, price: string) =>
+    new PaymentGate(
+      payments,
+      {
+        price,
+        description: `test tool ${name}`,
+        url: `mcp://tool/${name}`,
+        mimeType: "application/json",
+        discovery: { kind: "mcp", toolName: name, inputSchema: { type: "object" } },
+      },
+      baseTerms(devnet.payTo),
+    );
+  const gates = { paid_echo: gate("paid_echo", "0.01"), paid_fail: gate("paid_fail", "0.01") };
+  const server = new Server({ name: "test", version: "0.0.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: ["server_capabilities", "paid_echo", "paid_fail"].map((name) => ({
+      name,
+      inputSchema: { type: "object" as const },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args, _meta } = request.params;
+    if (name === "server_capabilities") return { content: [{ type: "text", text: "free" }] };
+    const tool = name as keyof typeof gates;
+    return callPaidTool(gates[tool], _meta, async () => {
+      ran[tool]++;
+      if (tool === "paid_fail")
+        return { isError: true, content: [{ type: "text", text: "bad arguments" }] };
+      return {
+        content: [{ type: "text", text: "echo" }],
+        structuredContent: { echoed: args ?? {} },
+      };
+    }) as never;
+  });
+  return server;
+}
+
+async function connect(server: Server): Promise<Client> {
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const c = new Client({ name: "test-client", version: "0.0.0" });
+  await Promise.all([server.connect(a), c.connect(b)]);
+  return c;
+}
+
+beforeAll(async () => {
+  devnet = await startDevnet({ payers: 2 });
+  client = await connect(mcpServer());
+});
+afterAll(async () => {
+  await client?.close();
+  await devnet?.stop();
+});
+
+const paymentRequiredOf = (result: Awaited<ReturnType<Client["callTool"]>>) =>
+  result.structuredContent as unknown as PaymentRequired;
+
+describe("x402 v2 over MCP", () => {
+  it("a free tool answers without payment", async () => {
+    const r = await client.callTool({ name: "server_capabilities", arguments: {} });
+    expect(r.isError).toBeFalsy();
+  });
+
+  it("an unpaid paid-tool call returns isError with the PaymentRequired, and the tool does not run", async () => {
+    const r = await client.callTool({ name: "paid_echo", arguments: { text: "hi" } });
+    expect(r.isError).toBe(true);
+    const required = paymentRequiredOf(r);
+    expect(required).toMatchObject({
+      x402Version: 2,
+      resource: { url: "mcp://tool/paid_echo" },
+      accepts: [{ scheme: "exact", network: "eip155:8453", amount: "10000", payTo: devnet.payTo }],
+    });
+    expect(JSON.parse((r.content as { text: string }[])[0]?.text ?? "")).toEqual(required);
+    expect(required.extensions).toMatchObject({ bazaar: { info: { input: { type: "mcp" } } } });
+    expect(ran.paid_echo).toBe(0);
+  });
+
+  it("a paid call runs, settles on chain, and returns the receipt in _meta", async () => {
+    const payee = await devnet.balanceOf(devnet.payTo);
+    const required = paymentRequiredOf(await client.callTool({ name: "paid_echo", arguments: {} }));
+    const payment = await clientOf(devnet.payers[0]!.privateKey).createPaymentPayload(required);
+    const r = await client.callTool({
+      name: "paid_echo",
+      arguments: { text: "hi" },
+      _meta: { [MCP_PAYMENT_META]: payment },
+    });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toEqual({ echoed: { text: "hi" } });
+    const receipt = r._meta?.[MCP_PAYMENT_RESPONSE_META] as SettleResponse;
+    expect(receipt).toMatchObject({
+      success: true,
+      network: "eip155:8453",
+      payer: devnet.payers[0]!.address,
+    });
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);
+    expect(ran.paid_echo).toBe(1);
+
+    // The same payment again: refused, the tool does not run, nothing more is charged.
+    const replay = await client.callTool({
+      name: "paid_echo",
+      arguments: {},
+      _meta: { [MCP_PAYMENT_META]: payment },
+    });
+    expect(replay.isError).toBe(true);
+    expect(paymentRequiredOf(replay).error).toMatch(/nonce/);
+    expect(ran.paid_echo).toBe(1);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);
+  });
+
+  it("a tool that fails is not charged", async () => {
+    const payee = await devnet.balanceOf(devnet.payTo);
+    const required = paymentRequiredOf(await client.callTool({ name: "paid_fail", arguments: {} }));
+    const payment = await clientOf(devnet.payers[1]!.privateKey).createPaymentPayload(required);
+    const r = await client.callTool({
+      name: "paid_fail",
+      arguments: {},
+      _meta: { [MCP_PAYMENT_META]: payment },
+    });
+    expect(r.isError).toBe(true);
+    expect(r._meta?.[MCP_PAYMENT_RESPONSE_META]).toBeUndefined();
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payee);
+  });
+
+  it("a malformed payment is refused with the PaymentRequired", async () => {
+    const r = await client.callTool({
+      name: "paid_echo",
+      arguments: {},
+      _meta: { [MCP_PAYMENT_META]: "not a payload" },
+    });
+    expect(r.isError).toBe(true);
+    expect(paymentRequiredOf(r).error).toBe("invalid_payment_payload");
+  });
+
+  it("a facilitator that is down gives an error result, and the tool does not run", async () => {
+    const down = await connect(mcpServer("http://127.0.0.1:9"));
+    const r = await down.callTool({ name: "paid_echo", arguments: {} });
+    expect(r.isError).toBe(true);
+    expect(r.structuredContent).toMatchObject({
+      success: false,
+      code: "PAYMENT_FACILITATOR_UNAVAILABLE",
+    });
+    await down.close();
+  });
+});
