@@ -1,0 +1,125 @@
+import type { Network } from "@x402/core/types";
+import { type Address, createPublicClient, http, type PublicClient } from "viem";
+import {
+  anvilAccount,
+  DEVNET_ROLES,
+  type DevnetAccount,
+  MAX_PAYERS,
+  payerAccounts,
+} from "../accounts/devnet-accounts.js";
+import { startAnvil } from "../anvil/start-anvil.js";
+import {
+  DEVNET_CHAIN_ID,
+  DEVNET_NETWORK,
+  DEVNET_POLLING_INTERVAL_MS,
+  devnetChain,
+} from "../chain/devnet-chain.js";
+import {
+  createDevnetFacilitator,
+  type DevnetFacilitator,
+} from "../facilitator/in-process-facilitator.js";
+import { serveFacilitator } from "../facilitator/serve-facilitator.js";
+import { installMulticall3Lite } from "../multicall/multicall3-lite.js";
+import { installUsdc } from "../usdc/install-usdc.js";
+import { ONE_USDC, USDC, usdcBalance } from "../usdc/usdc-token.js";
+
+export interface StartDevnetOptions {
+  /** How many funded payers (anvil accounts 3, 4, …; default 3, at most 7). */
+  payers?: number;
+  /** USDC minted to each payer, in atomic units (default 100 USDC = 100_000_000n). */
+  usdcPerPayer?: bigint;
+  /** Also serve the facilitator over HTTP; `true` for a free port, or `{ port }`. */
+  httpFacilitator?: boolean | { port?: number };
+  /** anvil's JSON-RPC port (default 0: a free one). */
+  rpcPort?: number;
+}
+
+export interface Devnet {
+  readonly rpcUrl: string;
+  readonly chainId: typeof DEVNET_CHAIN_ID;
+  readonly network: typeof DEVNET_NETWORK & Network;
+  /** The token at the canonical Base USDC address, and what it reports. */
+  readonly usdc: typeof USDC;
+  /** The payee (anvil account 2): the default `payTo`, starting at 0 USDC. */
+  readonly payTo: Address;
+  /** Funded payers with their (public devnet) private keys, for x402 clients. */
+  readonly payers: readonly DevnetAccount[];
+  /** The deployer (account 0): USDC owner and minter, for tests that need more tokens. */
+  readonly deployer: DevnetAccount;
+  /** The in-process facilitator (x402 `FacilitatorClient`); settles from account 1. */
+  readonly facilitator: DevnetFacilitator;
+  /** Set when `httpFacilitator` was asked for: the base URL for HTTPFacilitatorClient. */
+  readonly facilitatorUrl?: string;
+  readonly publicClient: PublicClient;
+  /** USDC balance in atomic units. */
+  balanceOf(address: Address): Promise<bigint>;
+  /** Stops the HTTP facilitator (if any) and anvil. Safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole local x402 settlement stack: anvil (chain id 8453), Circle's FiatTokenV2_2 at the
+ * canonical Base USDC address, the Multicall3 stand-in, funded payers, an in-process facilitator
+ * and, on request, the same facilitator over HTTP. Everything is torn down by `stop()`, and anvil
+ * also when this process exits.
+ */
+export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
+  const payerCount = options.payers ?? 3;
+  const usdcPerPayer = options.usdcPerPayer ?? 100n * ONE_USDC;
+  if (!Number.isInteger(payerCount) || payerCount < 0 || payerCount > MAX_PAYERS) {
+    throw new RangeError(`payers must be an integer from 0 to ${MAX_PAYERS}, got ${payerCount}`);
+  }
+  if (usdcPerPayer < 0n) throw new RangeError("usdcPerPayer must not be negative");
+
+  const anvil = await startAnvil({ port: options.rpcPort ?? 0, chainId: DEVNET_CHAIN_ID });
+  let closeHttp: (() => Promise<void>) | undefined;
+  const stop = async () => {
+    await closeHttp?.();
+    closeHttp = undefined;
+    await anvil.stop();
+  };
+  try {
+    const deployer = anvilAccount(DEVNET_ROLES.deployer);
+    const payers = payerAccounts(payerCount);
+    await Promise.all([
+      installMulticall3Lite(anvil.rpcUrl),
+      installUsdc(anvil.rpcUrl, {
+        deployer: deployer.address,
+        mints: payers.map((p) => ({ to: p.address, amount: usdcPerPayer })),
+      }),
+    ]);
+    const facilitator = createDevnetFacilitator({
+      rpcUrl: anvil.rpcUrl,
+      signerKey: anvilAccount(DEVNET_ROLES.facilitator).privateKey,
+    });
+    let facilitatorUrl: string | undefined;
+    if (options.httpFacilitator) {
+      const port = options.httpFacilitator === true ? 0 : options.httpFacilitator.port;
+      const server = await serveFacilitator(facilitator, { port: port ?? 0 });
+      facilitatorUrl = server.url;
+      closeHttp = server.close;
+    }
+    const publicClient = createPublicClient({
+      chain: devnetChain(anvil.rpcUrl),
+      transport: http(anvil.rpcUrl),
+      pollingInterval: DEVNET_POLLING_INTERVAL_MS,
+    });
+    return {
+      rpcUrl: anvil.rpcUrl,
+      chainId: DEVNET_CHAIN_ID,
+      network: DEVNET_NETWORK,
+      usdc: USDC,
+      payTo: anvilAccount(DEVNET_ROLES.payee).address,
+      payers,
+      deployer,
+      facilitator,
+      ...(facilitatorUrl === undefined ? {} : { facilitatorUrl }),
+      publicClient,
+      balanceOf: (address) => usdcBalance(publicClient, address),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

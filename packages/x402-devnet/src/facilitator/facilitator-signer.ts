@@ -1,0 +1,45 @@
+import { type FacilitatorEvmSigner, toFacilitatorEvmSigner } from "@x402/evm";
+import {
+  createWalletClient,
+  type Hex,
+  http,
+  nonceManager,
+  publicActions,
+  type TypedDataDefinition,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { DEVNET_POLLING_INTERVAL_MS, devnetChain } from "../chain/devnet-chain.js";
+
+/**
+ * The facilitator's on-chain identity: a viem wallet client (with public actions) for a local
+ * key, adapted to @x402/evm's FacilitatorEvmSigner.
+ *
+ * - pollingInterval 20 ms: viem's 4 s default turned each settlement's receipt wait into seconds.
+ * - viem's nonceManager: concurrent settlements get consecutive nonces instead of racing for the
+ *   same `eth_getTransactionCount`.
+ * - confirmationTimeoutMs 30 s (x402 default 180 s): anvil mines at once, so a long wait only
+ *   means something is broken, and a test should say so quickly.
+ */
+export function createFacilitatorSigner(rpcUrl: string, privateKey: Hex): FacilitatorEvmSigner {
+  const account = privateKeyToAccount(privateKey, { nonceManager });
+  const client = createWalletClient({
+    account,
+    chain: devnetChain(rpcUrl),
+    transport: http(rpcUrl),
+    pollingInterval: DEVNET_POLLING_INTERVAL_MS,
+  }).extend(publicActions);
+  return toFacilitatorEvmSigner(
+    {
+      address: account.address,
+      getCode: (args) => client.getCode(args),
+      readContract: (args) => client.readContract(args),
+      // x402 passes an untyped EIP-712 definition; viem's generic typing cannot follow it.
+      verifyTypedData: (args) =>
+        client.verifyTypedData(args as TypedDataDefinition & { address: Hex; signature: Hex }),
+      writeContract: (args) => client.writeContract(args),
+      sendTransaction: (args) => client.sendTransaction(args),
+      waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+    },
+    { confirmationTimeoutMs: 30_000 },
+  );
+}
