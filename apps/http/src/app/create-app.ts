@@ -1,0 +1,64 @@
+import { type AnyOperation, CATALOG, type ComplianceDeps } from "@svc/compliance";
+import { PAYMENT_HEADERS, PaymentGate, type PaymentTerms } from "@svc/payments";
+import { jsonSchemaOf } from "@svc/report-model";
+import type { x402ResourceServer } from "@x402/core/server";
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import type { GenericSchema } from "valibot";
+import { mountOperation } from "./mount-operation.js";
+import { problem } from "./problem.js";
+
+export interface AppOptions {
+  /** The list, with readiness (`ListLoader` of @svc/ofac-index). */
+  readonly list: ComplianceDeps["list"] & { readonly ready: boolean };
+  readonly payments: { readonly server: x402ResourceServer; readonly terms: PaymentTerms };
+  readonly operations?: readonly AnyOperation[];
+}
+
+/** The payment gate of one operation, described for payers and the bazaar. */
+export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): PaymentGate {
+  return new PaymentGate(
+    payments.server,
+    {
+      price: op.price,
+      description: op.description,
+      url: op.path,
+      mimeType: op.mimeType,
+      discovery: {
+        kind: op.method === "GET" ? "http-query" : "http-body",
+        input: op.inputExample as Record<string, unknown>,
+        inputSchema: jsonSchemaOf(op.input as GenericSchema),
+        output: { example: op.outputExample },
+      },
+    },
+    payments.terms,
+    { method: op.method, adapter: undefined, path: op.path },
+  );
+}
+
+/** The API: health, readiness and every catalog operation behind its payment gate. */
+export function createApp(options: AppOptions): Hono {
+  const app = new Hono();
+  app.use(
+    "*",
+    cors({
+      origin: "*",
+      allowHeaders: ["Content-Type", PAYMENT_HEADERS.signature, PAYMENT_HEADERS.legacySignature],
+      exposeHeaders: [PAYMENT_HEADERS.required, PAYMENT_HEADERS.response],
+    }),
+  );
+  app.get("/health", (c) => c.json({ status: "ok" }));
+  app.get("/ready", (c) =>
+    options.list.ready
+      ? c.json({ ready: true })
+      : c.json({ ready: false, reason: "no sanctions list is loaded yet" }, 503),
+  );
+  for (const op of options.operations ?? CATALOG) {
+    mountOperation(app, op, gateOf(op, options.payments), { list: options.list });
+  }
+  app.notFound((c) => problem(c, 404, "ENDPOINT_NOT_FOUND", "Not Found"));
+  app.onError((_error, c) =>
+    problem(c, 500, "INTERNAL_ERROR", "The service failed to answer; nothing was charged."),
+  );
+  return app;
+}

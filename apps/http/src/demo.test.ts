@@ -1,0 +1,27 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const DEMO = fileURLToPath(new URL("../dist/demo.js", import.meta.url));
+
+describe("pnpm demo", () => {
+  it("starts the stack and the service, pays for one screening and shows receipt and balances", () => {
+    // PORT 1 is never a running service here, so the demo starts its own.
+    const r = spawnSync(process.execPath, [DEMO], {
+      encoding: "utf8",
+      env: { ...process.env, PORT: "1" },
+      timeout: 60_000,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(
+      /started the local stack and the service at http:\/\/127\.0\.0\.1:\d+/,
+    );
+    expect(r.stdout).toMatch(/→ 200/);
+    expect(r.stdout).toMatch(/"entityName": "Lazarus Group"/);
+    expect(r.stdout).toMatch(/PAYMENT-RESPONSE: \{"success":true,"transaction":"0x[0-9a-f]{64}"/);
+    expect(r.stdout).toMatch(/transaction: 0x[0-9a-f]{64}/);
+    expect(r.stdout).toMatch(/payer 0x[0-9a-fA-F]{40}: 100\.000000 USDC → 99\.990000 USDC/);
+    expect(r.stdout).toMatch(/payee 0x[0-9a-fA-F]{40}: 0\.000000 USDC → 0\.010000 USDC/);
+  });
+});

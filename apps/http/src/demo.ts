@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+import { x402Client } from "@x402/core/client";
+import { decodePaymentResponseHeader } from "@x402/core/http";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import { createPublicClient, erc20Abi, type Hex, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { loadServiceConfig } from "./config/service-config.js";
+import { DEVNET_INFO_PATH } from "./dev/devnet-info.js";
+import { type RunningService, startService } from "./service/start-service.js";
+
+// `pnpm demo`: one paid screening call as an agent makes it, on the local settlement stack.
+// Uses the service on PORT if one is running in development; else starts one in this process.
+const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96"; // Lazarus Group (ETH)
+
+interface DevnetInfo {
+  rpcUrl: string;
+  usdc: Hex;
+  payTo: Hex;
+  payers: { address: Hex; privateKey: Hex }[];
+}
+
+async function runningService(url: string): Promise<DevnetInfo | undefined> {
+  try {
+    const res = await fetch(`${url}${DEVNET_INFO_PATH}`, { signal: AbortSignal.timeout(1000) });
+    return res.ok ? ((await res.json()) as DevnetInfo) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const config = loadServiceConfig(process.env);
+let base = `http://127.0.0.1:${config.port}`;
+let info = await runningService(base);
+let started: RunningService | undefined;
+if (info === undefined) {
+  started = await startService({
+    ...config,
+    port: 0,
+    payments: { ...config.payments, mode: "development", facilitatorUrl: undefined },
+  });
+  base = started.url;
+  info = (await runningService(base)) as DevnetInfo;
+  console.log(`started the local stack and the service at ${base}`);
+} else {
+  console.log(`using the service already running at ${base}`);
+}
+
+const chain = createPublicClient({ transport: http(info.rpcUrl) });
+const payer = info.payers[0] as DevnetInfo["payers"][number];
+const balance = (address: Hex) =>
+  chain.readContract({
+    address: info.usdc,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [address],
+  });
+const usdc = (atomic: bigint) => `${(Number(atomic) / 1e6).toFixed(6)} USDC`;
+
+const before = { payer: await balance(payer.address), payee: await balance(info.payTo) };
+const client = new x402Client().register(
+  "eip155:8453",
+  new ExactEvmScheme(privateKeyToAccount(payer.privateKey)),
+);
+const payingFetch = wrapFetchWithPayment(fetch, client);
+const res = await payingFetch(`${base}/api/ofac-wallet-screen/${LISTED}`);
+const body = (await res.json()) as {
+  data?: {
+    summary?: unknown;
+    matches?: { entityName: string; programs: string[]; listedOn: string }[];
+  };
+};
+const receiptHeader = res.headers.get("PAYMENT-RESPONSE");
+const after = { payer: await balance(payer.address), payee: await balance(info.payTo) };
+
+console.log(`\nGET /api/ofac-wallet-screen/${LISTED} → ${res.status}`);
+console.log(
+  JSON.stringify(
+    {
+      summary: body.data?.summary,
+      matches: body.data?.matches?.map((m) => ({
+        entityName: m.entityName,
+        programs: m.programs,
+        listedOn: m.listedOn,
+      })),
+    },
+    null,
+    2,
+  ),
+);
+if (receiptHeader !== null) {
+  const receipt = decodePaymentResponseHeader(receiptHeader);
+  console.log(`\nPAYMENT-RESPONSE: ${JSON.stringify(receipt)}`);
+  console.log(`transaction: ${receipt.transaction}`);
+}
+console.log(`\npayer ${payer.address}: ${usdc(before.payer)} → ${usdc(after.payer)}`);
+console.log(`payee ${info.payTo}: ${usdc(before.payee)} → ${usdc(after.payee)}`);
+await started?.stop();
+process.exit(res.status === 200 && receiptHeader !== null ? 0 : 1);

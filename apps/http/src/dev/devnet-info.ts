@@ -1,0 +1,24 @@
+import type { Devnet } from "@svc/x402-devnet";
+import type { Hono } from "hono";
+
+/** Where a running development service says how to pay it locally. */
+export const DEVNET_INFO_PATH = "/dev/devnet.json";
+
+/**
+ * Development only (mounted only when the service pays through its own devnet): the local
+ * chain, the payee and the funded payers with their public devnet keys, so `pnpm demo` and
+ * local clients can pay a running service. Production never mounts it.
+ */
+export function mountDevnetInfo(app: Hono, devnet: Devnet): void {
+  app.get(DEVNET_INFO_PATH, (c) =>
+    c.json({
+      warning: "Local devnet only: these keys are public and worthless; never use them elsewhere.",
+      rpcUrl: devnet.rpcUrl,
+      chainId: devnet.chainId,
+      network: devnet.network,
+      usdc: devnet.usdc.address,
+      payTo: devnet.payTo,
+      payers: devnet.payers.map((p) => ({ address: p.address, privateKey: p.privateKey })),
+    }),
+  );
+}

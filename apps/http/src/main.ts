@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+import { loadServiceConfig } from "./config/service-config.js";
+import { DEVNET_INFO_PATH } from "./dev/devnet-info.js";
+import { startService } from "./service/start-service.js";
+
+// The API: configuration from the environment, then the service until SIGINT/SIGTERM.
+try {
+  const config = loadServiceConfig(process.env);
+  const service = await startService(config);
+  const freshness = service.loader.ready ? service.loader.freshness() : undefined;
+  const lines = [
+    `svc API listening on ${service.url} (${config.payments.mode})`,
+    `  list: ${freshness ? `${freshness.datasetDate} from ${freshness.sourceUrl}${freshness.sample ? " (embedded SAMPLE, not the OFAC list)" : ""}` : "none loaded: screening answers 503"}`,
+    `  try:  curl -i ${service.url}/api/ofac-wallet-screen/0x098B716B8Aaf21512996dC57EB0615e2383E2f96   (402: pay with x402)`,
+  ];
+  if (service.devnet !== undefined) {
+    const payer = service.devnet.payers[0];
+    lines.push(
+      `  payments: local devnet (anvil ${service.devnet.rpcUrl}, USDC ${service.devnet.usdc.address}), payee ${service.devnet.payTo}`,
+      `  demo payer (public devnet key, 100 USDC): ${payer?.address} ${payer?.privateKey}`,
+      `  devnet details: ${service.url}${DEVNET_INFO_PATH}   pay once: pnpm demo`,
+    );
+  }
+  console.log(lines.join("\n"));
+  const shutdown = async (signal: string) => {
+    console.log(`${signal}: finishing in-flight requests and stopping`);
+    await service.stop();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+} catch (error) {
+  console.error(`svc: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

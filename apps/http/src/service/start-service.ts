@@ -1,0 +1,72 @@
+import { serve } from "@hono/node-server";
+import { ListLoader } from "@svc/ofac-index/node";
+import { baseTerms, createPaymentServer, httpFacilitator } from "@svc/payments";
+import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import type { FacilitatorClient } from "@x402/core/server";
+import type { Hono } from "hono";
+import { createApp } from "../app/create-app.js";
+import type { ServiceConfig } from "../config/service-config.js";
+import { mountDevnetInfo } from "../dev/devnet-info.js";
+
+export interface RunningService {
+  readonly url: string;
+  readonly app: Hono;
+  readonly loader: ListLoader;
+  /** The local settlement stack, when the service pays through it (development). */
+  readonly devnet: Devnet | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the service: the list (its loader, refreshed periodically), the payment layer (the
+ * local devnet in development unless a facilitator is configured), the API on HOST:PORT.
+ */
+export async function startService(config: ServiceConfig): Promise<RunningService> {
+  const devnet =
+    config.payments.mode === "development" && config.payments.facilitatorUrl === undefined
+      ? await startDevnet({ payers: 3 })
+      : undefined;
+  const facilitator: FacilitatorClient =
+    devnet?.facilitator ??
+    httpFacilitator(config.payments.facilitatorUrl as string, {
+      ...config.payments.facilitatorHeaders,
+    });
+  const payTo = config.payments.payTo ?? devnet?.payTo;
+  if (payTo === undefined) {
+    await devnet?.stop();
+    throw new RangeError("PAY_TO is required when payments go through a configured facilitator");
+  }
+  const loader = new ListLoader({
+    source: config.list.source,
+    official: config.list.official,
+    snapshotDir: config.list.snapshotDir,
+    sampleFallback: config.list.sampleFallback,
+  });
+  await loader.start();
+  loader.startPeriodicRefresh(config.list.refreshMinutes * 60_000);
+
+  const app = createApp({
+    list: loader,
+    payments: { server: createPaymentServer(facilitator), terms: baseTerms(payTo) },
+  });
+  if (devnet !== undefined) mountDevnetInfo(app, devnet);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address !== null ? address.port : config.port;
+  const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
+  return {
+    url,
+    app,
+    loader,
+    devnet,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await loader.stop();
+      await devnet?.stop();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type * as v from "valibot";
+import type { ComplianceDeps } from "./deps.js";
+
+/** Where an operation sits in the catalog (`GET /api` groups by it). */
+export type OperationCategory = "screening" | "workflow" | "document";
+
+/**
+ * One paid operation, defined once: the HTTP route, the x402 terms, OpenAPI, the docs pages,
+ * the discovery documents and the MCP tool are all derived from it.
+ */
+export interface Operation<Input = unknown, Output = unknown> {
+  /** Machine name, also the MCP tool name where there is one (`ofac_wallet_screen`). */
+  readonly name: string;
+  /** The operation's name for people (MCP tool title, docs heading). */
+  readonly title: string;
+  readonly method: "GET" | "POST";
+  /** hono path, e.g. `/api/ofac-wallet-screen/:address`. */
+  readonly path: string;
+  /** USD, a decimal string (spec §4). */
+  readonly price: string;
+  readonly category: OperationCategory;
+  readonly tags: readonly string[];
+  readonly description: string;
+  /** What the 200 answer carries: `application/json`, or a document inside JSON. */
+  readonly mimeType: string;
+  /** The request: for GET the path and query parameters, for POST the JSON body. */
+  readonly input: v.GenericSchema<unknown, Input>;
+  readonly inputExample: Input;
+  /** A trimmed example of the answer (docs, OpenAPI, discovery); tests check it against a real run. */
+  readonly outputExample: unknown;
+  readonly run: (input: Input, deps: ComplianceDeps) => Promise<Output> | Output;
+}
+
+/** Keeps the input and output types of a definition while typing it as an Operation. */
+export const defineOperation = <Input, Output>(
+  operation: Operation<Input, Output>,
+): Operation<Input, Output> => operation;

@@ -1,0 +1,6 @@
+/** Spec §1: what screening answers carry as their source. */
+export const SCREENING_SOURCE = "OFAC SDN Advanced XML";
+
+/** Interface notes: the single-screen data carries a note that screening is not a determination. */
+export const SCREENING_NOTE =
+  "Exact-match screening against OFAC's SDN digital-currency addresses: a manual-review signal, not a legal determination. A clear result does not mean a wallet is safe to deal with.";
