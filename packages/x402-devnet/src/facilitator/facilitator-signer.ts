@@ -5,8 +5,8 @@ import {
   http,
   nonceManager,
   publicActions,
-  type TypedDataDefinition,
   verifyTypedData as recoverAndCompare,
+  type TypedDataDefinition,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { DEVNET_POLLING_INTERVAL_MS, devnetChain } from "../chain/devnet-chain.js";
