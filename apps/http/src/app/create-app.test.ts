@@ -1,5 +1,7 @@
+import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
 import { ListLoader } from "@svc/ofac-index/node";
 import { baseTerms, createPaymentServer } from "@svc/payments";
+import { renderDocument } from "@svc/renderers";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { x402Client } from "@x402/core/client";
 import { decodePaymentResponseHeader } from "@x402/core/http";
@@ -25,10 +27,11 @@ beforeAll(async () => {
   };
   loader = new ListLoader({ sampleFallback: true });
   await loader.start();
-  app = createApp({ list: loader, payments });
+  const shared = { history: () => EMBEDDED_DCA_HISTORY, render: renderDocument, payments };
+  app = createApp({ list: loader, ...shared });
   const none = new ListLoader({ sampleFallback: false });
   await none.start();
-  empty = createApp({ list: none, payments });
+  empty = createApp({ list: none, ...shared });
 });
 afterAll(async () => {
   await loader?.stop();

@@ -11,6 +11,9 @@ import { problem } from "./problem.js";
 export interface AppOptions {
   /** The list, with readiness (`ListLoader` of @svc/ofac-index). */
   readonly list: ComplianceDeps["list"] & { readonly ready: boolean };
+  /** The list history for forecasts, and the document renderer (the worker pool's `render`). */
+  readonly history: ComplianceDeps["history"];
+  readonly render: ComplianceDeps["render"];
   readonly payments: { readonly server: x402ResourceServer; readonly terms: PaymentTerms };
   readonly operations?: readonly AnyOperation[];
 }
@@ -54,7 +57,11 @@ export function createApp(options: AppOptions): Hono {
       : c.json({ ready: false, reason: "no sanctions list is loaded yet" }, 503),
   );
   for (const op of options.operations ?? CATALOG) {
-    mountOperation(app, op, gateOf(op, options.payments), { list: options.list });
+    mountOperation(app, op, gateOf(op, options.payments), {
+      list: options.list,
+      history: options.history,
+      render: options.render,
+    });
   }
   app.notFound((c) => problem(c, 404, "ENDPOINT_NOT_FOUND", "Not Found"));
   app.onError((_error, c) =>

@@ -1,6 +1,8 @@
 import { serve } from "@hono/node-server";
+import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
 import { ListLoader } from "@svc/ofac-index/node";
 import { baseTerms, createPaymentServer, httpFacilitator } from "@svc/payments";
+import { RenderPool } from "@svc/renderers";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
@@ -45,8 +47,11 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   await loader.start();
   loader.startPeriodicRefresh(config.list.refreshMinutes * 60_000);
 
+  const pool = new RenderPool();
   const app = createApp({
     list: loader,
+    history: () => EMBEDDED_DCA_HISTORY,
+    render: (type, report) => pool.render(type, report),
     payments: { server: createPaymentServer(facilitator), terms: baseTerms(payTo) },
   });
   if (devnet !== undefined) mountDevnetInfo(app, devnet);
@@ -66,6 +71,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await loader.stop();
+      await pool.close();
       await devnet?.stop();
     },
   };

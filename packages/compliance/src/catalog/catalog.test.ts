@@ -1,4 +1,6 @@
+import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
 import { loadSample } from "@svc/ofac-index/node";
+import { renderDocument } from "@svc/renderers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { CATALOG } from "./catalog.js";
@@ -19,7 +21,11 @@ describe("the catalog", () => {
     const list = await loadSample(new Date("2026-01-01T00:00:00Z"));
     for (const op of CATALOG) {
       const input = v.parse(op.input, op.inputExample);
-      const output = await op.run(input as never, { list });
+      const output = await op.run(input as never, {
+        list,
+        history: () => EMBEDDED_DCA_HISTORY,
+        render: renderDocument,
+      });
       expect(output, op.name).toMatchObject(op.outputExample as object);
     }
   });

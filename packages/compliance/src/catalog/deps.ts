@@ -1,12 +1,33 @@
-import type { BatchScreenResult, ScreenOptions, ScreenResult } from "@svc/ofac-index";
+import type { BasedHistory } from "@svc/montecarlo";
+import type {
+  BatchScreenResult,
+  ScreenOptions,
+  ScreenResult,
+  SourceFreshness,
+} from "@svc/ofac-index";
+import type { DocumentType, RenderedDocument } from "@svc/renderers";
+import type { Report } from "@svc/report-model";
 
 /**
- * What the operations need from outside: the list they screen against (the service's
- * `ListLoader`, which throws `LIST_UNAVAILABLE` without a list: screening fails closed).
+ * What the operations need from outside, supplied by the app (the HTTP API, the MCP server, a
+ * script). All I/O sits behind these: the operations themselves are pure composition.
  */
 export interface ComplianceDeps {
+  /**
+   * The list screened against: the service's `ListLoader` (or an `SdnIndex`). Without a loaded
+   * list it throws `LIST_UNAVAILABLE`: screening fails closed, it never answers "clear".
+   */
   readonly list: {
     screen(address: string, options?: ScreenOptions): ScreenResult;
     screenMany(addresses: readonly string[], options?: ScreenOptions): BatchScreenResult;
+    freshness(): SourceFreshness;
   };
+  /**
+   * The list's history for the exposure forecast and the queue: stored-edition differences when
+   * a snapshot store has enough editions, else the embedded community-mirror history
+   * (`EMBEDDED_DCA_HISTORY` of @svc/ofac-index).
+   */
+  readonly history: () => BasedHistory;
+  /** Renders a normalized report (the app passes its worker pool's `render`). */
+  readonly render: (type: DocumentType, report: Report) => Promise<RenderedDocument>;
 }
