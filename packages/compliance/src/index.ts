@@ -1,5 +1,7 @@
-export { type AnyOperation, CATALOG } from "./catalog/catalog.js";
+export type { AnyOperation } from "./catalog/any-operation.js";
+export { CATALOG } from "./catalog/catalog.js";
 export type { ComplianceDeps } from "./catalog/deps.js";
 export { defineOperation, type Operation, type OperationCategory } from "./catalog/operation.js";
-export { ofacWalletScreen, WalletScreenInputSchema } from "./operations/ofac-wallet-screen.js";
-export { SCREENING_NOTE, SCREENING_SOURCE } from "./operations/screening-constants.js";
+export * from "./operations/documents/index.js";
+export * from "./operations/screening/index.js";
+export * from "./operations/workflows/index.js";

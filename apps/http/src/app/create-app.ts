@@ -4,9 +4,13 @@ import { jsonSchemaOf } from "@svc/report-model";
 import type { x402ResourceServer } from "@x402/core/server";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
+import { methodNotAllowed } from "hono/method-not-allowed";
+import { requestId } from "hono/request-id";
 import type { GenericSchema } from "valibot";
+import { mountDiscovery } from "../discovery/mount-discovery.js";
 import { mountOperation } from "./mount-operation.js";
 import { problem } from "./problem.js";
+import { type LogSink, requestLog } from "./request-log.js";
 
 export interface AppOptions {
   /** The list, with readiness (`ListLoader` of @svc/ofac-index). */
@@ -16,6 +20,10 @@ export interface AppOptions {
   readonly render: ComplianceDeps["render"];
   readonly payments: { readonly server: x402ResourceServer; readonly terms: PaymentTerms };
   readonly operations?: readonly AnyOperation[];
+  /** The public base URL the discovery documents name; derived per request from Host when unset. */
+  readonly baseUrl?: string | undefined;
+  /** Where request log lines go (the service: stdout as JSON lines); none when unset. */
+  readonly log?: LogSink | undefined;
 }
 
 /** The payment gate of one operation, described for payers and the bazaar. */
@@ -42,12 +50,31 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
 /** The API: health, readiness and every catalog operation behind its payment gate. */
 export function createApp(options: AppOptions): Hono {
   const app = new Hono();
+  app.use("*", requestId());
+  if (options.log !== undefined) app.use("*", requestLog(options.log));
+  app.use(
+    "*",
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        problem(
+          c,
+          405,
+          "METHOD_NOT_ALLOWED",
+          `Use ${methods.join(" or ")} on this path.`,
+          undefined,
+          {
+            Allow: methods.join(", "),
+          },
+        ),
+    }),
+  );
   app.use(
     "*",
     cors({
       origin: "*",
       allowHeaders: ["Content-Type", PAYMENT_HEADERS.signature, PAYMENT_HEADERS.legacySignature],
-      exposeHeaders: [PAYMENT_HEADERS.required, PAYMENT_HEADERS.response],
+      exposeHeaders: [PAYMENT_HEADERS.required, PAYMENT_HEADERS.response, "X-Request-Id"],
     }),
   );
   app.get("/health", (c) => c.json({ status: "ok" }));
@@ -63,6 +90,11 @@ export function createApp(options: AppOptions): Hono {
       render: options.render,
     });
   }
+  mountDiscovery(app, {
+    operations: options.operations ?? CATALOG,
+    terms: options.payments.terms,
+    baseUrl: options.baseUrl,
+  });
   app.notFound((c) => problem(c, 404, "ENDPOINT_NOT_FOUND", "Not Found"));
   app.onError((_error, c) =>
     problem(c, 500, "INTERNAL_ERROR", "The service failed to answer; nothing was charged."),

@@ -1,9 +1,12 @@
 import type { AnyOperation, ComplianceDeps } from "@svc/compliance";
-import { isOfacIndexError } from "@svc/ofac-index";
 import { type PaymentGate, requirePayment } from "@svc/payments";
 import type { Context, Hono } from "hono";
 import * as v from "valibot";
+import { mapFailure } from "./map-failure.js";
 import { problem } from "./problem.js";
+
+/** The largest JSON body accepted (1 MiB: a 500-wallet forecast is ~100 KB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** `addresses[3].asset` from a valibot issue path. */
 const pathOf = (issue: v.BaseIssue<unknown>): string =>
@@ -17,33 +20,48 @@ const pathOf = (issue: v.BaseIssue<unknown>): string =>
     "",
   );
 
-/** The request as the operation's input: path and query parameters for GET, the body for POST. */
-async function rawInput(c: Context, op: AnyOperation): Promise<unknown> {
-  if (op.method === "GET") return { ...c.req.query(), ...c.req.param() };
-  return c.req.json();
-}
+/** An extra member of a strict object is named as such, at its own path. */
+const messageOf = (issue: v.BaseIssue<unknown>, path: string): string =>
+  issue.type === "strict_object" && issue.expected === "never"
+    ? `unexpected member ${path.split(".").pop()}`
+    : issue.message;
 
-/** What an operation's failure means to the caller. */
-function failure(c: Context, error: unknown): Response {
-  if (isOfacIndexError(error)) {
-    if (error.code === "LIST_UNAVAILABLE") {
-      return problem(
+type Read = { ok: true; value: unknown } | { ok: false; response: Response };
+
+/** The JSON body, refusing a wrong media type (415), an oversized body (413) or bad JSON (400). */
+async function readBody(c: Context): Promise<Read> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    return {
+      ok: false,
+      response: problem(
         c,
-        503,
-        error.code,
-        "No sanctions list is loaded: screening is refused rather than answered clear.",
-      );
-    }
-    if (error.code === "INVALID_ADDRESS" || error.code === "UNSUPPORTED_ASSET") {
-      return problem(c, 400, error.code, error.message);
-    }
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+        "The body must be JSON (Content-Type: application/json).",
+      ),
+    };
   }
-  throw error;
+  const length = Number(c.req.header("Content-Length") ?? Number.NaN);
+  const tooLarge = () =>
+    problem(c, 413, "PAYLOAD_TOO_LARGE", `The body must be at most ${MAX_BODY_BYTES} bytes.`);
+  if (length > MAX_BODY_BYTES) return { ok: false, response: tooLarge() };
+  const bytes = await c.req.arrayBuffer();
+  if (bytes.byteLength > MAX_BODY_BYTES) return { ok: false, response: tooLarge() };
+  try {
+    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
+  } catch {
+    return {
+      ok: false,
+      response: problem(c, 400, "MALFORMED_JSON", "The request body is not valid JSON."),
+    };
+  }
 }
 
 /**
- * Mounts one catalog operation: the payment gate first (on the route itself), then input
- * validation (after payment: a refused input is answered 400 and not charged), then the run.
+ * Mounts one catalog operation: the payment gate first (on the route itself, before the body is
+ * read), then the body checks and input validation (after payment; a refused input is answered
+ * with a 4xx and not charged), then the run.
  */
 export function mountOperation(
   app: Hono,
@@ -53,26 +71,36 @@ export function mountOperation(
 ): void {
   app.on(op.method, op.path, requirePayment(gate), async (c) => {
     let raw: unknown;
-    try {
-      raw = await rawInput(c, op);
-    } catch {
-      return problem(c, 400, "MALFORMED_JSON", "The request body is not valid JSON.");
+    if (op.method === "GET") raw = { ...c.req.query(), ...c.req.param() };
+    else {
+      const read = await readBody(c);
+      if (!read.ok) return read.response;
+      raw = read.value;
+      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+        return problem(c, 400, "INVALID_INPUT", "The body must be a JSON object.", [
+          { path: "", message: "the body must be a JSON object" },
+        ]);
+      }
     }
     const parsed = v.safeParse(op.input, raw);
     if (!parsed.success) {
-      const issues = parsed.issues.map((i) => ({ path: pathOf(i), message: i.message }));
+      const issues = parsed.issues.map((i) => {
+        const path = pathOf(i);
+        return { path, message: messageOf(i, path) };
+      });
+      const first = issues[0];
       return problem(
         c,
         400,
         "INVALID_INPUT",
-        `Invalid input: ${issues[0]?.path ?? ""}: ${issues[0]?.message ?? ""}`,
+        `Invalid input: ${first?.path === "" ? "(body)" : first?.path}: ${first?.message}`,
         issues,
       );
     }
     try {
       return c.json(await op.run(parsed.output as never, deps));
     } catch (error) {
-      return failure(c, error);
+      return mapFailure(c, error);
     }
   });
 }

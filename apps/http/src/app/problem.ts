@@ -17,4 +17,10 @@ export const problem = (
   code: string,
   error: string,
   issues?: readonly Issue[],
-) => c.json({ success: false, error, code, ...(issues === undefined ? {} : { issues }) }, status);
+  headers?: Record<string, string>,
+) =>
+  c.json(
+    { success: false, error, code, ...(issues === undefined ? {} : { issues }) },
+    status,
+    headers,
+  );

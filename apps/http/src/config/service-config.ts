@@ -7,6 +7,8 @@ export interface ServiceConfig {
   /** The public base URL (what discovery documents and 402s name); default http://HOST:PORT. */
   readonly publicBaseUrl: string | undefined;
   readonly payments: PaymentConfig;
+  /** One JSON line per request on stdout: on unless `LOG_REQUESTS=0`. */
+  readonly log: boolean;
   readonly list: {
     /** A path or URL of an SDN Advanced XML: `OFAC_SOURCE`. */
     readonly source: string | undefined;
@@ -46,6 +48,7 @@ export function loadServiceConfig(
     host: env.HOST || "127.0.0.1",
     publicBaseUrl: env.PUBLIC_BASE_URL || undefined,
     payments: loadPaymentConfig(env),
+    log: env.LOG_REQUESTS !== "0",
     list: {
       source: env.OFAC_SOURCE || undefined,
       official: env.OFAC_OFFICIAL === "1",

@@ -53,6 +53,8 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     history: () => EMBEDDED_DCA_HISTORY,
     render: (type, report) => pool.render(type, report),
     payments: { server: createPaymentServer(facilitator), terms: baseTerms(payTo) },
+    log: config.log ? (entry) => process.stdout.write(`${JSON.stringify(entry)}\n`) : undefined,
+    baseUrl: config.publicBaseUrl,
   });
   if (devnet !== undefined) mountDevnetInfo(app, devnet);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

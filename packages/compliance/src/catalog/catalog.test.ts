@@ -5,7 +5,25 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { CATALOG } from "./catalog.js";
 
+/** Spec §4: the ten paid endpoints and their prices. */
+const SPEC_ROUTES = [
+  ["GET", "/api/ofac-wallet-screen/:address", "0.01"],
+  ["POST", "/api/workflows/compliance/wallet-sanctions-report", "0.04"],
+  ["POST", "/api/workflows/compliance/batch-wallet-screen", "0.10"],
+  ["POST", "/api/workflows/compliance/edd-report", "0.25"],
+  ["POST", "/api/workflows/compliance/exposure-forecast", "0.09"],
+  ["POST", "/api/workflows/compliance/queue-optimize", "0.15"],
+  ["POST", "/api/tools/report/generate", "0.05"],
+  ["POST", "/api/tools/report/pdf/generate", "0.05"],
+  ["POST", "/api/tools/report/docx/generate", "0.06"],
+  ["POST", "/api/tools/report/xlsx/generate", "0.07"],
+];
+
 describe("the catalog", () => {
+  it("holds exactly the ten paid endpoints of spec §4, in order, at their prices", () => {
+    expect(CATALOG.map((o) => [o.method, o.path, o.price])).toEqual(SPEC_ROUTES);
+  });
+
   it("names, paths and tools are unique; prices are within the spec's USD 0.01 to 0.25", () => {
     expect(new Set(CATALOG.map((o) => o.name)).size).toBe(CATALOG.length);
     expect(new Set(CATALOG.map((o) => `${o.method} ${o.path}`)).size).toBe(CATALOG.length);

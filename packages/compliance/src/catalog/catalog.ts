@@ -1,13 +1,13 @@
-import { ofacWalletScreen } from "../operations/ofac-wallet-screen.js";
-import type { Operation } from "./operation.js";
+import { DOCUMENT_OPERATIONS } from "../operations/documents/index.js";
+import { SCREENING_OPERATIONS } from "../operations/screening/index.js";
+import { WORKFLOW_OPERATIONS } from "../operations/workflows/index.js";
+import type { AnyOperation } from "./any-operation.js";
 
-/**
- * An operation of any input and output, as the apps hold them: its input is only known after
- * `input` has parsed a request, so `run` is called with that parse's output.
- */
-export type AnyOperation = Operation<never, unknown>;
+export type { AnyOperation } from "./any-operation.js";
 
-const erase = <I, O>(op: Operation<I, O>): AnyOperation => op as unknown as AnyOperation;
-
-/** Every paid operation of the service, in the order of spec §4. */
-export const CATALOG: readonly AnyOperation[] = [erase(ofacWalletScreen)];
+/** Every paid operation of the service, in the order of spec §4 (routes 1 to 10). */
+export const CATALOG: readonly AnyOperation[] = [
+  ...(SCREENING_OPERATIONS as unknown as readonly AnyOperation[]),
+  ...WORKFLOW_OPERATIONS,
+  ...DOCUMENT_OPERATIONS,
+];

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// api.bench.mjs: the API on loopback, the service in its own process (as deployed), load from
+// this one. (a) unpaid 402 challenges per second on the screening route beside a bare hono
+// hello-world in the same run (autocannon, 50 connections, 10 s each); (b) paid screening round
+// trips on the local settlement stack, p50/p99 over 200 calls; (c) 60 s of mixed paid load
+// (screening, batch screening, a PDF) from 6 concurrent clients: errors, and the service's
+// resident memory after warm-up and at the end.
+//
+//   node bench/api.bench.mjs [--json] [--mixed-seconds N]      (after `pnpm build`)
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { x402Client } from "@x402/core/client";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import autocannon from "autocannon";
+import { privateKeyToAccount } from "viem/accounts";
+
+const HERE = fileURLToPath(new URL(".", import.meta.url));
+const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+const argSeconds = process.argv.indexOf("--mixed-seconds");
+const MIXED_SECONDS = argSeconds >= 0 ? Number(process.argv[argSeconds + 1]) : 60;
+
+/** Starts a node script and resolves with its URL once it prints one. */
+function startProcess(args, env = {}) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`${args[0]} exited ${code}: ${out}`)));
+  });
+}
+
+const rssMb = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+function cannon(url, options = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 50, duration: 10, ...options }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+const payingFetch = (key) =>
+  wrapFetchWithPayment(
+    fetch,
+    new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(key))),
+  );
+
+const service = await startProcess([`${HERE}../dist/main.js`], {
+  PORT: "0",
+  OFAC_REFRESH_MINUTES: "10080",
+});
+const hello = await startProcess([`${HERE}hello-world.mjs`]);
+const results = {};
+try {
+  // (a) 402 challenges against hello world, each given the same 10 s, after a short warm-up.
+  await cannon(`${hello.url}/`, { duration: 2 });
+  await cannon(`${service.url}/api/ofac-wallet-screen/${LISTED}`, { duration: 2 });
+  const h = await cannon(`${hello.url}/`);
+  const c = await cannon(`${service.url}/api/ofac-wallet-screen/${LISTED}`);
+  if (c.non2xx !== c.requests.total || c.errors > 0) {
+    // every answer should be a 402 (non-2xx); anything else is an error of the benchmark
+  }
+  results.challenges = {
+    helloWorldRps: h.requests.average,
+    challengeRps: c.requests.average,
+    ratio: c.requests.average / h.requests.average,
+    challengeP99Ms: c.latency.p99,
+    errors: c.errors,
+  };
+
+  // (b) paid round trips.
+  const devnet = await (await fetch(`${service.url}/dev/devnet.json`)).json();
+  const pay = payingFetch(devnet.payers[0].privateKey);
+  const times = [];
+  for (let i = 0; i < 220; i++) {
+    const t = performance.now();
+    const res = await pay(`${service.url}/api/ofac-wallet-screen/${LISTED}`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`paid call ${i}: ${res.status}`);
+    if (i >= 20) times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  results.paid = { calls: times.length, p50Ms: quantile(times, 0.5), p99Ms: quantile(times, 0.99) };
+
+  // (c) mixed paid load.
+  const jobs = [
+    (f) => f(`${service.url}/api/ofac-wallet-screen/${LISTED}`),
+    (f) =>
+      f(`${service.url}/api/workflows/compliance/batch-wallet-screen`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          addresses: [
+            LISTED,
+            "bc1qexampleexampleexampleexample0000000",
+            "0x0000000000000000000000000000000000000001",
+          ],
+        }),
+      }),
+    (f) =>
+      f(`${service.url}/api/tools/report/pdf/generate`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          report_meta: { title: "Load test", report_type: "load" },
+          executive_summary: ["A small report rendered under load."],
+          tables: {
+            rows: {
+              columns: ["a", "b"],
+              rows: Array.from({ length: 40 }, (_, i) => ({ a: i, b: `row ${i}` })),
+            },
+          },
+        }),
+      }),
+  ];
+  const counts = { ok: 0, errors: 0, byStatus: {} };
+  const run = async (client, job, until) => {
+    while (performance.now() < until) {
+      const res = await job(client);
+      await res.arrayBuffer();
+      counts.byStatus[res.status] = (counts.byStatus[res.status] ?? 0) + 1;
+      if (res.status === 200) counts.ok++;
+      else counts.errors++;
+    }
+  };
+  const clients = devnet.payers.map((p) => payingFetch(p.privateKey));
+  const warmUntil = performance.now() + 10_000;
+  await Promise.all(jobs.flatMap((job, i) => [run(clients[i % clients.length], job, warmUntil)]));
+  const rssAfterWarmUp = rssMb(service.child.pid);
+  const until = performance.now() + MIXED_SECONDS * 1000;
+  const before = counts.ok + counts.errors;
+  await Promise.all(
+    jobs.flatMap((job, i) => [
+      run(clients[i % clients.length], job, until),
+      run(clients[(i + 1) % clients.length], job, until),
+    ]),
+  );
+  const rssEnd = rssMb(service.child.pid);
+  results.mixed = {
+    seconds: MIXED_SECONDS,
+    requests: counts.ok + counts.errors - before,
+    errors: counts.errors,
+    byStatus: counts.byStatus,
+    rssAfterWarmUpMb: rssAfterWarmUp,
+    rssEndMb: rssEnd,
+    rssChangePercent: (100 * (rssEnd - rssAfterWarmUp)) / rssAfterWarmUp,
+  };
+} finally {
+  service.child.kill("SIGTERM");
+  hello.child.kill("SIGTERM");
+}
+
+if (process.argv.includes("--json")) console.log(JSON.stringify(results, null, 2));
+else {
+  const a = results.challenges;
+  console.log(
+    `API on loopback, Node ${process.version}; service and load generator in separate processes`,
+  );
+  console.log(
+    `(a) unpaid 402 challenges: ${a.challengeRps.toFixed(0)} req/s vs hello world ${a.helloWorldRps.toFixed(0)} req/s = ${(100 * a.ratio).toFixed(0)}% (p99 ${a.challengeP99Ms} ms, ${a.errors} errors)`,
+  );
+  console.log(
+    `(b) paid screening round trips: p50 ${results.paid.p50Ms.toFixed(1)} ms, p99 ${results.paid.p99Ms.toFixed(1)} ms over ${results.paid.calls} calls`,
+  );
+  const m = results.mixed;
+  console.log(
+    `(c) ${m.seconds} s mixed paid load: ${m.requests} requests, ${m.errors} errors ${JSON.stringify(m.byStatus)}; RSS ${m.rssAfterWarmUpMb.toFixed(0)} MB after warm-up → ${m.rssEndMb.toFixed(0)} MB (${m.rssChangePercent.toFixed(1)}%)`,
+  );
+}

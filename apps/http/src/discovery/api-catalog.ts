@@ -1,0 +1,50 @@
+import type { DiscoveryContext } from "./discovery-context.js";
+import { discoveryUrls } from "./discovery-paths.js";
+import { type Listing, listingsOf } from "./listing.js";
+import { paymentSummaryOf } from "./payment-summary.js";
+import { SERVICE } from "./service-info.js";
+
+/** One `catalog[]` entry of `GET /api`: the route, its price and its exact payment terms. */
+export const catalogEntryOf = (l: Listing) => ({
+  name: l.op.name,
+  title: l.op.title,
+  method: l.op.method,
+  path: l.op.path,
+  price: l.price,
+  priceUsd: l.priceUsd,
+  description: l.op.description,
+  category: l.op.category,
+  tags: [...l.op.tags],
+  routeKey: l.routeKey,
+  exampleUrl: l.exampleUrl,
+  docsUrl: l.docsUrl ?? null,
+  mimeType: l.op.mimeType,
+  payment: {
+    scheme: l.requirements.scheme,
+    network: l.requirements.network,
+    asset: l.requirements.asset,
+    payTo: l.requirements.payTo,
+    amount: l.requirements.amount,
+    maxTimeoutSeconds: l.requirements.maxTimeoutSeconds,
+  },
+});
+
+/**
+ * `GET /api` as JSON: the catalog a client or an agent reads first. Every entry's `payment` is
+ * `requirementsOf` the route, i.e. exactly the `accepts` entry its 402 carries.
+ */
+export function apiCatalogOf(ctx: DiscoveryContext) {
+  const catalog = listingsOf(ctx).map(catalogEntryOf);
+  return {
+    name: SERVICE.name,
+    description: SERVICE.description,
+    version: SERVICE.version,
+    baseUrl: ctx.baseUrl,
+    endpointCount: catalog.length,
+    catalog,
+    payment: paymentSummaryOf(ctx),
+    discovery: discoveryUrls(ctx.baseUrl),
+  };
+}
+
+export type ApiCatalog = ReturnType<typeof apiCatalogOf>;

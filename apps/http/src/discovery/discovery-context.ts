@@ -1,0 +1,12 @@
+import type { AnyOperation } from "@svc/compliance";
+import type { PaymentTerms } from "@svc/payments";
+
+/** What every discovery document is derived from, resolved for one request. */
+export interface DiscoveryContext {
+  /** The paid operations, in catalog order. */
+  readonly operations: readonly AnyOperation[];
+  /** Who is paid, where: the same terms the payment gates use. */
+  readonly terms: PaymentTerms;
+  /** The public base URL, without a trailing slash. */
+  readonly baseUrl: string;
+}

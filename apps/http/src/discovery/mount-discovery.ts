@@ -1,0 +1,103 @@
+import type { AnyOperation } from "@svc/compliance";
+import type { PaymentTerms } from "@svc/payments";
+import type { Context, Hono } from "hono";
+import { apiCatalogPage } from "../docs/api-catalog-page.js";
+import type { Companions } from "../docs/discovery-links.js";
+import { htmlResponse, jsonResponse } from "../docs/html-response.js";
+import { landingPage } from "../docs/landing-page.js";
+import { negotiate, type Representation } from "../docs/negotiation.js";
+import { routeDocsOf } from "../docs/route-docs.js";
+import { routeDocsPage } from "../docs/route-docs-page.js";
+import { apiCatalogOf } from "./api-catalog.js";
+import { baseUrlOf, normalizeBaseUrl } from "./base-url.js";
+import type { DiscoveryContext } from "./discovery-context.js";
+import { DISCOVERY_PATHS } from "./discovery-paths.js";
+import { hasDocsPage, listingOf } from "./listing.js";
+import { openApiOf } from "./openapi.js";
+import { inventoryOf } from "./x402-inventory.js";
+
+export interface DiscoveryOptions {
+  /** The paid operations (the catalog), in the order the documents list them. */
+  readonly operations: readonly AnyOperation[];
+  /** The payment terms the gates use: the documents state exactly what each 402 says. */
+  readonly terms: PaymentTerms;
+  /**
+   * The public base URL (`PUBLIC_BASE_URL`), e.g. `https://screen.example.com`. When undefined
+   * it is derived per request from the Host header (and `X-Forwarded-Proto`), so the documents
+   * name the address the client used; set it in production behind a proxy.
+   */
+  readonly baseUrl?: string | undefined;
+}
+
+/** Whether the app serves a GET on exactly this path (the MCP companion is mounted separately). */
+const servesGet = (app: Hono, path: string): boolean =>
+  app.routes.some((r) => (r.method === "GET" || r.method === "ALL") && r.path === path);
+
+/**
+ * Mounts the discovery documents and the human docs, all derived from the catalog and the
+ * payment terms on every request (nothing to keep in sync):
+ *
+ * - `GET /`: the landing page (JSON catalog for a client that asks for JSON);
+ * - `GET /api`: the catalog, JSON (HTML for browsers);
+ * - `GET /openapi.json`: OpenAPI 3.1;
+ * - `GET /.well-known/x402-aurelian.json`: the x402 inventory;
+ * - `GET` on each paid POST route: its docs, HTML (JSON with `?format=json` or
+ *   `Accept: application/json`). These are separate GET routes: the POST keeps its payment gate,
+ *   and a paid GET route (route 1) gets no docs page. HEAD is answered by the same handlers.
+ *
+ * None of these is paid.
+ */
+export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
+  const configured = options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl);
+  const lastUpdated = new Date().toISOString();
+  const contextOf = (c: Context): DiscoveryContext => ({
+    operations: options.operations,
+    terms: options.terms,
+    baseUrl: baseUrlOf(
+      {
+        url: c.req.url,
+        host: c.req.header("host"),
+        forwardedProto: c.req.header("x-forwarded-proto"),
+      },
+      configured,
+    ),
+  });
+  const companions = (): Companions => ({
+    mcpDocs: servesGet(app, DISCOVERY_PATHS.mcpDocs),
+    serverCard: servesGet(app, DISCOVERY_PATHS.serverCard),
+  });
+  const representation = (c: Context, fallback: Representation): Representation =>
+    negotiate(c.req.query("format"), c.req.header("accept"), fallback);
+
+  app.get(DISCOVERY_PATHS.landing, (c) => {
+    const ctx = contextOf(c);
+    return representation(c, "html") === "json"
+      ? jsonResponse(c, apiCatalogOf(ctx), true)
+      : htmlResponse(c, landingPage(ctx, companions()), true);
+  });
+
+  app.get(DISCOVERY_PATHS.api, (c) => {
+    const ctx = contextOf(c);
+    const catalog = apiCatalogOf(ctx);
+    return representation(c, "json") === "json"
+      ? jsonResponse(c, catalog, true)
+      : htmlResponse(c, apiCatalogPage(ctx, catalog, companions()), true);
+  });
+
+  app.get(DISCOVERY_PATHS.openapi, (c) => jsonResponse(c, openApiOf(contextOf(c)), false));
+
+  app.get(DISCOVERY_PATHS.inventory, (c) =>
+    jsonResponse(c, inventoryOf(contextOf(c), lastUpdated), false),
+  );
+
+  for (const op of options.operations) {
+    if (!hasDocsPage(op, options.operations)) continue;
+    app.get(op.path, (c) => {
+      const ctx = contextOf(c);
+      const docs = routeDocsOf(listingOf(op, ctx), ctx);
+      return representation(c, "html") === "json"
+        ? jsonResponse(c, docs, true)
+        : htmlResponse(c, routeDocsPage(docs, companions()), true);
+    });
+  }
+}

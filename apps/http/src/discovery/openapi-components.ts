@@ -1,0 +1,136 @@
+import { PAYMENT_HEADERS } from "@svc/payments";
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+export const schemaRef = (name: string) => ref("schemas", name);
+export const responseRef = (name: string) => ref("responses", name);
+export const headerRef = (name: string) => ref("headers", name);
+export const parameterRef = (name: string) => ref("parameters", name);
+
+const errorResponse = (description: string, example: Record<string, unknown>) => ({
+  description,
+  content: { "application/json": { schema: schemaRef("Error"), example } },
+});
+
+/**
+ * The parts every paid operation shares, stated once: the error body of the API (`problem`),
+ * x402's PaymentRequired and its header, the settlement receipt header and the payment header a
+ * paying client sends.
+ */
+export const OPENAPI_COMPONENTS = {
+  schemas: {
+    Error: {
+      type: "object",
+      description:
+        "Every error of the API: a sentence in `error`, a stable machine `code`, and for validation the issues with their field paths. Never a stack trace.",
+      required: ["success", "error", "code"],
+      properties: {
+        success: { const: false },
+        error: { type: "string" },
+        code: {
+          type: "string",
+          examples: ["INVALID_INPUT", "ENDPOINT_NOT_FOUND", "LIST_UNAVAILABLE"],
+        },
+        issues: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["path", "message"],
+            properties: {
+              path: { type: "string", description: "The offending field, e.g. `addresses[3]`." },
+              message: { type: "string" },
+            },
+          },
+        },
+      },
+    },
+    PaymentRequirements: {
+      type: "object",
+      description: "One way to pay for the resource (x402 v2 `accepts` entry).",
+      required: ["scheme", "network", "amount", "asset", "payTo", "maxTimeoutSeconds"],
+      properties: {
+        scheme: { type: "string", const: "exact" },
+        network: { type: "string", description: "CAIP-2 network id.", examples: ["eip155:8453"] },
+        amount: {
+          type: "string",
+          pattern: "^[0-9]+$",
+          description: "Atomic USDC units (price × 10^6).",
+        },
+        asset: { type: "string", description: "The USDC token contract." },
+        payTo: { type: "string", description: "The address every payment goes to." },
+        maxTimeoutSeconds: { type: "integer" },
+        extra: {
+          type: "object",
+          description: "The EIP-712 domain of the token.",
+          properties: { name: { type: "string" }, version: { type: "string" } },
+        },
+      },
+    },
+    PaymentRequired: {
+      type: "object",
+      description:
+        "x402 v2 PaymentRequired: sent as the 402 body and, base64-encoded, in the PAYMENT-REQUIRED header.",
+      required: ["x402Version", "resource", "accepts"],
+      properties: {
+        x402Version: { const: 2 },
+        error: { type: "string", description: "Why payment is required, or why it was refused." },
+        resource: {
+          type: "object",
+          required: ["url"],
+          properties: {
+            url: { type: "string" },
+            description: { type: "string" },
+            mimeType: { type: "string" },
+          },
+        },
+        accepts: { type: "array", minItems: 1, items: schemaRef("PaymentRequirements") },
+        extensions: {
+          type: "object",
+          description: "Protocol extensions, e.g. `bazaar` (input and output of the resource).",
+        },
+      },
+    },
+  },
+  headers: {
+    PaymentRequired: {
+      description: "Base64 of the PaymentRequired JSON object (the same object as the body).",
+      schema: { type: "string", contentEncoding: "base64" },
+    },
+    PaymentResponse: {
+      description: "Base64 of the x402 settlement receipt (transaction, network, payer).",
+      schema: { type: "string", contentEncoding: "base64" },
+    },
+  },
+  parameters: {
+    PaymentSignature: {
+      name: PAYMENT_HEADERS.signature,
+      in: "header",
+      required: false,
+      description: `The x402 v2 payment payload, base64. Omit it to get the 402 with the terms; \`${PAYMENT_HEADERS.legacySignature}\` is accepted as an alias for older clients.`,
+      schema: { type: "string", contentEncoding: "base64" },
+    },
+  },
+  responses: {
+    BadRequest: errorResponse(
+      "The input was refused (after payment; a refused input is not charged).",
+      {
+        success: false,
+        error: "Invalid input: address: address must not be empty",
+        code: "INVALID_INPUT",
+        issues: [{ path: "address", message: "address must not be empty" }],
+      },
+    ),
+    NotFound: errorResponse("No such route.", {
+      success: false,
+      error: "Not Found",
+      code: "ENDPOINT_NOT_FOUND",
+    }),
+    Unavailable: errorResponse(
+      "The sanctions list or the payment facilitator is unavailable; nothing was run or charged.",
+      {
+        success: false,
+        error: "No sanctions list is loaded: screening is refused rather than answered clear.",
+        code: "LIST_UNAVAILABLE",
+      },
+    ),
+  },
+} as const;

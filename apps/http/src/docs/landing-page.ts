@@ -1,0 +1,64 @@
+import type { DiscoveryContext } from "../discovery/discovery-context.js";
+import { DISCOVERY_PATHS } from "../discovery/discovery-paths.js";
+import { listingsOf } from "../discovery/listing.js";
+import { priceRangeOf } from "../discovery/payment-summary.js";
+import { SERVICE } from "../discovery/service-info.js";
+import { type Companions, discoveryLinksHtml } from "./discovery-links.js";
+import { endpointTableHtml } from "./endpoint-table.js";
+import { howToPayHtml } from "./how-to-pay.js";
+import { html } from "./html.js";
+import { pageHtml } from "./page-layout.js";
+
+/**
+ * `GET /` for people: what the service does, every catalog endpoint with its price and docs,
+ * how to pay, the MCP tool server and the machine-readable documents.
+ */
+export function landingPage(ctx: DiscoveryContext, companions: Companions): string {
+  const listings = listingsOf(ctx);
+  const range = priceRangeOf(ctx);
+  const body = html`
+<section class="card">
+<h2>What it does</h2>
+<p>${SERVICE.description}</p>
+<p class="muted">${SERVICE.disclaimer}</p>
+</section>
+<section class="card">
+<h2>Endpoints</h2>
+<p class="muted">${listings.length} paid endpoint${listings.length === 1 ? "" : "s"}, fixed price per call. A GET on a POST route shows its docs for free; the call itself is the POST.</p>
+${endpointTableHtml(listings)}
+</section>
+<div class="grid2">
+<section class="card">
+<h2>How to pay</h2>
+<p>Every call is paid individually in <strong>USDC on Base</strong> with the <strong>x402</strong> protocol.</p>
+${howToPayHtml(ctx.terms.maxTimeoutSeconds)}
+</section>
+<section class="card">
+<h2>For agents: MCP</h2>
+<p>The same operations are offered as tools of an MCP server (streamable HTTP) at</p>
+<p><code>${ctx.baseUrl}${DISCOVERY_PATHS.mcp}</code></p>
+<p class="muted">Paid tools follow the x402 MCP transport: an unpaid call returns the payment terms; the client retries with the payment in the request metadata. <code>server_capabilities</code> is free.</p>
+<h3>Base URL</h3>
+<p><code>${ctx.baseUrl}</code></p>
+</section>
+</div>
+<section class="card">
+<h2>Machine-readable documents</h2>
+${discoveryLinksHtml(companions)}
+</section>`;
+  return pageHtml({
+    title: SERVICE.name,
+    lead: "Pay-per-call sanctions screening for crypto wallets. Exact-match against OFAC's SDN list, paid in USDC over x402: no API key, no account.",
+    facts: [
+      html`<span class="pill">${listings.length} endpoints</span>`,
+      ...(range === undefined
+        ? []
+        : [
+            html`<span class="pill">${range.min === range.max ? range.min : `${range.min} – ${range.max}`} per call</span>`,
+          ]),
+      html`<span class="pill">x402 · USDC on Base</span>`,
+      html`<span class="pill">API ${SERVICE.version}</span>`,
+    ],
+    body,
+  });
+}

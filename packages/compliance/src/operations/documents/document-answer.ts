@@ -1,0 +1,57 @@
+import type { Artifact, ArtifactSummary, DocumentType } from "@svc/renderers";
+import { parseReport, type ReportVariant } from "@svc/report-model";
+import type { ComplianceDeps } from "../../catalog/deps.js";
+import { type DocumentCapabilities, documentCapabilities } from "./document-capabilities.js";
+import { documentPreview } from "./document-preview.js";
+import { DOCUMENT_SOURCE } from "./document-source.js";
+
+/**
+ * The answer of the document routes (spec §2.10, interface notes "Documents"). The envelope
+ * stays `{success, data, source}` as the deployed service's clients read it, so
+ * `artifact_summary` (spec §2.8) rides inside `data`: it is where a degraded document says so
+ * (`degraded`, `degradationReason` with each problem's path, `usedFallback`), and a caller
+ * filing the document must see that next to the file.
+ */
+export interface DocumentAnswer {
+  readonly success: true;
+  readonly data: {
+    readonly documentType: DocumentType;
+    readonly fileName: string;
+    readonly mimeType: string;
+    readonly artifact: Artifact;
+    readonly preview: readonly string[];
+    readonly capabilities: DocumentCapabilities;
+    readonly artifact_summary: ArtifactSummary;
+  };
+  readonly source: typeof DOCUMENT_SOURCE;
+}
+
+/**
+ * Validates a report body for one document type and renders it. The input schema has already
+ * checked the wire shape; `parseReport` applies what a schema cannot: exactly one variant
+ * (`AMBIGUOUS_REPORT`), the variants this route takes (`UNSUPPORTED_VARIANT`), and the issue
+ * paths (`INVALID_REPORT`). Those, and the renderer's `RenderError` (`REPORT_TOO_LARGE` before
+ * anything is rendered), propagate for the app to answer 400 or 413.
+ */
+export async function renderReportBody(
+  body: unknown,
+  type: DocumentType,
+  accept: readonly ReportVariant[],
+  deps: ComplianceDeps,
+): Promise<DocumentAnswer> {
+  const report = parseReport(body, { accept });
+  const doc = await deps.render(type, report);
+  return {
+    success: true,
+    data: {
+      documentType: doc.artifactSummary.documentType,
+      fileName: doc.fileName,
+      mimeType: doc.mimeType,
+      artifact: doc.artifact,
+      preview: documentPreview(report),
+      capabilities: documentCapabilities(type, accept),
+      artifact_summary: doc.artifactSummary,
+    },
+    source: DOCUMENT_SOURCE,
+  };
+}

@@ -1,0 +1,21 @@
+import type { AnyOperation } from "../../catalog/any-operation.js";
+import { reportDocxGenerate } from "./report-docx-generate.js";
+import { reportGenerate } from "./report-generate.js";
+import { reportPdfGenerate } from "./report-pdf-generate.js";
+import { reportXlsxGenerate } from "./report-xlsx-generate.js";
+
+export { type DocumentAnswer, renderReportBody } from "./document-answer.js";
+export { type DocumentCapabilities, documentCapabilities } from "./document-capabilities.js";
+export { documentPreview } from "./document-preview.js";
+export { DOCUMENT_SOURCE } from "./document-source.js";
+export { EXAMPLE_LEGACY_REPORT, EXAMPLE_REPORT_MODEL } from "./example-reports.js";
+export { type ReportBody, ReportBodySchema } from "./report-body-schema.js";
+export { reportDocxGenerate, reportGenerate, reportPdfGenerate, reportXlsxGenerate };
+
+/** Spec routes 7 to 10, in the order of spec §4. */
+export const DOCUMENT_OPERATIONS: readonly AnyOperation[] = [
+  reportGenerate,
+  reportPdfGenerate,
+  reportDocxGenerate,
+  reportXlsxGenerate,
+] as unknown as readonly AnyOperation[];

@@ -1,0 +1,34 @@
+import { ReportModelSchema } from "@svc/report-model";
+import { defineOperation } from "../../catalog/operation.js";
+import { renderReportBody } from "./document-answer.js";
+import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
+import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
+
+/**
+ * Spec route 9: the shared report model (variant A only) rendered as a DOCX document. The legacy payload is
+ * refused: the input schema requires `report_meta`, and `parseReport` says `UNSUPPORTED_VARIANT`
+ * to callers that skip the schema.
+ */
+export const reportDocxGenerate = defineOperation({
+  name: "report_docx_generate",
+  title: "Generate DOCX report",
+  method: "POST",
+  path: "/api/tools/report/docx/generate",
+  price: "0.06",
+  category: "document",
+  tags: ["report", "docx", "document"],
+  description:
+    "Renders the shared report model (report_meta required) as an editable Word document with a title block, metrics table, repeating table headers, landscape pages for wide tables and charts as pictures, returned inline as base64.",
+  mimeType: "application/json",
+  input: ReportModelSchema,
+  inputExample: EXAMPLE_REPORT_MODEL,
+  outputExample: documentAnswerExample(
+    "docx",
+    "ofac-batch-wallet-screening-report-2026-01-15.docx",
+    EXAMPLE_REPORT_MODEL_PREVIEW,
+    ["A"],
+    "png",
+    { maxTableRows: 10_000, maxTableCells: 200_000 },
+  ),
+  run: (input, deps) => renderReportBody(input, "docx", ["A"], deps),
+});

@@ -1,0 +1,38 @@
+import { defineOperation } from "../../catalog/operation.js";
+import { renderReportBody } from "./document-answer.js";
+import { documentAnswerExample } from "./example-answers.js";
+import { EXAMPLE_LEGACY_REPORT } from "./example-reports.js";
+import { ReportBodySchema } from "./report-body-schema.js";
+
+/**
+ * Spec route 7: the generic report route, kept for clients of the deployed service. It renders a
+ * PDF, exactly as route 8 does (same price, same body); new clients should prefer route 8, whose
+ * path says the format.
+ */
+export const reportGenerate = defineOperation({
+  name: "report_generate",
+  title: "Generate report (PDF)",
+  method: "POST",
+  path: "/api/tools/report/generate",
+  price: "0.05",
+  category: "document",
+  tags: ["report", "pdf", "document", "legacy"],
+  description:
+    "Renders a report as a PDF, returned inline as base64: the same as /api/tools/report/pdf/generate, under the path the deployed service used. Takes the shared report model or the legacy title-and-sections payload.",
+  mimeType: "application/json",
+  input: ReportBodySchema,
+  inputExample: EXAMPLE_LEGACY_REPORT,
+  outputExample: documentAnswerExample(
+    "pdf",
+    "counterparty-wallet-review-northwind-otc-ltd.pdf",
+    [
+      "Counterparty wallet review: Northwind OTC Ltd (Quarterly review, Q1 2026)",
+      "Two wallets of the counterparty were screened against the OFAC SDN list; neither is an exact match.",
+      "Sections: Findings, Wallets reviewed (table, 2 rows)",
+    ],
+    ["A", "B"],
+    "vector",
+    { maxTableRows: 10_000, maxTableCells: 200_000 },
+  ),
+  run: (input, deps) => renderReportBody(input, "pdf", ["A", "B"], deps),
+});

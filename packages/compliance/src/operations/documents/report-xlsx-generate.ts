@@ -1,0 +1,34 @@
+import { ReportModelSchema } from "@svc/report-model";
+import { defineOperation } from "../../catalog/operation.js";
+import { renderReportBody } from "./document-answer.js";
+import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
+import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
+
+/**
+ * Spec route 10: the shared report model (variant A only) rendered as an XLSX workbook. The legacy payload is
+ * refused: the input schema requires `report_meta`, and `parseReport` says `UNSUPPORTED_VARIANT`
+ * to callers that skip the schema.
+ */
+export const reportXlsxGenerate = defineOperation({
+  name: "report_xlsx_generate",
+  title: "Generate XLSX workbook",
+  method: "POST",
+  path: "/api/tools/report/xlsx/generate",
+  price: "0.07",
+  category: "document",
+  tags: ["report", "xlsx", "document"],
+  description:
+    "Renders the shared report model (report_meta required) as an Excel workbook: a summary sheet, one sheet per table and workbook_rows entry with frozen headers, filters and numbers stored as numbers, and a data sheet per chart, returned inline as base64.",
+  mimeType: "application/json",
+  input: ReportModelSchema,
+  inputExample: EXAMPLE_REPORT_MODEL,
+  outputExample: documentAnswerExample(
+    "xlsx",
+    "ofac-batch-wallet-screening-report-2026-01-15.xlsx",
+    EXAMPLE_REPORT_MODEL_PREVIEW,
+    ["A"],
+    "data_sheet",
+    { maxTableRows: 60_000, maxTableCells: 1_000_000 },
+  ),
+  run: (input, deps) => renderReportBody(input, "xlsx", ["A"], deps),
+});

@@ -1,0 +1,83 @@
+import type { BatchScreenResult } from "@svc/ofac-index";
+import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
+import { describeMatch, listForProse, noneMatch, plural, someMatch } from "./match-text.js";
+import { reportDate } from "./report-date.js";
+import {
+  editionPhrase,
+  fieldValueTable,
+  sourceFreshnessTable,
+  walletResultRows,
+} from "./report-tables.js";
+import { SCREENING_NOTE } from "./screening-constants.js";
+
+export const BATCH_REPORT_TYPE = "ofac-wallet-screening-batch";
+export const BATCH_REPORT_TITLE = "OFAC Batch Wallet Screening Report";
+
+/** Submitted entries whose canonical form repeats an earlier entry's. */
+export const repeatedEntries = (batch: BatchScreenResult): number =>
+  batch.query.normalizedAddresses.length - new Set(batch.query.normalizedAddresses).size;
+
+/**
+ * A batch screening as the shared report model (route 3): the batch decision first, then one
+ * row per submitted wallet in request order, naming the party behind every hit.
+ */
+export function batchScreeningReport(
+  batch: BatchScreenResult,
+  date = reportDate(),
+): ReportModelInput {
+  const { query, summary: s, results, sourceFreshness: f } = batch;
+  const hits = results
+    .map((r, i) => ({ r, position: i + 1 }))
+    .filter(({ r }) => r.summary.status === "match")
+    .map(
+      ({ r, position }) =>
+        `#${position} ${r.query.address}: ${[...new Set(r.matches.map(describeMatch))].join(", ")}`,
+    );
+  const repeats = repeatedEntries(batch);
+  const outcome =
+    s.matchCount > 0
+      ? `${someMatch(s.matchCount, s.totalScreened, "screened wallet")} the OFAC SDN list exactly (workflow status ${s.workflowStatus}): ${listForProse(hits)}. Pause onboarding, payouts and any movement of funds involving these wallets until a reviewer has disposed of each match.`
+      : `${noneMatch(s.totalScreened, "screened wallet")} an OFAC SDN digital-currency address exactly (workflow status ${s.workflowStatus}).`;
+  return reportModel(
+    { report_type: BATCH_REPORT_TYPE, title: BATCH_REPORT_TITLE, date },
+    {
+      executive_summary: [
+        outcome,
+        `Screened against ${editionPhrase(f)}${query.assetTicker === null ? "" : `, for designations under ${query.assetTicker} only`}.`,
+        ...(repeats === 0
+          ? []
+          : [
+              `${plural(repeats, "submitted entry", "submitted entries")} ${repeats === 1 ? "repeats" : "repeat"} an earlier address; each entry is reported at its position and counted in the totals.`,
+            ]),
+        ...(f.notice === undefined ? [] : [f.notice]),
+        SCREENING_NOTE,
+      ],
+      headline_metrics: [
+        metric("Workflow status", s.workflowStatus),
+        metric("Total screened", s.totalScreened),
+        metric("Match count", s.matchCount),
+        metric("Clear count", s.clearCount),
+        metric("Manual review recommended", s.manualReviewRecommended),
+      ],
+      tables: {
+        batch_wallet_query: fieldValueTable([
+          ["Addresses submitted", query.addresses.length],
+          ["Distinct addresses", query.addresses.length - repeats],
+          ["Asset filter", query.asset],
+          ["Resolved ticker", query.assetTicker],
+          ["Match rule", "Exact match on the canonical address form"],
+        ]),
+        batch_wallet_results: tableFromRecords(walletResultRows(results), [
+          "position",
+          "address",
+          "normalized_address",
+          "status",
+          "match_count",
+          "manual_review_recommended",
+          "matched_entities",
+        ]),
+        source_freshness: sourceFreshnessTable(f),
+      },
+    },
+  );
+}

@@ -1,0 +1,187 @@
+import type { BatchScreenResult } from "@svc/ofac-index";
+import {
+  metric,
+  type ReportModelInput,
+  reportModel,
+  type TableInput,
+  tableFromRecords,
+  type WireScalar,
+} from "@svc/report-model";
+import type { EddCase } from "./edd-case.js";
+import type { EddMemo } from "./edd-memo.js";
+import { listForProse, noneMatch, plural, someMatch } from "./match-text.js";
+import {
+  fieldValueTable,
+  matchRows,
+  sourceFreshnessTable,
+  walletResultRows,
+} from "./report-tables.js";
+import { SCREENING_NOTE } from "./screening-constants.js";
+
+export const EDD_REPORT_TYPE = "enhanced-due-diligence";
+
+/** Interface notes: the case name, else "Enhanced Due Diligence Memo - <subject>". */
+export const eddTitle = (c: EddCase): string =>
+  c.caseName ?? `Enhanced Due Diligence Memo - ${c.subjectName}`;
+
+/** Who the document says prepared it: the screening is automated, the sign-off is not. */
+export const EDD_AUTHOR = "OFAC screening service (automated)";
+
+const NOT_PROVIDED = "Not provided";
+
+const numbered = (column: string, lines: readonly string[]): TableInput =>
+  tableFromRecords(
+    lines.map((line, i) => ({ item: i + 1, [column]: line })),
+    ["item", column],
+  );
+
+/** Terms a reader of the memo meets, defined where the file will be read without the API. */
+const DEFINITIONS: readonly (readonly [string, string])[] = [
+  ["match", "The wallet's canonical form equals an address OFAC published on the SDN list."],
+  ["clear", "No exact match in the edition screened; not a statement that the wallet is safe."],
+  [
+    "manual_review_required",
+    "At least one wallet matches: a human reviewer must dispose of each match before proceeding.",
+  ],
+  ["screening_complete_no_exact_match", "Every wallet was screened and none matches exactly."],
+  [
+    "SDN",
+    "Specially Designated Nationals and Blocked Persons list, published by the U.S. Treasury's Office of Foreign Assets Control (OFAC).",
+  ],
+  [
+    "Edition",
+    "One publication of the list, identified by OFAC's date of issue and the SHA-256 of the XML file.",
+  ],
+];
+
+/**
+ * The EDD memo as the shared report model (route 4). Variant A has no free sections, so the
+ * memo's parts are tables in reading order: case, scope and method, freshness, per-wallet
+ * results, matched designations, evidence, recommendation, follow-up, limitations and the
+ * sign-off block; the appendix (designation detail, definitions) goes to `workbook_rows`,
+ * which documents print as an appendix and spreadsheets as extra sheets.
+ */
+export function eddMemoReport(
+  c: EddCase,
+  memo: EddMemo,
+  batch: BatchScreenResult,
+): ReportModelInput {
+  const { summary: s, results, sourceFreshness: f } = batch;
+  const scope = memo.scope;
+  const matchedWallets = results.flatMap((r, i) =>
+    r.summary.status === "match" ? [`#${i + 1} ${r.query.address}`] : [],
+  );
+  const meta = {
+    report_type: EDD_REPORT_TYPE,
+    title: eddTitle(c),
+    date: memo.memoDate,
+    author: EDD_AUTHOR,
+    // Not in the builder's type but read by every renderer (report_meta is open).
+    subtitle: [
+      `Subject: ${c.subjectName}`,
+      ...(c.referenceId === null ? [] : [`Reference: ${c.referenceId}`]),
+      `Workflow status: ${memo.workflowStatus}`,
+    ].join("  |  "),
+  };
+  return reportModel(meta, {
+    executive_summary: [
+      `This memo records the enhanced due diligence sanctions screening of ${plural(s.totalScreened, "wallet address", "wallet addresses")} associated with ${c.subjectName}${c.referenceId === null ? "" : ` (reference ${c.referenceId})`}${c.requestedBy === null ? "" : `, requested by ${c.requestedBy}`}${c.reviewReason === null ? "" : `. Trigger: ${c.reviewReason}`}.`,
+      s.matchCount > 0
+        ? `Outcome: ${someMatch(s.matchCount, s.totalScreened, "submitted wallet")} the OFAC SDN list exactly (${listForProse(matchedWallets)}), designated to ${listForProse(memo.matchedParties.map((p) => `${p.entityName} (${p.programs.join(", ")}; listed ${p.listedOn ?? "date not given"})`))}. Workflow status: ${memo.workflowStatus}.`
+        : `Outcome: ${noneMatch(s.totalScreened, "submitted wallet")} an OFAC SDN digital-currency address exactly. Workflow status: ${memo.workflowStatus}.`,
+      `Recommendation: ${memo.recommendation}`,
+      `Method: exact-match screening against the SDN list edition of ${scope.editionDate} (SHA-256 ${scope.datasetSha256.slice(0, 16)}…)${scope.assetFilter === null ? "" : `, ${scope.assetFilter} designations only`}.`,
+      ...(f.notice === undefined ? [] : [f.notice]),
+      SCREENING_NOTE,
+    ],
+    headline_metrics: [
+      metric("Workflow status", memo.workflowStatus),
+      metric("Total screened", s.totalScreened),
+      metric("Match count", s.matchCount),
+      metric("Manual review required", s.manualReviewRecommended),
+    ],
+    tables: {
+      case_metadata: fieldValueTable([
+        ["Subject", c.subjectName],
+        ["Case name", c.caseName ?? NOT_PROVIDED],
+        ["Reference ID", c.referenceId ?? NOT_PROVIDED],
+        ["Review reason (trigger)", c.reviewReason ?? NOT_PROVIDED],
+        ["Jurisdiction", c.jurisdiction ?? NOT_PROVIDED],
+        ["Requested by", c.requestedBy ?? NOT_PROVIDED],
+        ["Memo date", memo.memoDate],
+        ["Wallets in scope", s.totalScreened],
+      ]),
+      scope_and_method: fieldValueTable([
+        ["List screened", scope.list],
+        ["Source format", scope.sourceFormat],
+        ["Source", scope.sourceUrl],
+        ["Edition (OFAC date of issue)", scope.editionDate],
+        ["Dataset SHA-256", scope.datasetSha256],
+        ["Match rule", scope.matchRule],
+        ["Asset filter", scope.assetFilter ?? "None: designations under every ticker"],
+        ["Wallets submitted", scope.walletsSubmitted],
+        ["Distinct wallets", scope.distinctWallets],
+      ]),
+      source_freshness: sourceFreshnessTable(f),
+      screening_results: tableFromRecords(walletResultRows(results), [
+        "position",
+        "address",
+        "status",
+        "match_count",
+        "matched_entities",
+      ]),
+      // Narrower than the single report's match table: the memo states the list, measures and
+      // addresses elsewhere, and a portrait page has room for seven readable columns.
+      matched_designations: tableFromRecords(
+        results.flatMap((r, i) => matchRows(r.matches, i + 1)),
+        ["position", "entity_name", "party_type", "asset", "programs", "listed_on", "entry_id"],
+      ),
+      evidence: numbered("evidence", memo.evidenceSummary),
+      recommendation: fieldValueTable([
+        ["Decision", memo.decision],
+        ["Recommendation", memo.recommendation],
+        ["Workflow status", memo.workflowStatus],
+      ]),
+      required_follow_up: numbered("action", memo.requiredFollowUp),
+      limitations: numbered("limitation", memo.limitations),
+      reviewer_attestation: fieldValueTable([
+        ["Attestation", memo.signOff.statement],
+        [
+          "Disposition (tick one)",
+          memo.signOff.dispositionOptions.map((o) => `[ ] ${o}`).join("   "),
+        ],
+        ["Reasons for the disposition", ""],
+        ["Reviewer name and role", ""],
+        ["Signature and date", ""],
+        [
+          s.matchCount > 0
+            ? "Second-level approval (required for a match)"
+            : "Second-level approval",
+          "",
+        ],
+      ]),
+    },
+    workbook_rows: {
+      ...(s.matchCount === 0
+        ? {}
+        : {
+            appendix_designation_detail: results.flatMap((r, i) =>
+              r.matches.map(
+                (m): Record<string, WireScalar> => ({
+                  position: i + 1,
+                  entity_name: m.entityName,
+                  published_address: m.address,
+                  source_type: m.sourceType,
+                  reliability: m.reliability,
+                  entry_id: m.entryId,
+                  identity_id: m.identityId,
+                  feature_ids: m.featureIds.join(", "),
+                  aliases: m.aliases.join("; "),
+                }),
+              ),
+            ),
+          }),
+      appendix_definitions: DEFINITIONS.map(([term, definition]) => ({ term, definition })),
+    },
+  });
+}

@@ -1,0 +1,203 @@
+import type { BatchScreenResult, WorkflowStatus } from "@svc/ofac-index";
+import { repeatedEntries } from "./batch-screening-report.js";
+import type { EddCase } from "./edd-case.js";
+import {
+  listForProse,
+  type MatchedParty,
+  matchedParties,
+  noneMatch,
+  plural,
+  someMatch,
+} from "./match-text.js";
+import { reportDate } from "./report-date.js";
+
+/**
+ * The text of an EDD memo, written the way a compliance file is judged (interface notes,
+ * "Compliance practice"): what was screened and how, what was found, what to do, what the
+ * screening cannot say, and who signs it. The JSON answer and the documents both come from
+ * this one object, so the PDF a reviewer files says exactly what the API returned.
+ *
+ * Regulatory references are stated as OFAC's rules (31 CFR Part 501) and worded as such, with
+ * the limits a screening tool has: the memo orients the reviewer, it does not advise.
+ */
+
+export const EXACT_MATCH_RULE =
+  "Exact match on the canonical address form: surrounding spaces trimmed; 0x addresses compared case-insensitively; all-upper-case bech32 and Bitcoin Cash addresses lower-cased and the bitcoincash: prefix dropped, only when their checksum verifies; base58 and other case-sensitive formats compared exactly as written. No fuzzy, partial or transaction-graph matching.";
+
+export const SDN_LIST_NAME =
+  "OFAC Specially Designated Nationals and Blocked Persons (SDN) list: digital-currency address designations";
+
+export interface EddScope {
+  readonly list: string;
+  readonly sourceFormat: "SDN Advanced XML";
+  readonly sourceUrl: string;
+  readonly editionDate: string;
+  readonly datasetSha256: string;
+  readonly refreshedAt: string;
+  readonly matchRule: string;
+  /** The ticker the asset filter resolved to, or null (every ticker). */
+  readonly assetFilter: string | null;
+  readonly walletsSubmitted: number;
+  readonly distinctWallets: number;
+  /** True when the embedded sample was screened: the memo cannot support a disposition. */
+  readonly sampleEdition: boolean;
+}
+
+export interface EddSignOff {
+  readonly status: "pending";
+  readonly statement: string;
+  readonly dispositionOptions: readonly string[];
+}
+
+export interface EddMemo {
+  readonly memoDate: string;
+  readonly workflowStatus: WorkflowStatus;
+  /** A short label of the recommendation, for the document's recommendation table. */
+  readonly decision: string;
+  readonly recommendation: string;
+  readonly scope: EddScope;
+  readonly matchedParties: readonly MatchedParty[];
+  readonly evidenceSummary: readonly string[];
+  readonly requiredFollowUp: readonly string[];
+  readonly limitations: readonly string[];
+  readonly signOff: EddSignOff;
+}
+
+const walletRef = (p: { position: number; address: string }): string =>
+  `#${p.position} ${p.address}`;
+
+/** `Lazarus Group (Entity; SDN List; programs DPRK3; listed 2019-09-13; measures Block; …)`. */
+function partyEvidence(p: MatchedParty): string {
+  const aliases =
+    p.aliases.length === 0
+      ? ""
+      : `; also known as ${p.aliases.slice(0, 3).join(", ")}${p.aliases.length > 3 ? ", …" : ""}`;
+  const wallets = p.wallets.map((w) => `${walletRef(w)} (${w.asset})`);
+  return `Matched entity: ${p.entityName} (${p.partyType}; ${p.listName}; programs ${p.programs.join(", ") || "not given"}; listed ${p.listedOn ?? "date not given"}; measures ${p.measures.join(", ") || "not given"}${aliases}; SDN entry ${p.profileId}). ${p.wallets.length === 1 ? "Submitted wallet matching its designated address" : "Submitted wallets matching its designated addresses"}: ${listForProse(wallets, 10)}.`;
+}
+
+function evidence(c: EddCase, batch: BatchScreenResult, parties: readonly MatchedParty[]) {
+  const { summary: s, sourceFreshness: f, query } = batch;
+  const matched = batch.results
+    .map((r, i) => ({ position: i + 1, address: r.query.address, hit: r.summary.status }))
+    .filter((r) => r.hit === "match");
+  const repeats = repeatedEntries(batch);
+  return [
+    s.matchCount > 0
+      ? `${someMatch(s.matchCount, s.totalScreened, "submitted wallet")} the OFAC SDN list exactly (${listForProse(matched.map(walletRef), 10)})${s.clearCount === 0 ? "" : `; ${s.clearCount} ${s.clearCount === 1 ? "is" : "are"} clear`}.`
+      : `${noneMatch(s.totalScreened, "submitted wallet")} an OFAC SDN digital-currency address exactly.`,
+    ...(parties.length === 0
+      ? [
+          `No SDN entity or individual is associated with any submitted wallet of ${c.subjectName}: the list names no designated party for these addresses.`,
+        ]
+      : parties.map(partyEvidence)),
+    ...(query.assetTicker === null
+      ? []
+      : [
+          `Asset filter ${query.assetTicker}: only designations under ${query.assetTicker} were considered; the same address designated under another ticker does not count in this memo.`,
+        ]),
+    `Dataset coverage: ${f.addressCount} distinct digital-currency addresses (${f.assetAddressPairs} ticker-address pairs) across ${f.coveredAssets.length} tickers: ${f.coveredAssets.join(", ")}.`,
+    `Dataset publication: OFAC issued the screened edition on ${f.datasetDate} (SDN Advanced XML, SHA-256 ${f.datasetSha256}); the service last refreshed it at ${f.refreshedAt} from ${f.sourceUrl}.`,
+    ...(repeats === 0
+      ? []
+      : [
+          `${plural(repeats, "submitted entry", "submitted entries")} ${repeats === 1 ? "repeats" : "repeat"} an earlier address (same canonical form); each entry is reported at its position and counted in the totals.`,
+        ]),
+    ...(f.notice === undefined ? [] : [`List notice: ${f.notice}`]),
+  ];
+}
+
+function followUp(c: EddCase, batch: BatchScreenResult, parties: readonly MatchedParty[]) {
+  const f = batch.sourceFreshness;
+  const sample = f.sample
+    ? [
+        "Rerun this screening against OFAC's official SDN list before relying on it: it ran on the embedded sample edition, which is not the current list.",
+      ]
+    : [];
+  const nameScreening = `Screen the subject's name (${c.subjectName}) and its owners under the firm's name-screening procedure: this memo covers wallet addresses only.`;
+  if (parties.length === 0) {
+    return [
+      ...sample,
+      `Record and retain this memo in the case file${c.referenceId === null ? "" : ` ${c.referenceId}`} with its source-freshness evidence: edition ${f.datasetDate}, SHA-256 ${f.datasetSha256}, refreshed ${f.refreshedAt}.`,
+      "Rescreen the wallets when the relationship context changes (new products, counterparties or jurisdictions), when wallets are added, and whenever OFAC publishes a new SDN edition.",
+      nameScreening,
+    ];
+  }
+  const wallets = listForProse(
+    batch.results
+      .map((r, i) => ({ position: i + 1, address: r.query.address, hit: r.summary.status }))
+      .filter((r) => r.hit === "match")
+      .map(walletRef),
+    10,
+  );
+  const entries = listForProse(
+    parties.map((p) => `${p.entityName}: SDN entry ${p.profileId}`),
+    10,
+  );
+  return [
+    ...sample,
+    `Escalate to a human sanctions reviewer before onboarding ${c.subjectName}, before any payout and before any movement of funds involving the matched wallets (${wallets}); hold pending transactions until the reviewer has recorded a disposition.`,
+    `Confirm or discount each match against OFAC's own entry (Sanctions List Search; ${entries}): compare the address character for character and record the disposition (true match or false positive) with its reasons.`,
+    `Document the purpose of the relationship with ${c.subjectName}, its expected activity (volumes, counterparties, assets) and its beneficial ownership, and how the subject holds or uses each matched wallet.`,
+    `If a match is confirmed and the property is subject to U.S. jurisdiction, OFAC's regulations require it to be blocked and reported: a report of blocked property is due to OFAC within 10 business days of the blocking (31 CFR 501.603), and a rejected transaction is likewise reported within 10 business days (31 CFR 501.604).${c.jurisdiction === null ? "" : ` Jurisdiction recorded: ${c.jurisdiction}; confirm any further obligations there with counsel.`}`,
+    "Retain this memo, its screening evidence and the reviewer's disposition: OFAC's recordkeeping rule (31 CFR 501.601) requires records of transactions subject to its regulations and of blocked property to be kept for 10 years.",
+    nameScreening,
+  ];
+}
+
+const LIMITATIONS: readonly string[] = [
+  "Exact-match screening only: a wallet is flagged only when its canonical form equals an address OFAC has published. Unlisted wallets of a designated party, look-alike addresses and exposure through counterparties or transaction history are not detected.",
+  "Scope is the SDN list's digital-currency address designations: not the subject's name, not OFAC's non-SDN lists, not other authorities' lists (UN, EU, UK), and not property of entities owned 50 percent or more by blocked persons.",
+  "A screening result and a manual-review signal, not a legal determination: a clear result does not mean a wallet or the subject is safe to deal with, and a match is confirmed only by a reviewer.",
+  "The result holds for the list edition stated; OFAC adds and removes designations without notice.",
+  "References to OFAC's reporting and recordkeeping rules (31 CFR Part 501) orient the reviewer and are not legal advice; confirm obligations with counsel.",
+];
+
+const SIGN_OFF_STATEMENT =
+  "I have reviewed the screening results, the evidence and the limitations of this memo, and I record the disposition below.";
+
+/** Builds the memo text from the case and the batch screening of its wallets. */
+export function eddMemo(c: EddCase, batch: BatchScreenResult, date = reportDate()): EddMemo {
+  const { summary: s, sourceFreshness: f, query } = batch;
+  const parties = matchedParties(batch.results);
+  const hit = s.matchCount > 0;
+  const sampleCaveat = f.sample
+    ? " This memo was produced on the embedded sample edition and cannot support a disposition."
+    : "";
+  return {
+    memoDate: date,
+    workflowStatus: s.workflowStatus,
+    decision: hit
+      ? "Pause: manual review required before proceeding"
+      : "No exact match: may proceed under standard controls, subject to sign-off",
+    recommendation:
+      (hit
+        ? `Do not proceed yet: pause onboarding, payouts and any movement of funds involving ${c.subjectName} until a human reviewer has confirmed or discounted the exact ${s.matchCount === 1 ? "match" : "matches"} and recorded the disposition.`
+        : `No exact OFAC SDN address match: this screening raises no bar to proceeding with ${c.subjectName} under the firm's standard risk-based controls, subject to the reviewer's sign-off. It is not a clearance of the subject.`) +
+      sampleCaveat,
+    scope: {
+      list: SDN_LIST_NAME,
+      sourceFormat: "SDN Advanced XML",
+      sourceUrl: f.sourceUrl,
+      editionDate: f.datasetDate,
+      datasetSha256: f.datasetSha256,
+      refreshedAt: f.refreshedAt,
+      matchRule: EXACT_MATCH_RULE,
+      assetFilter: query.assetTicker,
+      walletsSubmitted: s.totalScreened,
+      distinctWallets: s.totalScreened - repeatedEntries(batch),
+      sampleEdition: f.sample,
+    },
+    matchedParties: parties,
+    evidenceSummary: evidence(c, batch, parties),
+    requiredFollowUp: followUp(c, batch, parties),
+    limitations: LIMITATIONS,
+    signOff: {
+      status: "pending",
+      statement: SIGN_OFF_STATEMENT,
+      dispositionOptions: hit
+        ? ["Confirmed match: blocked, reported and escalated", "False positive: reasons recorded"]
+        : ["No match: proceed under standard controls", "Escalated for further review"],
+    },
+  };
+}

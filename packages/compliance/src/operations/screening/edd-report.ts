@@ -1,0 +1,240 @@
+import type { BatchScreenResult, WorkflowStatus } from "@svc/ofac-index";
+import type { Artifact, ArtifactSummary } from "@svc/renderers";
+import { parseReport, type ReportModelInput } from "@svc/report-model";
+import * as v from "valibot";
+import { defineOperation } from "../../catalog/operation.js";
+import { EDD_OUTPUT_FORMATS, type EddCase, type EddOutputFormat, eddCase } from "./edd-case.js";
+import { type EddMemo, type EddScope, type EddSignOff, eddMemo } from "./edd-memo.js";
+import { EDD_REPORT_TYPE, eddMemoReport } from "./edd-memo-report.js";
+import {
+  type ArtifactHints,
+  artifactHints,
+  DOCUMENT_ENDPOINTS,
+  type ScreeningEnvelope,
+  screeningEnvelope,
+} from "./envelope.js";
+import {
+  addressesField,
+  assetField,
+  optionalText,
+  screenOptions,
+  strictInput,
+} from "./input-fields.js";
+import { CLEAR_ETH, LAZARUS_ETH } from "./sample-addresses.js";
+import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
+
+export const EddReportInputSchema = strictInput({
+  subject_name: v.pipe(
+    v.string("subject_name must be a string"),
+    v.minLength(1, "subject_name must be 1 to 200 characters"),
+    v.maxLength(200, "subject_name must be 1 to 200 characters"),
+    v.regex(/\S/, "subject_name must not be blank"),
+    v.description("The subject or counterparty the wallets belong to; named throughout the memo."),
+  ),
+  addresses: addressesField(
+    "1 to 100 wallet addresses of the subject. The memo lists them in this order; a repeated address is screened and reported at each position.",
+  ),
+  output_format: v.pipe(
+    v.picklist(EDD_OUTPUT_FORMATS, 'output_format must be "json", "pdf" or "docx"'),
+    v.description(
+      "json: the structured memo. pdf or docx: the memo rendered as a document, inline as base64.",
+    ),
+  ),
+  case_name: optionalText(
+    "case_name",
+    'Case title; the memo is titled "Enhanced Due Diligence Memo - <subject_name>" without it.',
+  ),
+  review_reason: optionalText(
+    "review_reason",
+    "What triggered the review (onboarding, a payout, an alert); recorded as the memo's trigger.",
+  ),
+  jurisdiction: optionalText(
+    "jurisdiction",
+    "The jurisdiction the review is made for; named where obligations beyond OFAC's may apply.",
+  ),
+  requested_by: optionalText("requested_by", "Who requested the review (a person or team)."),
+  reference_id: optionalText(
+    "reference_id",
+    "The caller's case or ticket reference, recorded in the memo.",
+  ),
+  artifact_only: v.optional(
+    v.pipe(
+      v.boolean("artifact_only must be true or false"),
+      v.description(
+        "With output_format pdf or docx: answer only success, output_format, artifact, artifact_summary and source (no memo data, no report). Ignored for json.",
+      ),
+    ),
+  ),
+  asset: assetField,
+});
+
+export type EddReportInput = v.InferOutput<typeof EddReportInputSchema>;
+
+/** The JSON memo's `data`: spec §2.7's four members, then the rest of the memo. */
+export interface EddMemoData {
+  readonly case: EddCase;
+  readonly workflowStatus: WorkflowStatus;
+  readonly evidenceSummary: readonly string[];
+  readonly requiredFollowUp: readonly string[];
+  readonly memoDate: string;
+  readonly recommendation: string;
+  readonly scopeAndMethod: EddScope;
+  readonly limitations: readonly string[];
+  readonly reviewerSignOff: EddSignOff;
+  /** The batch screening of the case's wallets (route 3's `data`), with its freshness. */
+  readonly screening: BatchScreenResult;
+  readonly note: string;
+}
+
+/** Spec §2.7: what the document answers carry as `data`. */
+export type EddDocumentData = Pick<
+  EddMemoData,
+  "case" | "workflowStatus" | "evidenceSummary" | "requiredFollowUp"
+>;
+
+export type EddJsonAnswer = ScreeningEnvelope<EddMemoData>;
+
+/** Spec §4.1 route 4 with output_format pdf or docx. */
+export interface EddDocumentAnswer {
+  readonly success: true;
+  readonly output_format: Exclude<EddOutputFormat, "json">;
+  readonly artifact: Artifact;
+  readonly artifact_summary: ArtifactSummary;
+  readonly data: EddDocumentData;
+  readonly output: {
+    readonly mimeType: string;
+    readonly artifact: Artifact;
+    readonly artifact_summary: ArtifactSummary;
+  };
+  readonly report: ReportModelInput;
+  readonly artifacts: ArtifactHints;
+  readonly source: typeof SCREENING_SOURCE;
+}
+
+/** `artifact_only: true`: the file and its metadata, nothing else. */
+export type EddArtifactOnlyAnswer = Pick<
+  EddDocumentAnswer,
+  "success" | "output_format" | "artifact" | "artifact_summary" | "source"
+>;
+
+export type EddReportAnswer = EddJsonAnswer | EddDocumentAnswer | EddArtifactOnlyAnswer;
+
+const memoData = (c: EddCase, memo: EddMemo, screening: BatchScreenResult): EddMemoData => ({
+  case: c,
+  workflowStatus: memo.workflowStatus,
+  evidenceSummary: memo.evidenceSummary,
+  requiredFollowUp: memo.requiredFollowUp,
+  memoDate: memo.memoDate,
+  recommendation: memo.recommendation,
+  scopeAndMethod: memo.scope,
+  limitations: memo.limitations,
+  reviewerSignOff: memo.signOff,
+  screening,
+  note: SCREENING_NOTE,
+});
+
+/**
+ * Spec route 4: an enhanced due diligence memo for a subject's wallets, as JSON, PDF or DOCX.
+ *
+ * The document answers carry the file twice, as the spec has it (top-level `artifact` and
+ * `output.artifact`). `artifact_only: true` is for callers that only file the document: it
+ * drops `data`, `output`, `report` and `artifacts`, so the file is carried once. Render
+ * failures (`RenderError`) and screening failures (`OfacIndexError`) propagate to the app.
+ */
+export const eddReport = defineOperation({
+  name: "edd_report",
+  title: "EDD report",
+  method: "POST",
+  path: "/api/workflows/compliance/edd-report",
+  price: "0.25",
+  category: "workflow",
+  tags: ["ofac", "sanctions", "edd", "due-diligence", "memo", "pdf", "docx"],
+  description:
+    "Writes an enhanced due diligence memo for a subject's wallets (up to 100): exact-match OFAC SDN screening with evidence naming any sanctioned party, a recommendation, required follow-up, limitations and a reviewer sign-off block, as JSON or as a PDF or DOCX file.",
+  mimeType: "application/json",
+  input: EddReportInputSchema,
+  inputExample: {
+    subject_name: "Northwind OTC Ltd",
+    addresses: [LAZARUS_ETH, CLEAR_ETH],
+    output_format: "json",
+    case_name: "EDD - Northwind OTC onboarding",
+    review_reason: "Onboarding of a new OTC counterparty",
+    jurisdiction: "United States",
+    requested_by: "Compliance Operations",
+    reference_id: "CASE-2026-0142",
+  },
+  outputExample: {
+    success: true,
+    data: {
+      case: {
+        subjectName: "Northwind OTC Ltd",
+        caseName: "EDD - Northwind OTC onboarding",
+        reviewReason: "Onboarding of a new OTC counterparty",
+        jurisdiction: "United States",
+        requestedBy: "Compliance Operations",
+        referenceId: "CASE-2026-0142",
+        addresses: [LAZARUS_ETH, CLEAR_ETH],
+        asset: null,
+        outputFormat: "json",
+      },
+      workflowStatus: "manual_review_required",
+      screening: {
+        summary: {
+          totalScreened: 2,
+          matchCount: 1,
+          clearCount: 1,
+          manualReviewRecommended: true,
+          workflowStatus: "manual_review_required",
+        },
+        sourceFreshness: { datasetPublishedAt: "2025-11-19T00:00:00.000Z" },
+        screeningOnly: true,
+      },
+      note: SCREENING_NOTE,
+    },
+    report: {
+      report_meta: { report_type: EDD_REPORT_TYPE, title: "EDD - Northwind OTC onboarding" },
+      headline_metrics: [
+        { label: "Workflow status", value: "manual_review_required" },
+        { label: "Total screened", value: 2 },
+        { label: "Match count", value: 1 },
+        { label: "Manual review required", value: true },
+      ],
+    },
+    artifacts: { document_endpoints: DOCUMENT_ENDPOINTS },
+    source: SCREENING_SOURCE,
+  },
+  run: async (input: EddReportInput, deps): Promise<EddReportAnswer> => {
+    const c = eddCase(input);
+    const screening = deps.list.screenMany(input.addresses, screenOptions(input.asset));
+    const memo = eddMemo(c, screening);
+    const report = eddMemoReport(c, memo, screening);
+    if (input.output_format === "json") {
+      return screeningEnvelope(memoData(c, memo, screening), report);
+    }
+    const doc = await deps.render(input.output_format, parseReport(report, { accept: ["A"] }));
+    const file: EddArtifactOnlyAnswer = {
+      success: true as const,
+      output_format: input.output_format,
+      artifact: doc.artifact,
+      artifact_summary: doc.artifactSummary,
+      source: SCREENING_SOURCE,
+    };
+    if (input.artifact_only === true) return file;
+    return {
+      ...file,
+      data: {
+        case: c,
+        workflowStatus: memo.workflowStatus,
+        evidenceSummary: memo.evidenceSummary,
+        requiredFollowUp: memo.requiredFollowUp,
+      },
+      output: {
+        mimeType: doc.mimeType,
+        artifact: doc.artifact,
+        artifact_summary: doc.artifactSummary,
+      },
+      report,
+      artifacts: artifactHints(report),
+    };
+  },
+});

@@ -1,0 +1,62 @@
+import { fileNameFor } from "@svc/renderers";
+import { parseReport, type ReportModelInput } from "@svc/report-model";
+import { SCREENING_SOURCE } from "./screening-constants.js";
+
+/**
+ * The document routes (spec §4 routes 8 to 10) that render a result's `report` as it is:
+ * `report` is the shared model (variant A), which all three accept.
+ */
+export const DOCUMENT_ENDPOINTS = Object.freeze({
+  pdf: "/api/tools/report/pdf/generate",
+  docx: "/api/tools/report/docx/generate",
+  xlsx: "/api/tools/report/xlsx/generate",
+} as const);
+
+/**
+ * Hints for turning the answer into a file, kept small on purpose: where to file it (the stem
+ * the document routes will name it, under `reports/`, without the extension they add) and
+ * which route renders which format. Nothing is hosted: the caller posts `report` itself.
+ */
+export interface ArtifactHints {
+  readonly recommended_local_path: string;
+  readonly document_endpoints: typeof DOCUMENT_ENDPOINTS;
+}
+
+/**
+ * The success answer of every screening and workflow route (interface notes, "Screening"):
+ * the result in `data`, the same result as a report model in `report` (so any result can be
+ * sent straight to a document route), file hints in `artifacts`, and the list as `source`.
+ */
+export interface ScreeningEnvelope<Data> {
+  readonly success: true;
+  readonly data: Data;
+  readonly report: ReportModelInput;
+  readonly artifacts: ArtifactHints;
+  readonly source: typeof SCREENING_SOURCE;
+}
+
+/**
+ * The stem comes from the renderers' own `fileNameFor`, so the hint and the file a document
+ * route returns for this report agree (`reports/<stem>.pdf`). Parsing the report here also
+ * fails loudly, in tests, if a builder ever produces a model the document routes would refuse.
+ */
+export function artifactHints(report: ReportModelInput): ArtifactHints {
+  const fileName = fileNameFor(parseReport(report, { accept: ["A"] }), "pdf");
+  return {
+    recommended_local_path: `reports/${fileName.replace(/\.pdf$/, "")}`,
+    document_endpoints: DOCUMENT_ENDPOINTS,
+  };
+}
+
+export function screeningEnvelope<Data>(
+  data: Data,
+  report: ReportModelInput,
+): ScreeningEnvelope<Data> {
+  return {
+    success: true,
+    data,
+    report,
+    artifacts: artifactHints(report),
+    source: SCREENING_SOURCE,
+  };
+}

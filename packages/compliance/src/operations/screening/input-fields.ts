@@ -1,0 +1,82 @@
+import { MAX_ADDRESS_LENGTH } from "@svc/ofac-index";
+import * as v from "valibot";
+
+/**
+ * The request members the screening routes share, defined once so the four routes refuse the
+ * same things with the same words (and publish the same JSON Schema). Bounds are spec §8's;
+ * the address length is the index's own limit, so the schema and `assertScreenableAddress`
+ * never disagree about what is too long.
+ */
+
+/** Spec §8: addresses per screening or EDD request. */
+export const MAX_BATCH_ADDRESSES = 100;
+
+/** One address as supplied; `name` is how messages call it (`address`, `each address`). */
+export const addressField = (name: string, description: string) =>
+  v.pipe(
+    v.string(`${name} must be a string`),
+    v.minLength(1, `${name} must not be empty`),
+    v.maxLength(MAX_ADDRESS_LENGTH, `${name} must be at most ${MAX_ADDRESS_LENGTH} characters`),
+    v.description(description),
+  );
+
+/** Spec §2.1: the optional asset or network ticker filter. */
+export const assetField = v.optional(
+  v.pipe(
+    v.string("asset must be a string"),
+    v.minLength(2, "asset must be 2 to 12 characters"),
+    v.maxLength(12, "asset must be 2 to 12 characters"),
+    v.description(
+      "Optional asset or network ticker filter, e.g. ETH, XBT (BTC is accepted), USDT, TRX: only designations under that ticker count. An asset the list edition does not cover is refused (UNSUPPORTED_ASSET).",
+    ),
+  ),
+);
+
+/**
+ * Spec §4.1 routes 3 and 4: 1 to 100 addresses. Duplicates are accepted: each entry is
+ * screened and reported at its position, so a caller can zip results with its own rows.
+ */
+export const addressesField = (description: string) =>
+  v.pipe(
+    v.array(
+      addressField("each address", "A wallet address, as supplied."),
+      "addresses must be an array of strings",
+    ),
+    v.minLength(1, `addresses must hold 1 to ${MAX_BATCH_ADDRESSES} addresses`),
+    v.maxLength(MAX_BATCH_ADDRESSES, `addresses must hold 1 to ${MAX_BATCH_ADDRESSES} addresses`),
+    v.description(description),
+  );
+
+/** An optional free-text member of at most `max` characters (EDD case metadata). */
+export const optionalText = (name: string, description: string, max = 200) =>
+  v.optional(
+    v.pipe(
+      v.string(`${name} must be a string`),
+      v.maxLength(max, `${name} must be at most ${max} characters`),
+      v.description(description),
+    ),
+  );
+
+/**
+ * A request (a POST body, or a GET's path and query parameters) that refuses members it does
+ * not list (spec §7: `additionalProperties` is false on routes 2 to 6). The message names the
+ * unknown member and what is accepted (or the required member that is missing), and the issue
+ * path is the member itself, so the API can point at it.
+ */
+export const strictInput = <const TEntries extends v.ObjectEntries>(entries: TEntries) => {
+  const accepted = Object.keys(entries).join(", ");
+  return v.strictObject(entries, (issue) => {
+    if (issue.expected === "never") {
+      return `unknown member ${issue.received}: this request accepts ${accepted} only`;
+    }
+    // A required member that is absent: the issue's path ends at that member.
+    const missing = issue.received === "undefined" ? issue.path?.at(-1)?.key : undefined;
+    return missing === undefined
+      ? "the request must be a JSON object"
+      : `${String(missing)} is required`;
+  });
+};
+
+/** The index's screen options from an optional `asset` member (absent means every ticker). */
+export const screenOptions = (asset: string | undefined): { asset?: string } =>
+  asset === undefined ? {} : { asset };

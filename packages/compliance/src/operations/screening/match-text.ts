@@ -1,0 +1,81 @@
+import type { AddressScreening, MatchRecord } from "@svc/ofac-index";
+
+/**
+ * How matches read in summaries, evidence lines and table cells. A reviewer needs the party,
+ * its programs and its listing date to judge a hit, so every mention carries all three.
+ */
+
+/** `Lazarus Group (DPRK3; listed 2019-09-13)`. */
+export function describeMatch(m: MatchRecord): string {
+  const programs = m.programs.length === 0 ? "no program given" : m.programs.join(", ");
+  return `${m.entityName} (${programs}; listed ${m.listedOn ?? "date not given"})`;
+}
+
+/** The distinct parties of some matches, in first-seen order (one party can match twice). */
+export function distinctEntities(matches: readonly MatchRecord[]): string[] {
+  return [...new Set(matches.map(describeMatch))];
+}
+
+/** A matched party with every submitted wallet that hit it. */
+export interface MatchedParty {
+  readonly profileId: string;
+  readonly entityName: string;
+  readonly partyType: string;
+  readonly listName: string;
+  readonly programs: readonly string[];
+  readonly listedOn: string | null;
+  readonly measures: readonly string[];
+  readonly aliases: readonly string[];
+  /** 1-based positions in the request, with the ticker the designation is under. */
+  readonly wallets: readonly { position: number; address: string; asset: string }[];
+}
+
+/**
+ * The parties behind a batch's matches, in order of first appearance: evidence is written per
+ * party (an EDD reviewer clears or confirms a party, not a row), naming each wallet that hit it.
+ */
+export function matchedParties(results: readonly AddressScreening[]): MatchedParty[] {
+  const byProfile = new Map<
+    string,
+    MatchedParty & { wallets: MatchedParty["wallets"][number][] }
+  >();
+  results.forEach((r, i) => {
+    for (const m of r.matches) {
+      let party = byProfile.get(m.profileId);
+      if (party === undefined) {
+        party = {
+          profileId: m.profileId,
+          entityName: m.entityName,
+          partyType: m.partyType,
+          listName: m.listName,
+          programs: m.programs,
+          listedOn: m.listedOn,
+          measures: m.measures,
+          aliases: m.aliases,
+          wallets: [],
+        };
+        byProfile.set(m.profileId, party);
+      }
+      party.wallets.push({ position: i + 1, address: r.query.address, asset: m.asset });
+    }
+  });
+  return [...byProfile.values()];
+}
+
+/** A list for prose: the first `max` items joined, with how many were left out. */
+export function listForProse(items: readonly string[], max = 5): string {
+  const shown = items.slice(0, max).join("; ");
+  return items.length > max ? `${shown}; and ${items.length - max} more` : shown;
+}
+
+/** `1 wallet`, `2 wallets`. */
+export const plural = (n: number, one: string, many = `${one}s`): string =>
+  `${n} ${n === 1 ? one : many}`;
+
+/** `None of the 3 submitted wallets matches` / `The submitted wallet does not match`. */
+export const noneMatch = (n: number, noun: string): string =>
+  n === 1 ? `The ${noun} does not match` : `None of the ${n} ${noun}s matches`;
+
+/** `2 of 3 submitted wallets match` / `The submitted wallet matches`. */
+export const someMatch = (matched: number, total: number, noun: string): string =>
+  total === 1 ? `The ${noun} matches` : `${matched} of ${total} ${noun}s match`;

@@ -1,0 +1,63 @@
+import type * as v from "valibot";
+import { defineOperation } from "../../catalog/operation.js";
+import { DOCUMENT_ENDPOINTS } from "./envelope.js";
+import { addressField, assetField, screenOptions, strictInput } from "./input-fields.js";
+import { LAZARUS_ETH } from "./sample-addresses.js";
+import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
+import { walletScreeningAnswer } from "./wallet-screening-answer.js";
+import { WALLET_REPORT_TITLE, WALLET_REPORT_TYPE } from "./wallet-screening-report.js";
+
+export const WalletScreenInputSchema = strictInput({
+  address: addressField("address", "The wallet address to screen, as supplied."),
+  asset: assetField,
+});
+
+export type WalletScreenInput = v.InferOutput<typeof WalletScreenInputSchema>;
+
+/** Spec route 1: exact-match screening of one address. */
+export const ofacWalletScreen = defineOperation({
+  name: "ofac_wallet_screen",
+  title: "OFAC wallet screen",
+  method: "GET",
+  path: "/api/ofac-wallet-screen/:address",
+  price: "0.01",
+  category: "screening",
+  tags: ["ofac", "sanctions", "screening", "wallet"],
+  description:
+    "Screens one wallet address by exact match against OFAC's SDN digital-currency-address designations: match or clear, the sanctioned entity, programs, listing date, list freshness and a manual-review signal.",
+  mimeType: "application/json",
+  input: WalletScreenInputSchema,
+  inputExample: { address: LAZARUS_ETH },
+  outputExample: {
+    success: true,
+    data: {
+      query: {
+        address: LAZARUS_ETH,
+        normalizedAddress: LAZARUS_ETH.toLowerCase(),
+        asset: null,
+        assetTicker: null,
+      },
+      summary: {
+        status: "match",
+        matchCount: 1,
+        exactAddressMatch: true,
+        manualReviewRecommended: true,
+      },
+      screeningOnly: true,
+      note: SCREENING_NOTE,
+    },
+    report: {
+      report_meta: { report_type: WALLET_REPORT_TYPE, title: WALLET_REPORT_TITLE },
+      headline_metrics: [
+        { label: "Status", value: "match" },
+        { label: "Match count", value: 1 },
+        { label: "Manual review recommended", value: true },
+        { label: "List edition", value: "2025-11-19" },
+      ],
+    },
+    artifacts: { document_endpoints: DOCUMENT_ENDPOINTS },
+    source: SCREENING_SOURCE,
+  },
+  run: (input: WalletScreenInput, deps) =>
+    walletScreeningAnswer(deps.list.screen(input.address, screenOptions(input.asset))),
+});

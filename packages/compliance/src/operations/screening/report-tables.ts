@@ -1,0 +1,95 @@
+import type { AddressScreening, MatchRecord, SourceFreshness } from "@svc/ofac-index";
+import { type TableInput, tableFromRecords, type WireScalar } from "@svc/report-model";
+import { distinctEntities } from "./match-text.js";
+
+/**
+ * Tables every screening report shares (single, batch, EDD), built once so the three reports
+ * describe the list and the matches in the same columns.
+ */
+
+/**
+ * A two-column table of labelled values: how the documents show a record (a query, the
+ * freshness, case metadata) readably in portrait, where one wide row would not fit.
+ */
+export const fieldValueTable = (entries: readonly (readonly [string, WireScalar])[]): TableInput =>
+  tableFromRecords(
+    entries.map(([field, value]) => ({ field, value })),
+    ["field", "value"],
+  );
+
+/** `source_freshness`: which edition was screened, how current it is, and whether it is real. */
+export function sourceFreshnessTable(f: SourceFreshness): TableInput {
+  return fieldValueTable([
+    ["Source", f.sourceUrl],
+    ["Edition (OFAC date of issue)", f.datasetDate],
+    ["Dataset published at", f.datasetPublishedAt],
+    ["Dataset SHA-256", f.datasetSha256],
+    ["Refreshed at", f.refreshedAt],
+    ["Distinct addresses", f.addressCount],
+    ["Ticker-address pairs", f.assetAddressPairs],
+    ["Covered tickers", f.coveredAssets.join(", ")],
+    ["Embedded sample (not the OFAC list)", f.sample],
+    ...(f.lastRefresh === undefined
+      ? []
+      : ([
+          [
+            "Last refresh attempt",
+            `${f.lastRefresh.attemptedAt}: ${f.lastRefresh.ok ? "ok" : "failed"} (${f.lastRefresh.outcome})`,
+          ],
+        ] as const)),
+    ...(f.notice === undefined ? [] : ([["Notice", f.notice]] as const)),
+  ]);
+}
+
+/** One row per designation matched, with what a reviewer compares against OFAC's entry. */
+export function matchRows(
+  matches: readonly MatchRecord[],
+  position?: number,
+): Record<string, WireScalar>[] {
+  return matches.map((m) => ({
+    ...(position === undefined ? {} : { position }),
+    entity_name: m.entityName,
+    party_type: m.partyType,
+    asset: m.asset,
+    address: m.address,
+    programs: m.programs.join(", "),
+    listed_on: m.listedOn,
+    list_name: m.listName,
+    measures: m.measures.join(", "),
+    entry_id: m.entryId,
+  }));
+}
+
+/**
+ * The columns of the single report's match table. The address is left out: the query table
+ * above it states it, and eight short columns stay readable on a portrait page.
+ */
+export const MATCH_COLUMNS = [
+  "entity_name",
+  "party_type",
+  "asset",
+  "programs",
+  "listed_on",
+  "list_name",
+  "measures",
+  "entry_id",
+] as const;
+
+/** One row per screened wallet, in request order (batch and EDD results). */
+export function walletResultRows(
+  results: readonly AddressScreening[],
+): Record<string, WireScalar>[] {
+  return results.map((r, i) => ({
+    position: i + 1,
+    address: r.query.address,
+    normalized_address: r.query.normalizedAddress,
+    status: r.summary.status,
+    match_count: r.summary.matchCount,
+    manual_review_recommended: r.summary.manualReviewRecommended,
+    matched_entities: distinctEntities(r.matches).join("; "),
+  }));
+}
+
+/** `the SDN list edition of 2025-11-19 (SHA-256 88783a70…, 81 addresses, 17 tickers)`. */
+export const editionPhrase = (f: SourceFreshness): string =>
+  `the OFAC SDN list edition of ${f.datasetDate} (SHA-256 ${f.datasetSha256.slice(0, 12)}…, ${f.addressCount} distinct addresses across ${f.coveredAssets.length} tickers), refreshed ${f.refreshedAt}`;

@@ -1,0 +1,10 @@
+/**
+ * Addresses the operation examples use. The examples run against the embedded sample in tests
+ * (their answers must match), so the listed one is in the sample and the clear one is not.
+ */
+
+/** Lazarus Group's ETH address (SDN List, DPRK3, listed 2019-09-13): a real designation. */
+export const LAZARUS_ETH = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+
+/** A well-known, undesignated ETH address (the Ethereum Foundation's old multisig). */
+export const CLEAR_ETH = "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe";

@@ -1,0 +1,90 @@
+import * as v from "valibot";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ComplianceDeps } from "../../catalog/deps.js";
+import { inputIssues } from "../../test-support/input-issues.js";
+import { sampleDeps } from "../../test-support/sample-deps.js";
+import { ofacWalletScreen } from "./ofac-wallet-screen.js";
+import { CLEAR_ETH, LAZARUS_ETH } from "./sample-addresses.js";
+import { SCREENING_SOURCE } from "./screening-constants.js";
+import {
+  WalletSanctionsReportInputSchema,
+  walletSanctionsReport,
+} from "./wallet-sanctions-report.js";
+
+let deps: ComplianceDeps;
+beforeAll(async () => {
+  deps = await sampleDeps();
+});
+
+const run = async (input: unknown) =>
+  walletSanctionsReport.run(v.parse(WalletSanctionsReportInputSchema, input), deps);
+
+describe("route 2, POST /api/workflows/compliance/wallet-sanctions-report", () => {
+  it("data holds exactly the spec's members plus the note", async () => {
+    const { data, source } = await run({ address: LAZARUS_ETH, asset: "ETH" });
+    expect(source).toBe(SCREENING_SOURCE);
+    expect(Object.keys(data).sort()).toEqual([
+      "matches",
+      "note",
+      "query",
+      "screeningOnly",
+      "sourceFreshness",
+      "summary",
+    ]);
+    expect(data.query).toEqual({
+      address: LAZARUS_ETH,
+      normalizedAddress: LAZARUS_ETH.toLowerCase(),
+      asset: "ETH",
+      assetTicker: "ETH",
+    });
+    expect(data.matches.map((m) => m.entityName)).toEqual(["Lazarus Group"]);
+    expect(data.sourceFreshness).toMatchObject({
+      sourceUrl: "embedded:sample",
+      datasetPublishedAt: "2025-11-19T00:00:00.000Z",
+      addressCount: 81,
+      sample: true,
+    });
+    expect(data.sourceFreshness.coveredAssets).toContain("ETH");
+  });
+
+  it("answers what route 1 answers for the same address: one builder, the same report", async () => {
+    for (const address of [LAZARUS_ETH, CLEAR_ETH]) {
+      expect(await run({ address })).toEqual(await ofacWalletScreen.run({ address }, deps));
+    }
+  });
+
+  it("an asset filter that excludes the designation leaves the wallet clear", async () => {
+    const { data } = await run({ address: LAZARUS_ETH, asset: "XBT" });
+    expect(data.summary.status).toBe("clear");
+    expect(data.query.assetTicker).toBe("XBT");
+  });
+
+  it("the body is strict and bounded", async () => {
+    expect(inputIssues(WalletSanctionsReportInputSchema, { address: LAZARUS_ETH })).toEqual([]);
+    expect(
+      inputIssues(WalletSanctionsReportInputSchema, { address: LAZARUS_ETH, format: "pdf" }),
+    ).toEqual([
+      {
+        path: "format",
+        message: 'unknown member "format": this request accepts address, asset only',
+      },
+    ]);
+    expect(inputIssues(WalletSanctionsReportInputSchema, {})).toEqual([
+      { path: "address", message: "address is required" },
+    ]);
+    expect(inputIssues(WalletSanctionsReportInputSchema, { address: "" })).toEqual([
+      { path: "address", message: "address must not be empty" },
+    ]);
+    expect(inputIssues(WalletSanctionsReportInputSchema, { address: "x".repeat(257) })).toEqual([
+      { path: "address", message: "address must be at most 256 characters" },
+    ]);
+    expect(
+      inputIssues(WalletSanctionsReportInputSchema, { address: LAZARUS_ETH, asset: "E" }),
+    ).toEqual([{ path: "asset", message: "asset must be 2 to 12 characters" }]);
+    for (const body of [LAZARUS_ETH, null]) {
+      expect(inputIssues(WalletSanctionsReportInputSchema, body)).toEqual([
+        { path: "", message: "the request must be a JSON object" },
+      ]);
+    }
+  });
+});

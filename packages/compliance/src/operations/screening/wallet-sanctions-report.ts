@@ -1,0 +1,87 @@
+import type * as v from "valibot";
+import { defineOperation } from "../../catalog/operation.js";
+import { DOCUMENT_ENDPOINTS } from "./envelope.js";
+import { addressField, assetField, screenOptions, strictInput } from "./input-fields.js";
+import { LAZARUS_ETH } from "./sample-addresses.js";
+import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
+import { walletScreeningAnswer } from "./wallet-screening-answer.js";
+import { WALLET_REPORT_TITLE, WALLET_REPORT_TYPE } from "./wallet-screening-report.js";
+
+export const WalletSanctionsReportInputSchema = strictInput({
+  address: addressField("address", "The wallet address to screen and report on, as supplied."),
+  asset: assetField,
+});
+
+export type WalletSanctionsReportInput = v.InferOutput<typeof WalletSanctionsReportInputSchema>;
+
+/**
+ * Spec route 2: the single-address report payload. The same screening as route 1, as a POST
+ * with a strict body for workflow tools; the answer (data and report) is route 1's.
+ */
+export const walletSanctionsReport = defineOperation({
+  name: "wallet_sanctions_report",
+  title: "Wallet sanctions report",
+  method: "POST",
+  path: "/api/workflows/compliance/wallet-sanctions-report",
+  price: "0.04",
+  category: "workflow",
+  tags: ["ofac", "sanctions", "screening", "wallet", "report"],
+  description:
+    "Screens one wallet address by exact match against OFAC's SDN digital-currency addresses and returns the match details, list freshness and a ready-to-render report model for the PDF, DOCX or XLSX routes.",
+  mimeType: "application/json",
+  input: WalletSanctionsReportInputSchema,
+  inputExample: { address: LAZARUS_ETH, asset: "ETH" },
+  outputExample: {
+    success: true,
+    data: {
+      query: {
+        address: LAZARUS_ETH,
+        normalizedAddress: LAZARUS_ETH.toLowerCase(),
+        asset: "ETH",
+        assetTicker: "ETH",
+      },
+      summary: {
+        status: "match",
+        matchCount: 1,
+        exactAddressMatch: true,
+        manualReviewRecommended: true,
+      },
+      matches: [
+        {
+          entityName: "Lazarus Group",
+          asset: "ETH",
+          address: LAZARUS_ETH,
+          normalizedAddress: LAZARUS_ETH.toLowerCase(),
+          listName: "SDN List",
+          listedOn: "2019-09-13",
+          programs: ["DPRK3"],
+          sourceType: "Digital Currency Address - ETH",
+        },
+      ],
+      sourceFreshness: { datasetPublishedAt: "2025-11-19T00:00:00.000Z" },
+      screeningOnly: true,
+      note: SCREENING_NOTE,
+    },
+    report: {
+      report_meta: { report_type: WALLET_REPORT_TYPE, title: WALLET_REPORT_TITLE },
+      tables: {
+        wallet_screening_matches: {
+          columns: [
+            "entity_name",
+            "party_type",
+            "asset",
+            "programs",
+            "listed_on",
+            "list_name",
+            "measures",
+            "entry_id",
+          ],
+        },
+      },
+    },
+    artifacts: { document_endpoints: DOCUMENT_ENDPOINTS },
+    source: SCREENING_SOURCE,
+  },
+  run: (input: WalletSanctionsReportInput, deps) =>
+    walletScreeningAnswer(deps.list.screen(input.address, screenOptions(input.asset))),
+});

@@ -1,0 +1,18 @@
+import type { ScreenResult } from "@svc/ofac-index";
+import { type ScreeningEnvelope, screeningEnvelope } from "./envelope.js";
+import { SCREENING_NOTE } from "./screening-constants.js";
+import { walletScreeningReport } from "./wallet-screening-report.js";
+
+/** Spec §4.1 route 2's `data` (route 1 has no shape of its own: it answers the same). */
+export interface WalletScreeningData extends ScreenResult {
+  readonly note: string;
+}
+
+export type WalletScreeningAnswer = ScreeningEnvelope<WalletScreeningData>;
+
+/**
+ * The answer of routes 1 and 2: one screening, its note and its report. Both routes answer
+ * through this one function, so the GET and the POST can never drift apart.
+ */
+export const walletScreeningAnswer = (result: ScreenResult): WalletScreeningAnswer =>
+  screeningEnvelope({ ...result, note: SCREENING_NOTE }, walletScreeningReport(result));

@@ -1,0 +1,67 @@
+import type { ScreenResult } from "@svc/ofac-index";
+import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
+import { listForProse, plural } from "./match-text.js";
+import { reportDate } from "./report-date.js";
+import {
+  editionPhrase,
+  fieldValueTable,
+  MATCH_COLUMNS,
+  matchRows,
+  sourceFreshnessTable,
+} from "./report-tables.js";
+import { SCREENING_NOTE } from "./screening-constants.js";
+
+export const WALLET_REPORT_TYPE = "ofac-wallet-screening";
+export const WALLET_REPORT_TITLE = "OFAC Wallet Screening Report";
+
+/**
+ * One wallet's screening as the shared report model (routes 1 and 2 share it): the title,
+ * type and tables the deployed service used, so a document made from either route is the same
+ * file. The summary leads with the outcome and names what matched; a clear result says what
+ * it covers, never "safe".
+ */
+export function walletScreeningReport(result: ScreenResult, date = reportDate()): ReportModelInput {
+  const { query, summary, matches, sourceFreshness: f } = result;
+  const filter =
+    query.assetTicker === null ? "no asset filter" : `asset filter ${query.assetTicker}`;
+  const outcome =
+    summary.status === "match"
+      ? `${query.address} matches ${plural(summary.matchCount, "OFAC SDN designation")} exactly: ${listForProse(
+          matches.map(
+            (m) =>
+              `${m.entityName} (${m.asset}; ${m.programs.join(", ")}; listed ${m.listedOn ?? "date not given"})`,
+          ),
+        )}. Manual review is recommended before onboarding, any payout or any movement of funds.`
+      : `${query.address} has no exact match among OFAC's SDN digital-currency addresses (${filter}). No manual review is triggered by this screening.`;
+  return reportModel(
+    { report_type: WALLET_REPORT_TYPE, title: WALLET_REPORT_TITLE, date },
+    {
+      executive_summary: [
+        outcome,
+        `Screened against ${editionPhrase(f)}.`,
+        ...(f.notice === undefined ? [] : [f.notice]),
+        SCREENING_NOTE,
+      ],
+      headline_metrics: [
+        metric("Status", summary.status),
+        metric("Match count", summary.matchCount),
+        metric("Manual review recommended", summary.manualReviewRecommended),
+        metric("List edition", f.datasetDate),
+      ],
+      tables: {
+        wallet_screening_query: fieldValueTable([
+          ["Address (as supplied)", query.address],
+          ["Normalized address", query.normalizedAddress],
+          ["Asset filter", query.asset],
+          ["Resolved ticker", query.assetTicker],
+          ["Status", summary.status],
+          ["Match count", summary.matchCount],
+          ["Exact address match", summary.exactAddressMatch],
+          ["Manual review recommended", summary.manualReviewRecommended],
+        ]),
+        wallet_screening_matches: tableFromRecords(matchRows(matches), MATCH_COLUMNS),
+        source_freshness: sourceFreshnessTable(f),
+      },
+    },
+  );
+}

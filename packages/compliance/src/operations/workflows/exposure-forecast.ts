@@ -1,0 +1,113 @@
+import {
+  type ExposureForecast,
+  ExposureForecastInputSchema,
+  forecastExposure,
+} from "@svc/montecarlo";
+import type * as v from "valibot";
+import { defineOperation, type Operation } from "../../catalog/operation.js";
+import { type ScreeningEnvelope, screeningEnvelope } from "../screening/envelope.js";
+import { SCREENING_SOURCE } from "../screening/screening-constants.js";
+import { LAZARUS_ETH } from "./example-addresses.js";
+import { exposureContext } from "./exposure-context.js";
+
+/**
+ * Spec route 5: the probability that a set of wallets becomes exact OFAC SDN matches within a
+ * horizon. The body schema is montecarlo's own, so the published JSON Schema is the one the
+ * engine validates with; the cross-field rules a schema cannot express (metadata for an address
+ * not in `addresses`, duplicates) are the engine's `InputError`, with paths, which propagates
+ * (400), as does `LIST_UNAVAILABLE` from screening (503: no forecast without today's list).
+ * `data` is the forecast without its report; `report` is the shared report model beside it, so
+ * it can be posted to a document route unchanged.
+ */
+export const exposureForecast: Operation<
+  v.InferOutput<typeof ExposureForecastInputSchema>,
+  ScreeningEnvelope<ExposureForecast>
+> = defineOperation({
+  name: "exposure_forecast",
+  title: "OFAC exposure forecast",
+  method: "POST",
+  path: "/api/workflows/compliance/exposure-forecast",
+  price: "0.09",
+  category: "workflow",
+  tags: ["ofac", "sanctions", "forecast", "monte-carlo", "risk"],
+  description:
+    "Forecasts how many of up to 500 wallets will be exact OFAC SDN matches within 7 to 365 days, from the list's real addition history and per-wallet risk weights: the target probability with its standard error and exact value, p50/p90 hits, per-wallet probabilities (current matches count as certain), sensitivity and a report ready for PDF, DOCX or XLSX.",
+  mimeType: "application/json",
+  input: ExposureForecastInputSchema,
+  inputExample: {
+    addresses: [
+      LAZARUS_ETH,
+      "0x1111111111111111111111111111111111111111",
+      "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0xwcjkk",
+    ],
+    address_metadata: [
+      {
+        address: "0x1111111111111111111111111111111111111111",
+        relationship_tier: "critical",
+        exposure_usd: 2_500_000,
+        last_activity_days: 3,
+        policy_priority: 8,
+      },
+    ],
+    horizon_days: 180,
+    target: { operator: ">=", k: 2 },
+  },
+  outputExample: {
+    success: true,
+    data: {
+      summary: {
+        target_probability: 0.07335000000000001,
+        p50_expected_hits: 1,
+        p90_expected_hits: 1,
+        metadata_coverage_percent: 33.333333333333336,
+        current_matches: 1,
+        wallets: 3,
+        horizon_days: 180,
+        target: { operator: ">=", k: 2 },
+      },
+      target: { operator: ">=", k: 2, probability: 0.07335, exact: 0.07226790773913416 },
+      forecast_model: {
+        history_basis: "snapshot_diff",
+        model_confidence: "high",
+        model_version: "exposure-1",
+        horizon_days: 180,
+        iterations: 20_000,
+      },
+      per_wallet: [
+        {
+          address: LAZARUS_ETH,
+          screening_status: "match",
+          future_hit_probability: 1,
+          matched_entities: ["Lazarus Group"],
+        },
+        {
+          address: "0x1111111111111111111111111111111111111111",
+          screening_status: "clear",
+          future_hit_probability: 0.06893568594644435,
+          relationship_tier: "critical",
+          has_metadata: true,
+        },
+        {
+          address: "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0xwcjkk",
+          screening_status: "clear",
+          future_hit_probability: 0.0037102020489930545,
+        },
+      ],
+    },
+    report: {
+      report_meta: { report_type: "compliance-exposure-forecast", title: "OFAC Exposure Forecast" },
+      tables: {
+        per_wallet_exposure: { columns: ["address", "screening_status", "future_hit_probability"] },
+      },
+    },
+    artifacts: {
+      recommended_local_path: "reports/ofac-exposure-forecast",
+      document_endpoints: { pdf: "/api/tools/report/pdf/generate" },
+    },
+    source: SCREENING_SOURCE,
+  },
+  run: (input, deps) => {
+    const { report, ...data } = forecastExposure(input, exposureContext(deps));
+    return screeningEnvelope(data, report);
+  },
+});

@@ -1,0 +1,21 @@
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { sampleDeps } from "../../test-support/sample-deps.js";
+import { WORKFLOW_OPERATIONS } from "./index.js";
+
+describe("WORKFLOW_OPERATIONS", () => {
+  it("holds routes 5 and 6 at the spec's paths and prices", () => {
+    expect(WORKFLOW_OPERATIONS.map((op) => [op.method, op.path, op.price, op.category])).toEqual([
+      ["POST", "/api/workflows/compliance/exposure-forecast", "0.09", "workflow"],
+      ["POST", "/api/workflows/compliance/queue-optimize", "0.15", "workflow"],
+    ]);
+  });
+
+  it("each input example is valid input, and its real run answers what the output example shows", async () => {
+    const deps = await sampleDeps();
+    for (const op of WORKFLOW_OPERATIONS) {
+      const input = v.parse(op.input, op.inputExample);
+      expect(await op.run(input as never, deps), op.name).toMatchObject(op.outputExample as object);
+    }
+  });
+});
