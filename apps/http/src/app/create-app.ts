@@ -3,11 +3,12 @@ import { PAYMENT_HEADERS, PaymentGate, type PaymentTerms } from "@svc/payments";
 import { jsonSchemaOf } from "@svc/report-model";
 import type { x402ResourceServer } from "@x402/core/server";
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
 import type { GenericSchema } from "valibot";
 import { mountDiscovery } from "../discovery/mount-discovery.js";
+import { challengeSchema, compactExample } from "./compact-discovery.js";
+import { corsForPayments } from "./cors.js";
 import { mountOperation } from "./mount-operation.js";
 import { problem } from "./problem.js";
 import { type LogSink, requestLog } from "./request-log.js";
@@ -38,8 +39,11 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
       discovery: {
         kind: op.method === "GET" ? "http-query" : "http-body",
         input: op.inputExample as Record<string, unknown>,
-        inputSchema: jsonSchemaOf(op.input as GenericSchema),
-        output: { example: op.outputExample },
+        inputSchema: challengeSchema(
+          jsonSchemaOf(op.input as GenericSchema),
+          `GET ${op.path}?format=json and /openapi.json`,
+        ),
+        output: { example: compactExample(op.outputExample) },
       },
     },
     payments.terms,
@@ -69,14 +73,7 @@ export function createApp(options: AppOptions): Hono {
         ),
     }),
   );
-  app.use(
-    "*",
-    cors({
-      origin: "*",
-      allowHeaders: ["Content-Type", PAYMENT_HEADERS.signature, PAYMENT_HEADERS.legacySignature],
-      exposeHeaders: [PAYMENT_HEADERS.required, PAYMENT_HEADERS.response, "X-Request-Id"],
-    }),
-  );
+  app.use("*", corsForPayments());
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.get("/ready", (c) =>
     options.list.ready

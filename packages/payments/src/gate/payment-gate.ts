@@ -19,6 +19,14 @@ const isObject = (x: unknown): x is Record<string, unknown> =>
 export const isPaymentPayload = (x: unknown): x is PaymentPayload =>
   isObject(x) && x.x402Version === 2 && isObject(x.accepted) && isObject(x.payload);
 
+/** What a gate builds once and shares with the views `at()` makes. */
+interface GateCache {
+  built: Promise<PaymentRequirements[]> | undefined;
+  extensions: { value: Record<string, unknown> | undefined } | undefined;
+  /** The unpaid challenges by error text (a handful of fixed strings). */
+  readonly challenges: Map<string, Promise<PaymentRequired>>;
+}
+
 /** A payment that verified: what settling it needs. */
 export interface VerifiedPayment {
   readonly payload: PaymentPayload;
@@ -60,8 +68,8 @@ export class PaymentUnavailableError extends Error {
  * the work succeeded. Built on @x402/core's `x402ResourceServer`.
  */
 export class PaymentGate {
-  /** Shared by the views `at()` makes: the requirements are built once per resource. */
-  private readonly cache: { built: Promise<PaymentRequirements[]> | undefined };
+  /** Shared by the views `at()` makes: what does not change between requests is built once. */
+  private readonly cache: GateCache;
 
   constructor(
     private readonly server: x402ResourceServer,
@@ -69,9 +77,9 @@ export class PaymentGate {
     readonly terms: PaymentTerms,
     /** The transport context the extensions are enriched with (e.g. the HTTP method). */
     private readonly transport: unknown = undefined,
-    cache?: { built: Promise<PaymentRequirements[]> | undefined },
+    cache?: GateCache,
   ) {
-    this.cache = cache ?? { built: undefined };
+    this.cache = cache ?? { built: undefined, extensions: undefined, challenges: new Map() };
   }
 
   /** The same gate describing the resource at another URL (the URL an HTTP request used). */
@@ -109,8 +117,13 @@ export class PaymentGate {
     return this.cache.built;
   }
 
-  /** The bazaar discovery declaration of this resource, if it has one. */
+  /** The bazaar discovery declaration of this resource, if it has one (built once). */
   private extensions(): Record<string, unknown> | undefined {
+    if (this.cache.extensions === undefined) this.cache.extensions = { value: this.buildExtensions() };
+    return this.cache.extensions.value;
+  }
+
+  private buildExtensions(): Record<string, unknown> | undefined {
     const d = this.resource.discovery;
     if (d === undefined) return undefined;
     const raw =
@@ -132,8 +145,25 @@ export class PaymentGate {
     return this.server.enrichExtensions(raw, this.transport);
   }
 
-  /** The PaymentRequired object for this resource, with `error` when given. */
+  /**
+   * The PaymentRequired object for this resource, with `error` when given. Without a payload
+   * (the unpaid challenge, the hot path of any paid API) it is built once per error text and only
+   * its resource URL is set per request.
+   */
   async paymentRequired(error?: string, payload?: PaymentPayload): Promise<PaymentRequired> {
+    if (payload !== undefined) return this.buildPaymentRequired(error, payload);
+    const key = error ?? "";
+    let template = this.cache.challenges.get(key);
+    if (template === undefined) {
+      template = this.buildPaymentRequired(error, undefined);
+      template.catch(() => this.cache.challenges.delete(key));
+      this.cache.challenges.set(key, template);
+    }
+    const built = await template;
+    return { ...built, resource: { ...built.resource, url: this.resource.url } };
+  }
+
+  private async buildPaymentRequired(error: string | undefined, payload: PaymentPayload | undefined): Promise<PaymentRequired> {
     const accepts = await this.requirements();
     return this.server.createPaymentRequiredResponse(
       accepts,

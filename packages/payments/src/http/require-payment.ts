@@ -1,11 +1,8 @@
-import {
-  decodePaymentSignatureHeader,
-  encodePaymentRequiredHeader,
-  encodePaymentResponseHeader,
-} from "@x402/core/http";
+import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import type { Context, MiddlewareHandler } from "hono";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
+import { encodeJsonHeader } from "./header-codec.js";
 
 /** The header names of x402 v2 over HTTP, and the v1 alias older clients send. */
 export const PAYMENT_HEADERS = {
@@ -15,16 +12,29 @@ export const PAYMENT_HEADERS = {
   response: "PAYMENT-RESPONSE",
 } as const;
 
-/** 402 with the PaymentRequired object both as the `PAYMENT-REQUIRED` header and as the body. */
-export function paymentRequiredResponse(paymentRequired: PaymentRequired): Response {
-  return new Response(JSON.stringify(paymentRequired), {
-    status: 402,
+/** The body and headers of a 402: the PaymentRequired as the JSON body and, base64, as a header. */
+function challenge(paymentRequired: PaymentRequired): { json: string; headers: Record<string, string> } {
+  const json = JSON.stringify(paymentRequired);
+  return {
+    json,
     headers: {
       "Content-Type": "application/json; charset=UTF-8",
-      [PAYMENT_HEADERS.required]: encodePaymentRequiredHeader(paymentRequired),
+      [PAYMENT_HEADERS.required]: Buffer.from(json, "utf8").toString("base64"),
       "Cache-Control": "no-store",
     },
-  });
+  };
+}
+
+/** 402 with the PaymentRequired object both as the `PAYMENT-REQUIRED` header and as the body. */
+export function paymentRequiredResponse(paymentRequired: PaymentRequired): Response {
+  const { json, headers } = challenge(paymentRequired);
+  return new Response(json, { status: 402, headers });
+}
+
+/** The same through hono's context, so headers set by earlier middleware merge cheaply. */
+function respond402(c: Context, paymentRequired: PaymentRequired): Response {
+  const { json, headers } = challenge(paymentRequired);
+  return c.body(json, 402, headers);
 }
 
 /** 503: the facilitator could not be reached; nothing ran and nothing was charged. */
@@ -61,16 +71,16 @@ export function requirePayment(resourceGate: PaymentGate): MiddlewareHandler {
       const header =
         c.req.header(PAYMENT_HEADERS.signature) ?? c.req.header(PAYMENT_HEADERS.legacySignature);
       if (header === undefined || header.trim() === "") {
-        return paymentRequiredResponse(await gate.paymentRequired("Payment required"));
+        return respond402(c, await gate.paymentRequired("Payment required"));
       }
       let payload: ReturnType<typeof decodePaymentSignatureHeader>;
       try {
         payload = decodePaymentSignatureHeader(header);
       } catch {
-        return paymentRequiredResponse(await gate.paymentRequired("invalid_payment_header"));
+        return respond402(c, await gate.paymentRequired("invalid_payment_header"));
       }
       const verified = await gate.verify(payload);
-      if (!verified.ok) return paymentRequiredResponse(verified.paymentRequired);
+      if (!verified.ok) return respond402(c, verified.paymentRequired);
 
       await next();
       if (c.error !== undefined || c.res.status >= 400) return;
@@ -84,7 +94,7 @@ export function requirePayment(resourceGate: PaymentGate): MiddlewareHandler {
         return;
       }
       const paid = new Response(body, { status: answer.status, headers: answer.headers });
-      paid.headers.set(PAYMENT_HEADERS.response, encodePaymentResponseHeader(settled.receipt));
+      paid.headers.set(PAYMENT_HEADERS.response, encodeJsonHeader(settled.receipt));
       paid.headers.set("Cache-Control", "private, no-store");
       c.res = paid;
     } catch (error) {

@@ -1,0 +1,25 @@
+import { PAYMENT_HEADERS } from "@svc/payments";
+import type { MiddlewareHandler } from "hono";
+
+const ALLOWED_HEADERS = ["Content-Type", PAYMENT_HEADERS.signature, PAYMENT_HEADERS.legacySignature];
+const EXPOSED_HEADERS = [PAYMENT_HEADERS.required, PAYMENT_HEADERS.response, "X-Request-Id"];
+
+/**
+ * CORS for browser clients of a public, credential-less API: any origin, the payment headers
+ * allowed in and exposed out. The headers are set before the handler runs (hono's own `cors`
+ * sets them on the finished response, which made every answer rebuild its Response object and
+ * cost two thirds of the throughput of small answers such as the 402).
+ */
+export const corsForPayments = (): MiddlewareHandler => async (c, next) => {
+  if (c.req.method === "OPTIONS" && c.req.header("Access-Control-Request-Method") !== undefined) {
+    return c.body(null, 204, {
+      "Access-Control-Allow-Origin": "*",
+      "Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
+      "Access-Control-Allow-Headers": ALLOWED_HEADERS.join(", "),
+      "Access-Control-Max-Age": "600",
+    });
+  }
+  c.header("Access-Control-Allow-Origin", "*");
+  c.header("Access-Control-Expose-Headers", EXPOSED_HEADERS.join(", "));
+  await next();
+};
