@@ -12,7 +12,10 @@ export const MAX_INLINE_SCHEMA_CHARS = 1500;
 export function challengeSchema(schema: unknown, docs: string): Record<string, unknown> {
   const compact = compactSchema(schema) as Record<string, unknown>;
   if (JSON.stringify(compact).length <= MAX_INLINE_SCHEMA_CHARS) return compact;
-  return { type: "object", $comment: `The full request schema is too large for a header: see ${docs}` };
+  return {
+    type: "object",
+    $comment: `The full request schema is too large for a header: see ${docs}`,
+  };
 }
 
 export function compactSchema(schema: unknown): unknown {
@@ -31,6 +34,9 @@ export function compactExample(value: unknown, depth = 3): unknown {
   if (depth === 0) return Array.isArray(value) ? [] : {};
   if (Array.isArray(value)) return value.slice(0, 1).map((v) => compactExample(v, depth - 1));
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, compactExample(v, depth - 1)]),
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      k,
+      compactExample(v, depth - 1),
+    ]),
   );
 }

@@ -1,7 +1,11 @@
 import { PAYMENT_HEADERS } from "@svc/payments";
 import type { MiddlewareHandler } from "hono";
 
-const ALLOWED_HEADERS = ["Content-Type", PAYMENT_HEADERS.signature, PAYMENT_HEADERS.legacySignature];
+const ALLOWED_HEADERS = [
+  "Content-Type",
+  PAYMENT_HEADERS.signature,
+  PAYMENT_HEADERS.legacySignature,
+];
 const EXPOSED_HEADERS = [PAYMENT_HEADERS.required, PAYMENT_HEADERS.response, "X-Request-Id"];
 
 /**

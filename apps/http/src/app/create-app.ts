@@ -1,5 +1,5 @@
 import { type AnyOperation, CATALOG, type ComplianceDeps } from "@svc/compliance";
-import { PAYMENT_HEADERS, PaymentGate, type PaymentTerms } from "@svc/payments";
+import { PaymentGate, type PaymentTerms } from "@svc/payments";
 import { jsonSchemaOf } from "@svc/report-model";
 import type { x402ResourceServer } from "@x402/core/server";
 import { Hono } from "hono";

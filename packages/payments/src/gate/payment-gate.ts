@@ -119,7 +119,8 @@ export class PaymentGate {
 
   /** The bazaar discovery declaration of this resource, if it has one (built once). */
   private extensions(): Record<string, unknown> | undefined {
-    if (this.cache.extensions === undefined) this.cache.extensions = { value: this.buildExtensions() };
+    if (this.cache.extensions === undefined)
+      this.cache.extensions = { value: this.buildExtensions() };
     return this.cache.extensions.value;
   }
 
@@ -163,7 +164,10 @@ export class PaymentGate {
     return { ...built, resource: { ...built.resource, url: this.resource.url } };
   }
 
-  private async buildPaymentRequired(error: string | undefined, payload: PaymentPayload | undefined): Promise<PaymentRequired> {
+  private async buildPaymentRequired(
+    error: string | undefined,
+    payload: PaymentPayload | undefined,
+  ): Promise<PaymentRequired> {
     const accepts = await this.requirements();
     return this.server.createPaymentRequiredResponse(
       accepts,

@@ -12,7 +12,11 @@ describe("encodeJsonHeader", () => {
       accepts: [],
     } as unknown as PaymentRequired;
     expect(encodeJsonHeader(required)).toBe(encodePaymentRequiredHeader(required));
-    const receipt = { success: true, transaction: "0xabc", network: "eip155:8453" } as SettleResponse;
+    const receipt = {
+      success: true,
+      transaction: "0xabc",
+      network: "eip155:8453",
+    } as SettleResponse;
     expect(encodeJsonHeader(receipt)).toBe(encodePaymentResponseHeader(receipt));
   });
 });

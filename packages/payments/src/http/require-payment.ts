@@ -13,7 +13,10 @@ export const PAYMENT_HEADERS = {
 } as const;
 
 /** The body and headers of a 402: the PaymentRequired as the JSON body and, base64, as a header. */
-function challenge(paymentRequired: PaymentRequired): { json: string; headers: Record<string, string> } {
+function challenge(paymentRequired: PaymentRequired): {
+  json: string;
+  headers: Record<string, string>;
+} {
   const json = JSON.stringify(paymentRequired);
   return {
     json,
