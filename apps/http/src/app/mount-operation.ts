@@ -1,4 +1,5 @@
 import type { AnyOperation, ComplianceDeps } from "@svc/compliance";
+import { toIssues } from "@svc/montecarlo";
 import { type PaymentGate, requirePayment } from "@svc/payments";
 import type { Context, Hono } from "hono";
 import * as v from "valibot";
@@ -7,24 +8,6 @@ import { problem } from "./problem.js";
 
 /** The largest JSON body accepted (1 MiB: a 500-wallet forecast is ~100 KB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-/** `addresses[3].asset` from a valibot issue path. */
-const pathOf = (issue: v.BaseIssue<unknown>): string =>
-  (issue.path ?? []).reduce(
-    (p, item) =>
-      item.type === "array"
-        ? `${p}[${String(item.key)}]`
-        : p === ""
-          ? String(item.key)
-          : `${p}.${String(item.key)}`,
-    "",
-  );
-
-/** An extra member of a strict object is named as such, at its own path. */
-const messageOf = (issue: v.BaseIssue<unknown>, path: string): string =>
-  issue.type === "strict_object" && issue.expected === "never"
-    ? `unexpected member ${path.split(".").pop()}`
-    : issue.message;
 
 type Read = { ok: true; value: unknown } | { ok: false; response: Response };
 
@@ -84,10 +67,7 @@ export function mountOperation(
     }
     const parsed = v.safeParse(op.input, raw);
     if (!parsed.success) {
-      const issues = parsed.issues.map((i) => {
-        const path = pathOf(i);
-        return { path, message: messageOf(i, path) };
-      });
+      const issues = toIssues(parsed.issues);
       const first = issues[0];
       return problem(
         c,
