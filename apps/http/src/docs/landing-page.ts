@@ -6,7 +6,7 @@ import { SERVICE } from "../discovery/service-info.js";
 import { type Companions, discoveryLinksHtml } from "./discovery-links.js";
 import { endpointTableHtml } from "./endpoint-table.js";
 import { howToPayHtml } from "./how-to-pay.js";
-import { html } from "./html.js";
+import { html, type SafeHtml } from "./html.js";
 import { pageHtml } from "./page-layout.js";
 
 /**
@@ -35,9 +35,7 @@ ${howToPayHtml(ctx.terms.maxTimeoutSeconds)}
 </section>
 <section class="card">
 <h2>For agents: MCP</h2>
-<p>The same operations are offered as tools of an MCP server (streamable HTTP) at</p>
-<p><code>${ctx.baseUrl}${DISCOVERY_PATHS.mcp}</code></p>
-<p class="muted">Paid tools follow the x402 MCP transport: an unpaid call returns the payment terms; the client retries with the payment in the request metadata. <code>server_capabilities</code> is free.</p>
+${companions.mcpDocs ? mcpServedHtml(ctx.baseUrl) : html`<p>This instance does not serve the MCP tool server yet; the HTTP API above is the way in.</p>`}
 <h3>Base URL</h3>
 <p><code>${ctx.baseUrl}</code></p>
 </section>
@@ -62,3 +60,10 @@ ${discoveryLinksHtml(companions)}
     body,
   });
 }
+
+/** The MCP card's text once the tool server is mounted at /mcp. */
+const mcpServedHtml = (
+  baseUrl: string,
+): SafeHtml => html`<p>The same operations are offered as tools of an MCP server (streamable HTTP) at</p>
+<p><code>${baseUrl}${DISCOVERY_PATHS.mcp}</code></p>
+<p class="muted">Paid tools follow the x402 MCP transport: an unpaid call returns the payment terms; the client retries with the payment in the request metadata. <code>server_capabilities</code> is free.</p>`;
