@@ -3,13 +3,10 @@ import { ListLoader } from "@svc/ofac-index/node";
 import { baseTerms, createPaymentServer } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
-import { x402Client } from "@x402/core/client";
 import { decodePaymentResponseHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import type { Hono } from "hono";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payingFetch } from "../test-support/paying-client.js";
 import { createApp } from "./create-app.js";
 
 // The API on the embedded sample edition, paid through the real local settlement stack.
@@ -38,15 +35,7 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-const paying = (target: Hono, i = 0) =>
-  wrapFetchWithPayment(
-    ((input: string | URL | Request, init?: RequestInit) =>
-      Promise.resolve(target.request(new Request(input, init)))) as typeof fetch,
-    new x402Client().register(
-      "eip155:8453",
-      new ExactEvmScheme(privateKeyToAccount(devnet.payers[i]!.privateKey)),
-    ),
-  );
+const paying = (target: Hono, i = 0) => payingFetch(target, devnet.payers[i]!.privateKey);
 
 describe("GET /api/ofac-wallet-screen/:address", () => {
   it("answers 402 with the $0.01 terms when unpaid", async () => {

@@ -1,17 +1,16 @@
 import { type AnyOperation, CATALOG, type ComplianceDeps } from "@svc/compliance";
 import { PaymentGate, type PaymentTerms } from "@svc/payments";
-import { jsonSchemaOf } from "@svc/report-model";
 import type { x402ResourceServer } from "@x402/core/server";
 import { Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
-import type { GenericSchema } from "valibot";
 import { mountDiscovery } from "../discovery/mount-discovery.js";
 import { challengeSchema, compactExample } from "./compact-discovery.js";
 import { corsForPayments } from "./cors.js";
 import { mountOperation } from "./mount-operation.js";
 import { problem } from "./problem.js";
 import { type LogSink, requestLog } from "./request-log.js";
+import { requestSchemaOf } from "./request-schema.js";
 
 export interface AppOptions {
   /** The list, with readiness (`ListLoader` of @svc/ofac-index). */
@@ -40,7 +39,7 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
         kind: op.method === "GET" ? "http-query" : "http-body",
         input: op.inputExample as Record<string, unknown>,
         inputSchema: challengeSchema(
-          jsonSchemaOf(op.input as GenericSchema),
+          requestSchemaOf(op),
           `GET ${op.path}?format=json and /openapi.json`,
         ),
         output: { example: compactExample(op.outputExample) },

@@ -4,13 +4,10 @@ import { ListLoader } from "@svc/ofac-index/node";
 import { baseTerms, createPaymentServer } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
-import { x402Client } from "@x402/core/client";
 import { decodePaymentResponseHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import type { Hono } from "hono";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payingFetch } from "../test-support/paying-client.js";
 import { createApp } from "./create-app.js";
 import { MAX_BODY_BYTES } from "./mount-operation.js";
 
@@ -42,15 +39,7 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-const pay = (target: Hono, i = 0) =>
-  wrapFetchWithPayment(
-    ((input: string | URL | Request, init?: RequestInit) =>
-      Promise.resolve(target.request(new Request(input, init)))) as typeof fetch,
-    new x402Client().register(
-      "eip155:8453",
-      new ExactEvmScheme(privateKeyToAccount(devnet.payers[i]!.privateKey)),
-    ),
-  );
+const pay = (target: Hono, i = 0) => payingFetch(target, devnet.payers[i]!.privateKey);
 
 const call = (target: Hono, method: string, path: string, body?: unknown, i = 0) =>
   pay(target, i)(`${BASE}${path}`, {

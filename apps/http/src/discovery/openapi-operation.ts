@@ -1,5 +1,4 @@
-import { jsonSchemaOf } from "@svc/report-model";
-import type { GenericSchema } from "valibot";
+import { requestSchemaOf } from "../app/request-schema.js";
 import { type Listing, pathParamsOf } from "./listing.js";
 import { headerRef, parameterRef, responseRef, schemaRef } from "./openapi-components.js";
 
@@ -50,7 +49,7 @@ export const paymentInfoOf = (l: Listing) => ({
 /** The OpenAPI Operation Object of one paid route. */
 export function openApiOperationOf(l: Listing) {
   const { op } = l;
-  const input = jsonSchemaOf(op.input as GenericSchema);
+  const input = requestSchemaOf(op);
   const request =
     op.method === "GET"
       ? { parameters: [...parametersOf(op.path, input), parameterRef("PaymentSignature")] }

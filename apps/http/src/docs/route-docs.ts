@@ -1,5 +1,4 @@
-import { jsonSchemaOf } from "@svc/report-model";
-import type { GenericSchema } from "valibot";
+import { requestSchemaOf } from "../app/request-schema.js";
 import type { DiscoveryContext } from "../discovery/discovery-context.js";
 import { discoveryUrls } from "../discovery/discovery-paths.js";
 import type { Listing } from "../discovery/listing.js";
@@ -39,7 +38,7 @@ export function routeDocsOf(l: Listing, ctx: DiscoveryContext) {
       x402Version: 2,
       ...l.requirements,
     },
-    requestSchema: jsonSchemaOf(l.op.input as GenericSchema),
+    requestSchema: requestSchemaOf(l.op),
     requestExample: l.op.inputExample as unknown,
     outputExample: l.op.outputExample,
     curlExample: curlExampleOf("POST", l.url, l.op.inputExample),

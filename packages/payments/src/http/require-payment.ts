@@ -2,7 +2,7 @@ import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import type { Context, MiddlewareHandler } from "hono";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
-import { encodeJsonHeader } from "./header-codec.js";
+import { base64OfJson, encodeJsonHeader } from "./header-codec.js";
 
 /** The header names of x402 v2 over HTTP, and the v1 alias older clients send. */
 export const PAYMENT_HEADERS = {
@@ -22,7 +22,7 @@ function challenge(paymentRequired: PaymentRequired): {
     json,
     headers: {
       "Content-Type": "application/json; charset=UTF-8",
-      [PAYMENT_HEADERS.required]: Buffer.from(json, "utf8").toString("base64"),
+      [PAYMENT_HEADERS.required]: base64OfJson(json),
       "Cache-Control": "no-store",
     },
   };

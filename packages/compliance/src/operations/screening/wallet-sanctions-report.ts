@@ -2,6 +2,7 @@ import type * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";
 import { DOCUMENT_ENDPOINTS } from "./envelope.js";
 import { addressField, assetField, screenOptions, strictInput } from "./input-fields.js";
+import { MATCH_COLUMNS } from "./report-tables.js";
 import { LAZARUS_ETH } from "./sample-addresses.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 import { walletScreeningAnswer } from "./wallet-screening-answer.js";
@@ -65,18 +66,7 @@ export const walletSanctionsReport = defineOperation({
     report: {
       report_meta: { report_type: WALLET_REPORT_TYPE, title: WALLET_REPORT_TITLE },
       tables: {
-        wallet_screening_matches: {
-          columns: [
-            "entity_name",
-            "party_type",
-            "asset",
-            "programs",
-            "listed_on",
-            "list_name",
-            "measures",
-            "entry_id",
-          ],
-        },
+        wallet_screening_matches: { columns: [...MATCH_COLUMNS] },
       },
     },
     artifacts: { document_endpoints: DOCUMENT_ENDPOINTS },
