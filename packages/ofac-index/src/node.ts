@@ -14,6 +14,12 @@ export {
 export { type LoadOptions, loadIndex, loadSample } from "./io/load-index.js";
 export { SnapshotStore, type StoredEdition } from "./io/snapshot-store.js";
 export {
+  integerSetting,
+  LIST_ENV,
+  type ListConfig,
+  loadListConfig,
+} from "./loader/list-config.js";
+export {
   ListLoader,
   type ListLoaderOptions,
   type LoaderEvent,

@@ -48,8 +48,10 @@ export {
 export { type Interval, type ProbabilityEstimate, proportion } from "./stats.js";
 export {
   MonteCarloDecisionInputSchema,
+  MonteCarloDecisionToolSchema,
   type MonteCarloReportInput,
   MonteCarloReportInputSchema,
+  MonteCarloReportToolSchema,
   OUTPUT_FORMATS,
   type OutputFormat,
   parseMonteCarloDecisionInput,

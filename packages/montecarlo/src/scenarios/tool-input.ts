@@ -76,6 +76,43 @@ export const MonteCarloReportInputSchema = v.pipe(
   ),
 );
 
+/**
+ * The tool bodies as one flat object, as an MCP tool listing publishes them (a tool's input
+ * schema must be an object at the top): `analysis_type` from its list, `request` an object whose
+ * shape depends on the type. The parse functions check `request` per type.
+ */
+const flatToolSchema = <E extends v.ObjectEntries>(extra: E) =>
+  v.strictObject(
+    {
+      analysis_type: v.pipe(
+        v.picklist(ANALYSIS_TYPES, ANALYSIS_TYPE_MESSAGE),
+        v.description(
+          "The analysis to run: probability, batch-probability, compare, sensitivity, forecast, composed or optimize.",
+        ),
+      ),
+      request: v.pipe(
+        v.record(v.string(), v.unknown(), "request must be an object"),
+        v.description(
+          "The analysis request; its members depend on analysis_type (sims 100 to 100000, default 10000; optional integer seed; the scenario or scenarios).",
+        ),
+      ),
+      ...extra,
+      ...textEntries,
+    },
+    "the body must be an object",
+  );
+
+/** `monte_carlo_report` as a tool lists it: `output_format` required (spec §4.3). */
+export const MonteCarloReportToolSchema = flatToolSchema({
+  output_format: v.pipe(
+    v.picklist(OUTPUT_FORMATS, `output_format must be one of ${OUTPUT_FORMATS.join(", ")}`),
+    v.description("json: the report model only; pdf or docx: the report rendered as a document."),
+  ),
+});
+
+/** `monte_carlo_decision_report` as a tool lists it. */
+export const MonteCarloDecisionToolSchema = flatToolSchema({});
+
 /** A parsed body: what `runScenarioAnalysis` takes. */
 export type ScenarioAnalysisInput = v.InferOutput<typeof MonteCarloDecisionInputSchema>;
 export type MonteCarloReportInput = v.InferOutput<typeof MonteCarloReportInputSchema>;

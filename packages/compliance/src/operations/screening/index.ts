@@ -48,6 +48,15 @@ export {
   screeningEnvelope,
 } from "./envelope.js";
 export {
+  addressesField,
+  addressField,
+  assetField,
+  MAX_BATCH_ADDRESSES,
+  optionalText,
+  screenOptions,
+  strictInput,
+} from "./input-fields.js";
+export {
   ofacWalletScreen,
   type WalletScreenInput,
   WalletScreenInputSchema,

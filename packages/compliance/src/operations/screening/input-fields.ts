@@ -11,11 +11,19 @@ import * as v from "valibot";
 /** Spec §8: addresses per screening or EDD request. */
 export const MAX_BATCH_ADDRESSES = 100;
 
-/** One address as supplied; `name` is how messages call it (`address`, `each address`). */
-export const addressField = (name: string, description: string) =>
+/**
+ * One address as supplied; `name` is how messages call it (`address`, `each address`). The MCP
+ * tools ask for at least 10 characters (`minLength`); the routes only refuse an empty one.
+ */
+export const addressField = (name: string, description: string, minLength = 1) =>
   v.pipe(
     v.string(`${name} must be a string`),
-    v.minLength(1, `${name} must not be empty`),
+    v.minLength(
+      minLength,
+      minLength === 1
+        ? `${name} must not be empty`
+        : `${name} must be at least ${minLength} characters`,
+    ),
     v.maxLength(MAX_ADDRESS_LENGTH, `${name} must be at most ${MAX_ADDRESS_LENGTH} characters`),
     v.description(description),
   );
@@ -36,10 +44,10 @@ export const assetField = v.optional(
  * Spec §4.1 routes 3 and 4: 1 to 100 addresses. Duplicates are accepted: each entry is
  * screened and reported at its position, so a caller can zip results with its own rows.
  */
-export const addressesField = (description: string) =>
+export const addressesField = (description: string, minLength = 1) =>
   v.pipe(
     v.array(
-      addressField("each address", "A wallet address, as supplied."),
+      addressField("each address", "A wallet address, as supplied.", minLength),
       "addresses must be an array of strings",
     ),
     v.minLength(1, `addresses must hold 1 to ${MAX_BATCH_ADDRESSES} addresses`),

@@ -1,0 +1,70 @@
+import { InputError } from "@svc/montecarlo";
+import { OfacIndexError } from "@svc/ofac-index";
+import { RenderError } from "@svc/renderers";
+import { ReportModelError } from "@svc/report-model";
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { classifyFailure, invalidInput } from "./classify-failure.js";
+
+describe("classifyFailure", () => {
+  it("refused input is a 400 with the field paths", () => {
+    const error = new InputError([{ path: "addresses[2]", message: "must be a string" }]);
+    expect(classifyFailure(error)).toMatchObject({
+      status: 400,
+      code: "INVALID_INPUT",
+      issues: [{ path: "addresses[2]", message: "must be a string" }],
+    });
+  });
+
+  it("a refused report keeps its own code", () => {
+    const error = new ReportModelError("AMBIGUOUS_REPORT", "both variants", [
+      { path: "", message: "both variants" },
+    ]);
+    expect(classifyFailure(error)).toMatchObject({ status: 400, code: "AMBIGUOUS_REPORT" });
+  });
+
+  it("a report too large is a 413; a busy renderer a 503 with a retry delay", () => {
+    expect(classifyFailure(new RenderError("REPORT_TOO_LARGE", "too many rows"))).toMatchObject({
+      status: 413,
+      code: "REPORT_TOO_LARGE",
+    });
+    expect(classifyFailure(new RenderError("RENDER_QUEUE_FULL", "full"))).toMatchObject({
+      status: 503,
+      retryAfterSeconds: 2,
+    });
+  });
+
+  it("screening without a list is refused (503), never answered clear", () => {
+    const failure = classifyFailure(new OfacIndexError("LIST_UNAVAILABLE", "no list"));
+    expect(failure).toMatchObject({ status: 503, code: "LIST_UNAVAILABLE" });
+    expect(failure?.message).toMatch(/refused rather than answered clear/);
+  });
+
+  it("an unscreenable address points at its member", () => {
+    const error = new OfacIndexError("INVALID_ADDRESS", "address has a control character", {
+      details: { path: "addresses[0]" },
+    });
+    expect(classifyFailure(error)).toMatchObject({
+      status: 400,
+      issues: [{ path: "addresses[0]" }],
+    });
+  });
+
+  it("anything else is a fault, not a refusal", () => {
+    expect(classifyFailure(new TypeError("x is undefined"))).toBeUndefined();
+    expect(classifyFailure(new RenderError("RENDER_FAILED", "boom"))).toBeUndefined();
+  });
+});
+
+describe("invalidInput", () => {
+  it("names the first issue's path in the message and keeps every issue", () => {
+    const schema = v.object({
+      a: v.string("a must be a string"),
+      b: v.number("b must be a number"),
+    });
+    const result = v.safeParse(schema, { a: 1, b: "x" });
+    const failure = invalidInput(result.issues ?? []);
+    expect(failure.message).toBe("Invalid input: a: a must be a string");
+    expect(failure.issues?.map((i) => i.path)).toEqual(["a", "b"]);
+  });
+});
