@@ -1,9 +1,8 @@
-import type { AnyOperation, ComplianceDeps } from "@svc/compliance";
-import { toIssues } from "@svc/montecarlo";
+import { type AnyOperation, type ComplianceDeps, invalidInput } from "@svc/compliance";
 import { type PaymentGate, requirePayment } from "@svc/payments";
 import type { Context, Hono } from "hono";
 import * as v from "valibot";
-import { mapFailure } from "./map-failure.js";
+import { failureResponse, mapFailure } from "./map-failure.js";
 import { problem } from "./problem.js";
 
 /** The largest JSON body accepted (1 MiB: a 500-wallet forecast is ~100 KB). */
@@ -66,17 +65,7 @@ export function mountOperation(
       }
     }
     const parsed = v.safeParse(op.input, raw);
-    if (!parsed.success) {
-      const issues = toIssues(parsed.issues);
-      const first = issues[0];
-      return problem(
-        c,
-        400,
-        "INVALID_INPUT",
-        `Invalid input: ${first?.path === "" ? "(body)" : first?.path}: ${first?.message}`,
-        issues,
-      );
-    }
+    if (!parsed.success) return failureResponse(c, invalidInput(parsed.issues));
     try {
       return c.json(await op.run(parsed.output as never, deps));
     } catch (error) {

@@ -1,8 +1,7 @@
 import { serve } from "@hono/node-server";
-import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
-import { ListLoader } from "@svc/ofac-index/node";
+import { startComplianceRuntime } from "@svc/compliance/node";
+import type { ListLoader } from "@svc/ofac-index/node";
 import { baseTerms, createPaymentServer, httpFacilitator } from "@svc/payments";
-import { RenderPool } from "@svc/renderers";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
@@ -38,20 +37,9 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     await devnet?.stop();
     throw new RangeError("PAY_TO is required when payments go through a configured facilitator");
   }
-  const loader = new ListLoader({
-    source: config.list.source,
-    official: config.list.official,
-    snapshotDir: config.list.snapshotDir,
-    sampleFallback: config.list.sampleFallback,
-  });
-  await loader.start();
-  loader.startPeriodicRefresh(config.list.refreshMinutes * 60_000);
-
-  const pool = new RenderPool();
+  const runtime = await startComplianceRuntime(config.list);
   const app = createApp({
-    list: loader,
-    history: () => EMBEDDED_DCA_HISTORY,
-    render: (type, report) => pool.render(type, report),
+    ...runtime.deps,
     payments: { server: createPaymentServer(facilitator), terms: baseTerms(payTo) },
     log: config.log ? (entry) => process.stdout.write(`${JSON.stringify(entry)}\n`) : undefined,
     baseUrl: config.publicBaseUrl,
@@ -68,12 +56,11 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
   return {
     url,
     app,
-    loader,
+    loader: runtime.loader,
     devnet,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await loader.stop();
-      await pool.close();
+      await runtime.stop();
       await devnet?.stop();
     },
   };

@@ -1,0 +1,39 @@
+import * as v from "valibot";
+
+/** How a client may reach the hosted tool server (spec §4.3 "optional client configuration"). */
+export const PREFERRED_TRANSPORTS = ["direct_origin", "hosted_gateway"] as const;
+
+/** The optional client configuration of the server card, as a valibot schema (JSON Schema derived). */
+export const ClientConfigSchema = v.strictObject({
+  public_base_url: v.optional(
+    v.pipe(
+      v.string(),
+      v.url(),
+      v.description(
+        "The API's public base URL; the tool server is at <public_base_url>/mcp. Default: the direct origin.",
+      ),
+    ),
+  ),
+  hosted_gateway_url: v.optional(
+    v.pipe(
+      v.string(),
+      v.url(),
+      v.description(
+        "A hosted MCP gateway URL that fronts this server; overrides public_base_url when preferred_transport is hosted_gateway.",
+      ),
+    ),
+  ),
+  preferred_transport: v.optional(
+    v.pipe(
+      v.picklist(PREFERRED_TRANSPORTS),
+      v.description(
+        "direct_origin: streamable HTTP to <public_base_url>/mcp. hosted_gateway: through hosted_gateway_url.",
+      ),
+    ),
+    "direct_origin",
+  ),
+  network: v.optional(
+    v.pipe(v.picklist(["base"]), v.description("The payment network: Base (eip155:8453), USDC.")),
+    "base",
+  ),
+});

@@ -1,0 +1,77 @@
+import { type JsonSchema, jsonSchemaOf } from "@svc/report-model";
+import { PROMPTS } from "../prompts/briefs.js";
+import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
+import { MCP_PAYMENT, MCP_SERVER } from "../server/server-info.js";
+import { listedTool } from "../server/tool-listing.js";
+import { TOOLS } from "../tools/catalog.js";
+import { listedPrices } from "../tools/server-capabilities.js";
+import type { AnyTool } from "../tools/tool.js";
+import { ClientConfigSchema } from "./config-schema.js";
+
+export interface CardOptions {
+  /** The API's base URL; the tool server is at `<baseUrl>/mcp`. */
+  readonly baseUrl: string;
+  readonly tools?: readonly AnyTool[];
+  readonly prompts?: readonly AnyPrompt[];
+}
+
+let configSchema: JsonSchema | undefined;
+
+/**
+ * `/.well-known/mcp/server-card.json` (interface notes, "Discovery documents"): identity, the
+ * endpoint, no authentication, x402 payment, capabilities, and every prompt and tool as
+ * `prompts/list` and `tools/list` give them, with each tool's price.
+ */
+export function serverCardOf(options: CardOptions) {
+  const tools = options.tools ?? TOOLS;
+  const prompts = options.prompts ?? (PROMPTS as unknown as readonly AnyPrompt[]);
+  configSchema ??= jsonSchemaOf(ClientConfigSchema);
+  return {
+    serverInfo: {
+      name: MCP_SERVER.name,
+      title: MCP_SERVER.title,
+      version: MCP_SERVER.version,
+      description: MCP_SERVER.description,
+      websiteUrl: options.baseUrl,
+    },
+    transport: { type: "streamable-http", url: `${options.baseUrl}/mcp` },
+    authentication: { required: false, schemes: [] },
+    configSchema,
+    security: {
+      userAuthenticationRequired: false,
+      paymentRequired: true,
+      paymentProtocol: MCP_PAYMENT.protocol,
+      paymentAsset: MCP_PAYMENT.asset,
+      paymentNetwork: MCP_PAYMENT.network,
+    },
+    capabilities: { tools: true, resources: false, prompts: true },
+    prompts: prompts.map((p) => ({
+      name: p.name,
+      title: p.title,
+      description: p.description,
+      arguments: promptArgumentsOf(p),
+    })),
+    tools: tools.map((t) => ({ ...listedTool(t), priceUsd: listedPrices(t) })),
+  };
+}
+
+/** `GET /mcp`: what the endpoint is and how to use it, for a person or an agent that looks. */
+export function describeEndpoint(options: CardOptions) {
+  const card = serverCardOf(options);
+  return {
+    ...card.serverInfo,
+    endpoint: card.transport.url,
+    transport: "streamable HTTP (MCP); POST JSON-RPC messages here. Stateless: no session id.",
+    payment: {
+      ...card.security,
+      how: `Call a paid tool; an unpaid call returns isError with the x402 v2 PaymentRequired as structuredContent. Retry the same call with params._meta["${MCP_PAYMENT.paymentMeta}"] set to the signed PaymentPayload; the receipt is in result._meta["${MCP_PAYMENT.receiptMeta}"]. server_capabilities is free.`,
+    },
+    links: {
+      docs: `${options.baseUrl}/mcp/docs`,
+      serverCard: `${options.baseUrl}/.well-known/mcp/server-card.json`,
+      api: `${options.baseUrl}/api`,
+    },
+    prompts: card.prompts.map((p) => p.name),
+    tools: card.tools.map((t) => ({ name: t.name, priceUsd: t.priceUsd })),
+  };
+}

@@ -1,0 +1,125 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import { type ComplianceDeps, classifyFailure } from "@svc/compliance";
+import { callPaidTool, type ToolResult } from "@svc/payments";
+import * as v from "valibot";
+import { PROMPTS } from "../prompts/briefs.js";
+import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
+import {
+  failureResult,
+  internalErrorResult,
+  invalidArgumentsResult,
+  toolResult,
+} from "../results/tool-result.js";
+import { TOOLS } from "../tools/catalog.js";
+import { type AnyTool, priceOf, type ToolContext } from "../tools/tool.js";
+import { MCP_SERVER } from "./server-info.js";
+import type { GateFor } from "./tool-gates.js";
+import { listedTool } from "./tool-listing.js";
+
+export interface McpServerOptions {
+  /** The list, the history and the renderer the tools run on. */
+  readonly deps: ComplianceDeps;
+  /** Payment gates (the hosted server); without them every tool is free (standalone). */
+  readonly gateFor?: GateFor | undefined;
+  readonly tools?: readonly AnyTool[];
+  readonly prompts?: readonly AnyPrompt[];
+  /** Faults (not refusals) are reported here; the caller only sees INTERNAL_ERROR. */
+  readonly onFault?: ((error: unknown, tool: string) => void) | undefined;
+}
+
+/**
+ * The MCP server: the SDK's low-level `Server` (its `registerTool` only takes zod), listing each
+ * tool with the JSON Schema of its valibot input and validating arguments with that same schema.
+ * Refused arguments and refusals of the run are `isError` results with the HTTP API's code and
+ * field paths; an unknown tool or prompt is a protocol error (-32602). A paid tool runs behind
+ * the x402 v2 MCP adapter, after its arguments are checked (the price can depend on them).
+ */
+export function createMcpServer(options: McpServerOptions): Server {
+  const tools = options.tools ?? TOOLS;
+  const prompts = options.prompts ?? (PROMPTS as unknown as readonly AnyPrompt[]);
+  const context: ToolContext = { deps: options.deps, tools, paid: options.gateFor !== undefined };
+  const server = new Server(
+    { name: MCP_SERVER.name, title: MCP_SERVER.title, version: MCP_SERVER.version },
+    { capabilities: { tools: {}, prompts: {} }, instructions: MCP_SERVER.instructions },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(listedTool) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args, _meta } = request.params;
+    const tool = tools.find((t) => t.name === name);
+    if (tool === undefined) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool "${name}". This server has: ${tools.map((t) => t.name).join(", ")}.`,
+      );
+    }
+    const parsed = v.safeParse(tool.input, args ?? {});
+    if (!parsed.success) return invalidArgumentsResult(parsed.issues) as CallToolResult;
+    const run = async (): Promise<ToolResult> => {
+      try {
+        return toolResult(await tool.run(parsed.output as never, context));
+      } catch (error) {
+        const failure = classifyFailure(error);
+        if (failure !== undefined) return failureResult(failure);
+        options.onFault?.(error, tool.name);
+        return internalErrorResult();
+      }
+    };
+    const price = priceOf(tool, parsed.output);
+    if (price === null || options.gateFor === undefined) return (await run()) as CallToolResult;
+    return (await callPaidTool(
+      options.gateFor(tool, price),
+      _meta as Record<string, unknown> | undefined,
+      run,
+    )) as CallToolResult;
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: prompts.map((p) => ({
+      name: p.name,
+      title: p.title,
+      description: p.description,
+      arguments: promptArgumentsOf(p),
+    })),
+  }));
+
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const prompt = prompts.find((p) => p.name === request.params.name);
+    if (prompt === undefined) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown prompt "${request.params.name}". This server has: ${prompts.map((p) => p.name).join(", ")}.`,
+      );
+    }
+    const parsed = v.safeParse(prompt.arguments, request.params.arguments ?? {});
+    if (!parsed.success) {
+      const issue = parsed.issues[0];
+      const path = issue?.path?.map((p) => String(p.key)).join(".");
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Invalid arguments for prompt ${prompt.name}: ${path === undefined || path === "" ? "" : `${path}: `}${issue?.message}`,
+      );
+    }
+    return {
+      description: prompt.description,
+      messages: [
+        {
+          role: "user" as const,
+          content: { type: "text" as const, text: prompt.render(parsed.output as never) },
+        },
+      ],
+    };
+  });
+
+  return server;
+}

@@ -1,0 +1,40 @@
+import { PaymentGate, type PaymentTerms } from "@svc/payments";
+import type { x402ResourceServer } from "@x402/core/server";
+import type { AnyTool } from "../tools/tool.js";
+import { inputSchemaOf } from "./tool-listing.js";
+
+/** Where the hosted server's tools are paid: the resource server and the terms of the API. */
+export interface ToolPayments {
+  readonly server: x402ResourceServer;
+  readonly terms: PaymentTerms;
+}
+
+/** Finds the payment gate of a tool at a price. */
+export type GateFor = (tool: AnyTool, price: string) => PaymentGate;
+
+/**
+ * The payment gates of the tools, one per tool and price (resource `mcp://tool/<name>`, the
+ * bazaar describing the tool's input), built once and shared by every connection.
+ */
+export function toolGates(payments: ToolPayments): GateFor {
+  const gates = new Map<string, PaymentGate>();
+  return (tool, price) => {
+    const key = `${tool.name}\u0000${price}`;
+    let gate = gates.get(key);
+    if (gate === undefined) {
+      gate = new PaymentGate(
+        payments.server,
+        {
+          price,
+          description: tool.description,
+          url: `mcp://tool/${tool.name}`,
+          mimeType: "application/json",
+          discovery: { kind: "mcp", toolName: tool.name, inputSchema: inputSchemaOf(tool) },
+        },
+        payments.terms,
+      );
+      gates.set(key, gate);
+    }
+    return gate;
+  };
+}

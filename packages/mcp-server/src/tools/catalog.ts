@@ -1,0 +1,21 @@
+import { batchWalletScreenTool } from "./batch-wallet-screen.js";
+import { eddReportTool } from "./edd-report.js";
+import { monteCarloDecisionReportTool, monteCarloReportTool } from "./monte-carlo-tools.js";
+import { ofacWalletReportTool } from "./ofac-wallet-report.js";
+import { ofacWalletScreenTool } from "./ofac-wallet-screen.js";
+import { reportDocxGenerateTool, reportPdfGenerateTool } from "./report-documents.js";
+import { serverCapabilitiesTool } from "./server-capabilities.js";
+import type { AnyTool } from "./tool.js";
+
+/** The nine tools of spec §4.3, in its order. */
+export const TOOLS: readonly AnyTool[] = [
+  serverCapabilitiesTool,
+  ofacWalletScreenTool,
+  ofacWalletReportTool,
+  batchWalletScreenTool,
+  eddReportTool,
+  monteCarloReportTool,
+  monteCarloDecisionReportTool,
+  reportPdfGenerateTool,
+  reportDocxGenerateTool,
+] as unknown as readonly AnyTool[];

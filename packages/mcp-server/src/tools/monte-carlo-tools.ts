@@ -1,0 +1,69 @@
+import { DOCUMENT_SOURCE } from "@svc/compliance";
+import {
+  MonteCarloDecisionToolSchema,
+  MonteCarloReportToolSchema,
+  parseMonteCarloDecisionInput,
+  parseMonteCarloReportInput,
+  runScenarioAnalysis,
+  type ScenarioAnalysisOutput,
+} from "@svc/montecarlo";
+import type * as v from "valibot";
+import { renderPart } from "./render-answer.js";
+import { defineTool } from "./tool.js";
+
+/**
+ * The MCP-only tools (interface notes, "Monte Carlo report tools"): scenario simulations with no
+ * HTTP route, priced as the deployed service priced them.
+ */
+export const MONTE_CARLO_PRICES = { report: "0.29", decision: "0.09" } as const;
+
+/** A scenario that succeeds when reach and quality outweigh cost (shown in the tool docs). */
+const EXAMPLE_REQUEST = {
+  scenario: {
+    parameters: { reach: 4, quality: 3, cost: 2 },
+    weights: { reach: 1.5, quality: 1, cost: -0.5 },
+    uncertainty: { reach: 1, quality: 0.5 },
+    outcome_noise: 1,
+    threshold: 8,
+  },
+  sims: 10_000,
+  seed: 7,
+};
+
+const answerOf = ({ report, ...data }: ScenarioAnalysisOutput) => ({
+  success: true as const,
+  data,
+  report,
+  source: DOCUMENT_SOURCE,
+});
+
+/** `monte_carlo_decision_report`: the simulation, its decision summary and report model. */
+export const monteCarloDecisionReportTool = defineTool<
+  v.InferOutput<typeof MonteCarloDecisionToolSchema>
+>({
+  name: "monte_carlo_decision_report",
+  title: "monte_carlo_decision_report",
+  description:
+    "Runs a seeded Monte Carlo scenario analysis (probability, batch-probability, compare, sensitivity, forecast, composed or optimize) and returns the estimate with its interval, the exact normal probability beside it, a decision summary and a report model ready for the document tools.",
+  input: MonteCarloDecisionToolSchema,
+  inputExample: { analysis_type: "probability", request: EXAMPLE_REQUEST },
+  pricing: { kind: "paid", price: MONTE_CARLO_PRICES.decision },
+  run: async (input) => answerOf(runScenarioAnalysis(parseMonteCarloDecisionInput(input))),
+});
+
+/** `monte_carlo_report`: the same analysis, rendered as a PDF or DOCX when asked. */
+export const monteCarloReportTool = defineTool<v.InferOutput<typeof MonteCarloReportToolSchema>>({
+  name: "monte_carlo_report",
+  title: "monte_carlo_report",
+  description:
+    "Runs a seeded Monte Carlo scenario analysis and returns its report: the report model as JSON, or rendered as a PDF or DOCX document (an embedded resource) with the scenario summary and assumptions tables.",
+  input: MonteCarloReportToolSchema,
+  inputExample: { analysis_type: "probability", request: EXAMPLE_REQUEST, output_format: "pdf" },
+  pricing: { kind: "paid", price: MONTE_CARLO_PRICES.report },
+  run: async (input, { deps }) => {
+    const parsed = parseMonteCarloReportInput(input);
+    const answer = answerOf(runScenarioAnalysis(parsed));
+    if (parsed.output_format === "json") return answer;
+    return { ...answer, ...(await renderPart(answer.report, parsed.output_format, deps)) };
+  },
+});

@@ -1,0 +1,47 @@
+import {
+  assetField,
+  reportDocxGenerate,
+  reportPdfGenerate,
+  strictInput,
+  walletSanctionsReport,
+} from "@svc/compliance";
+import type * as v from "valibot";
+import { renderPart } from "./render-answer.js";
+import { sumPrices } from "./sum-prices.js";
+import { defineTool } from "./tool.js";
+import { outputFormatField, toolAddressField } from "./tool-fields.js";
+
+const Input = strictInput({
+  address: toolAddressField(
+    "The wallet address to screen and report on, as supplied (at least 10 characters).",
+  ),
+  asset: assetField,
+  output_format: outputFormatField(
+    "json: the screening and its report model. pdf or docx: the same, with the report rendered as a document (an embedded resource).",
+  ),
+});
+
+/**
+ * Spec §4.3 `ofac_wallet_report`: HTTP route 2 (the single-address report), rendered when asked.
+ * It costs what the same work costs over HTTP: route 2, plus route 8 or 9 for a document.
+ */
+export const ofacWalletReportTool = defineTool<v.InferOutput<typeof Input>>({
+  name: "ofac_wallet_report",
+  title: "ofac_wallet_report",
+  description: `${walletSanctionsReport.description} With output_format pdf or docx the report is rendered and returned as a file.`,
+  input: Input,
+  inputExample: { ...walletSanctionsReport.inputExample, output_format: "pdf" },
+  pricing: {
+    kind: "paid",
+    price: walletSanctionsReport.price,
+    byOutputFormat: {
+      pdf: sumPrices(walletSanctionsReport.price, reportPdfGenerate.price),
+      docx: sumPrices(walletSanctionsReport.price, reportDocxGenerate.price),
+    },
+  },
+  run: async ({ output_format, ...screen }, { deps }) => {
+    const answer = await walletSanctionsReport.run(screen, deps);
+    if (output_format === "json") return { ...answer };
+    return { ...answer, ...(await renderPart(answer.report, output_format, deps)) };
+  },
+});

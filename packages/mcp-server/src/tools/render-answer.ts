@@ -1,0 +1,24 @@
+import type { ComplianceDeps } from "@svc/compliance";
+import type { Artifact, ArtifactSummary, DocumentType } from "@svc/renderers";
+import { parseReport, type ReportModelInput } from "@svc/report-model";
+
+/** What a tool answer gains when it is asked for a document: the file and its summary. */
+export interface RenderedPart {
+  readonly output_format: DocumentType;
+  readonly artifact: Artifact;
+  readonly artifact_summary: ArtifactSummary;
+}
+
+/**
+ * Renders an answer's report (the shared model) as a document in the app's renderer, for tools
+ * whose output format is pdf or docx. The caller spreads the part into its answer; the server
+ * moves the bytes into an embedded resource.
+ */
+export async function renderPart(
+  report: ReportModelInput,
+  format: DocumentType,
+  deps: ComplianceDeps,
+): Promise<RenderedPart> {
+  const doc = await deps.render(format, parseReport(report, { accept: ["A"] }));
+  return { output_format: format, artifact: doc.artifact, artifact_summary: doc.artifactSummary };
+}

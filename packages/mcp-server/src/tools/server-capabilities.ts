@@ -1,0 +1,73 @@
+import * as v from "valibot";
+import { MCP_PAYMENT, MCP_SERVER } from "../server/server-info.js";
+import { type AnyTool, defineTool, type ToolContext } from "./tool.js";
+
+const Input = v.strictObject(
+  {},
+  (issue) => `unknown member ${issue.received}: server_capabilities takes no arguments`,
+);
+
+/** A tool's prices as listed: one price, or one per output format. */
+export function listedPrices(tool: AnyTool): Record<string, string> | null {
+  if (tool.pricing.kind === "free") return null;
+  return { default: tool.pricing.price, ...tool.pricing.byOutputFormat };
+}
+
+/** What a client needs to know before its first paid call, derived from the tools served. */
+export function capabilitiesOf({ tools, paid }: Pick<ToolContext, "tools" | "paid">) {
+  const free = tools.filter((t) => t.pricing.kind === "free" || !paid);
+  const charged = tools.filter((t) => t.pricing.kind === "paid" && paid);
+  return {
+    server: {
+      name: MCP_SERVER.name,
+      title: MCP_SERVER.title,
+      version: MCP_SERVER.version,
+      description: MCP_SERVER.description,
+    },
+    transport: paid ? "streamable-http (hosted, paid)" : "local (standalone, free)",
+    capabilities: { tools: true, prompts: true, resources: false },
+    payment: paid
+      ? {
+          required: true,
+          protocol: `${MCP_PAYMENT.protocol} v${MCP_PAYMENT.version}`,
+          asset: MCP_PAYMENT.asset,
+          network: MCP_PAYMENT.network,
+          requiredFor: charged.map((t) => t.name),
+          notRequiredFor: free.map((t) => t.name),
+          how: `Call a paid tool without payment: the result is isError with the PaymentRequired (x402 v2) as structuredContent. Sign one of its accepts and call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] = the PaymentPayload. The receipt comes back in result._meta["${MCP_PAYMENT.receiptMeta}"]. Refused arguments and failed tools are never charged.`,
+        }
+      : {
+          required: false,
+          requiredFor: [],
+          notRequiredFor: tools.map((t) => t.name),
+          how: "This server runs the libraries locally: every tool is free and nothing leaves the machine.",
+        },
+    connectionModes: [
+      { mode: "streamable-http", where: "POST /mcp on the API (paid, x402)" },
+      { mode: "stdio", where: "svc-mcp (standalone, free, offline)" },
+      { mode: "streamable-http", where: "svc-mcp --http PORT (standalone, free)" },
+    ],
+    recommendedFlows: [
+      "Screen: ofac_wallet_screen for one address, batch_wallet_screen for up to 100.",
+      "Report: ofac_wallet_report (json, pdf or docx) for one address; edd_report for a subject's wallets.",
+      "File: pass any result's `report` to report_pdf_generate or report_docx_generate.",
+      "Decide: monte_carlo_decision_report for a scenario decision; monte_carlo_report to file it.",
+    ],
+    tools: {
+      free: free.map((t) => t.name),
+      paid: charged.map((t) => ({ name: t.name, priceUsd: listedPrices(t) })),
+    },
+  };
+}
+
+/** Spec §4.3 `server_capabilities`: free; the capability and connection check. */
+export const serverCapabilitiesTool = defineTool<Record<string, never>>({
+  name: "server_capabilities",
+  title: "server_capabilities",
+  description:
+    "Free. Describes this tool server: identity, transport, which tools need payment and their prices in USDC, how to pay over x402 v2, connection modes and recommended flows.",
+  input: Input,
+  inputExample: {},
+  pricing: { kind: "free" },
+  run: async (_input, context) => ({ success: true, data: capabilitiesOf(context) }),
+});
