@@ -6,7 +6,6 @@ import {
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListToolsRequestSchema,
-  McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { type ComplianceDeps, classifyFailure } from "@svc/compliance";
 import { callPaidTool, type ToolResult } from "@svc/payments";
@@ -24,6 +23,14 @@ import { type AnyTool, priceOf, type ToolContext } from "../tools/tool.js";
 import { MCP_SERVER } from "./server-info.js";
 import type { GateFor } from "./tool-gates.js";
 import { listedTool } from "./tool-listing.js";
+
+/**
+ * A JSON-RPC "invalid params" error (-32602). Thrown as a plain Error with a code: the SDK sends
+ * `message` as is (an McpError's message already carries the "MCP error" prefix, which the
+ * client would then repeat).
+ */
+const invalidParams = (message: string): Error =>
+  Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
 
 export interface McpServerOptions {
   /** The list, the history and the renderer the tools run on. */
@@ -58,8 +65,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     const { name, arguments: args, _meta } = request.params;
     const tool = tools.find((t) => t.name === name);
     if (tool === undefined) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw invalidParams(
         `Unknown tool "${name}". This server has: ${tools.map((t) => t.name).join(", ")}.`,
       );
     }
@@ -96,8 +102,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     const prompt = prompts.find((p) => p.name === request.params.name);
     if (prompt === undefined) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw invalidParams(
         `Unknown prompt "${request.params.name}". This server has: ${prompts.map((p) => p.name).join(", ")}.`,
       );
     }
@@ -105,8 +110,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (!parsed.success) {
       const issue = parsed.issues[0];
       const path = issue?.path?.map((p) => String(p.key)).join(".");
-      throw new McpError(
-        ErrorCode.InvalidParams,
+      throw invalidParams(
         `Invalid arguments for prompt ${prompt.name}: ${path === undefined || path === "" ? "" : `${path}: `}${issue?.message}`,
       );
     }

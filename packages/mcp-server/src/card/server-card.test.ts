@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { describeEndpoint, serverCardOf } from "./server-card.js";
+
+const card = serverCardOf({ baseUrl: "https://screen.example.com" });
+
+describe("server card", () => {
+  it("has the interface notes' members", () => {
+    expect(card).toMatchObject({
+      serverInfo: { name: "ofac-wallet-screening", version: "0.1.2" },
+      transport: { type: "streamable-http", url: "https://screen.example.com/mcp" },
+      authentication: { required: false, schemes: [] },
+      security: {
+        userAuthenticationRequired: false,
+        paymentRequired: true,
+        paymentProtocol: "x402",
+        paymentAsset: "USDC",
+        paymentNetwork: "base",
+      },
+      capabilities: { tools: true, resources: false, prompts: true },
+    });
+    expect(card.prompts).toHaveLength(6);
+    expect(card.tools).toHaveLength(9);
+    for (const tool of card.tools) {
+      expect(Object.keys(tool)).toEqual(
+        expect.arrayContaining(["name", "title", "description", "inputSchema", "annotations"]),
+      );
+    }
+  });
+
+  it("describes the optional client configuration of spec §4.3 as JSON Schema", () => {
+    expect(card.configSchema).toMatchObject({
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        public_base_url: { type: "string", format: "uri" },
+        hosted_gateway_url: { type: "string", format: "uri" },
+        preferred_transport: {
+          enum: ["direct_origin", "hosted_gateway"],
+          default: "direct_origin",
+        },
+        network: { enum: ["base"], default: "base" },
+      },
+    });
+  });
+
+  it("lists each tool's prices; server_capabilities is free", () => {
+    const prices = Object.fromEntries(card.tools.map((t) => [t.name, t.priceUsd]));
+    expect(prices.server_capabilities).toBeNull();
+    expect(prices.ofac_wallet_report).toEqual({ default: "0.04", pdf: "0.09", docx: "0.10" });
+    expect(prices.edd_report).toEqual({ default: "0.25" });
+  });
+});
+
+describe("GET /mcp description", () => {
+  it("names the endpoint, how to pay, and where the docs are", () => {
+    const d = describeEndpoint({ baseUrl: "http://127.0.0.1:8402" });
+    expect(d.endpoint).toBe("http://127.0.0.1:8402/mcp");
+    expect(d.links.docs).toBe("http://127.0.0.1:8402/mcp/docs");
+    expect(d.payment.how).toMatch(/x402\/payment/);
+    expect(d.tools.map((t) => t.name)).toContain("server_capabilities");
+  });
+});

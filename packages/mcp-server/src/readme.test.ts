@@ -1,0 +1,13 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runReadmeExample } from "../../../scripts/test-support/readme-example.mjs";
+
+const PACKAGE_DIR = fileURLToPath(new URL("../", import.meta.url));
+
+describe("README", () => {
+  it("runs its first example as written, against the built package", () => {
+    const r = runReadmeExample(PACKAGE_DIR, 0);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("9 tools\nmatch Lazarus Group\n");
+  });
+});

@@ -1,0 +1,143 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ListLoader } from "@svc/ofac-index/node";
+import {
+  baseTerms,
+  createPaymentServer,
+  MCP_PAYMENT_META,
+  MCP_PAYMENT_RESPONSE_META,
+} from "@svc/payments";
+import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import { x402Client } from "@x402/core/client";
+import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect } from "../test-support/connect.js";
+import { pdfText, resourcesOf } from "../test-support/read-documents.js";
+import { sampleDeps } from "../test-support/sample-deps.js";
+import { createMcpServer } from "./create-server.js";
+import { toolGates } from "./tool-gates.js";
+
+// The hosted configuration on a real local chain and facilitator: paid tools behind the x402 v2
+// MCP adapter, the SDK's Client paying as an agent does.
+const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+let devnet: Devnet;
+let client: Client;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ payers: 2 });
+  const gateFor = toolGates({
+    server: createPaymentServer(devnet.facilitator),
+    terms: baseTerms(devnet.payTo),
+  });
+  client = await connect(createMcpServer({ deps: await sampleDeps(), gateFor }));
+});
+afterAll(async () => {
+  await client?.close();
+  await devnet?.stop();
+});
+
+type Result = Awaited<ReturnType<Client["callTool"]>>;
+const requiredOf = (r: Result) => r.structuredContent as unknown as PaymentRequired;
+const pay = (required: PaymentRequired, key: Hex): Promise<PaymentPayload> =>
+  new x402Client()
+    .register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(key)))
+    .createPaymentPayload(required);
+const payee = () => devnet.balanceOf(devnet.payTo);
+
+describe("paid tools (hosted)", () => {
+  it("server_capabilities is free and says which tools need payment", async () => {
+    const r = await client.callTool({ name: "server_capabilities", arguments: {} });
+    expect(r.isError).toBeFalsy();
+    const data = (r.structuredContent as { data: Record<string, unknown> }).data;
+    expect(data.payment).toMatchObject({
+      required: true,
+      notRequiredFor: ["server_capabilities"],
+      network: "base",
+      asset: "USDC",
+    });
+    expect((data.payment as { requiredFor: string[] }).requiredFor).toHaveLength(8);
+  });
+
+  it("ofac_wallet_report as a PDF asks for 0.09 USDC, runs when paid, settles exactly that, and returns the receipt and the file", async () => {
+    const args = { address: LAZARUS, output_format: "pdf" };
+    const before = await payee();
+    const unpaid = await client.callTool({ name: "ofac_wallet_report", arguments: args });
+    expect(unpaid.isError).toBe(true);
+    const required = requiredOf(unpaid);
+    expect(required).toMatchObject({
+      x402Version: 2,
+      resource: { url: "mcp://tool/ofac_wallet_report" },
+      accepts: [{ scheme: "exact", network: "eip155:8453", amount: "90000", payTo: devnet.payTo }],
+    });
+    expect(resourcesOf(unpaid)).toEqual([]);
+
+    const paid = await client.callTool({
+      name: "ofac_wallet_report",
+      arguments: args,
+      _meta: { [MCP_PAYMENT_META]: await pay(required, devnet.payers[0]!.privateKey) },
+    });
+    expect(paid.isError).toBeFalsy();
+    expect(paid._meta?.[MCP_PAYMENT_RESPONSE_META]).toMatchObject({
+      success: true,
+      payer: devnet.payers[0]!.address,
+    });
+    expect(pdfText(resourcesOf(paid)[0]?.blob ?? "")).toContain("Lazarus Group");
+    expect(await payee()).toBe(before + 90_000n);
+  });
+
+  it("refused arguments are answered free: no PaymentRequired, nothing charged", async () => {
+    const before = await payee();
+    const r = await client.callTool({
+      name: "ofac_wallet_screen",
+      arguments: { address: "short" },
+    });
+    expect(r.structuredContent).toMatchObject({
+      code: "INVALID_INPUT",
+      issues: [{ path: "address" }],
+    });
+    expect(await payee()).toBe(before);
+  });
+
+  it("a payment for the JSON report does not buy the PDF", async () => {
+    const before = await payee();
+    const jsonRequired = requiredOf(
+      await client.callTool({
+        name: "ofac_wallet_report",
+        arguments: { address: LAZARUS, output_format: "json" },
+      }),
+    );
+    expect(jsonRequired.accepts[0]?.amount).toBe("40000");
+    const r = await client.callTool({
+      name: "ofac_wallet_report",
+      arguments: { address: LAZARUS, output_format: "pdf" },
+      _meta: { [MCP_PAYMENT_META]: await pay(jsonRequired, devnet.payers[1]!.privateKey) },
+    });
+    expect(r.isError).toBe(true);
+    expect(requiredOf(r).accepts[0]?.amount).toBe("90000");
+    expect(resourcesOf(r)).toEqual([]);
+    expect(await payee()).toBe(before);
+  });
+
+  it("a paid call the service cannot answer (no list loaded) is not charged", async () => {
+    const gateFor = toolGates({
+      server: createPaymentServer(devnet.facilitator),
+      terms: baseTerms(devnet.payTo),
+    });
+    const deps = { ...(await sampleDeps()), list: new ListLoader({ sampleFallback: false }) };
+    const c = await connect(createMcpServer({ deps, gateFor }));
+    const before = await payee();
+    const args = { address: LAZARUS };
+    const required = requiredOf(await c.callTool({ name: "ofac_wallet_screen", arguments: args }));
+    const r = await c.callTool({
+      name: "ofac_wallet_screen",
+      arguments: args,
+      _meta: { [MCP_PAYMENT_META]: await pay(required, devnet.payers[1]!.privateKey) },
+    });
+    expect(r.structuredContent).toMatchObject({ code: "LIST_UNAVAILABLE" });
+    expect(r._meta?.[MCP_PAYMENT_RESPONSE_META]).toBeUndefined();
+    expect(await payee()).toBe(before);
+    await c.close();
+  });
+});

@@ -1,0 +1,61 @@
+import {
+  batchWalletScreen,
+  eddReport,
+  ofacWalletScreen,
+  reportDocxGenerate,
+  reportPdfGenerate,
+  walletSanctionsReport,
+} from "@svc/compliance";
+import { describe, expect, it } from "vitest";
+import { TOOLS } from "./catalog.js";
+import { type AnyTool, priceOf } from "./tool.js";
+
+const tool = (name: string): AnyTool => {
+  const found = TOOLS.find((t) => t.name === name);
+  if (found === undefined) throw new Error(`no tool ${name}`);
+  return found;
+};
+
+describe("tool prices", () => {
+  it("a tool that maps to an HTTP route charges the route's price (interface notes)", () => {
+    expect(priceOf(tool("ofac_wallet_screen"), {})).toBe(ofacWalletScreen.price);
+    expect(priceOf(tool("batch_wallet_screen"), {})).toBe(batchWalletScreen.price);
+    expect(priceOf(tool("edd_report"), { output_format: "pdf" })).toBe(eddReport.price);
+    expect(priceOf(tool("report_pdf_generate"), {})).toBe(reportPdfGenerate.price);
+    expect(priceOf(tool("report_docx_generate"), {})).toBe(reportDocxGenerate.price);
+  });
+
+  it("the deployed service's tool prices hold (interface notes table)", () => {
+    expect(
+      Object.fromEntries(TOOLS.map((t) => [t.name, priceOf(t, { output_format: "json" })])),
+    ).toEqual({
+      server_capabilities: null,
+      ofac_wallet_screen: "0.01",
+      ofac_wallet_report: "0.04",
+      batch_wallet_screen: "0.10",
+      edd_report: "0.25",
+      monte_carlo_report: "0.29",
+      monte_carlo_decision_report: "0.09",
+      report_pdf_generate: "0.05",
+      report_docx_generate: "0.06",
+    });
+  });
+
+  it("ofac_wallet_report costs screening plus the document: route 2, plus route 8 or 9", () => {
+    const report = tool("ofac_wallet_report");
+    expect(priceOf(report, { output_format: "json" })).toBe(walletSanctionsReport.price);
+    expect(priceOf(report, { output_format: "pdf" })).toBe("0.09");
+    expect(priceOf(report, { output_format: "docx" })).toBe("0.10");
+  });
+
+  it("every paid price lies within spec §8's 0.01 to 0.25, except the Monte Carlo report the notes price at 0.29", () => {
+    for (const t of TOOLS) {
+      for (const format of ["json", "pdf", "docx"]) {
+        const price = priceOf(t, { output_format: format });
+        if (price === null || t.name === "monte_carlo_report") continue;
+        expect(Number(price), `${t.name} ${format}`).toBeGreaterThanOrEqual(0.01);
+        expect(Number(price), `${t.name} ${format}`).toBeLessThanOrEqual(0.25);
+      }
+    }
+  });
+});
