@@ -21,6 +21,8 @@ afterAll(async () => client?.close());
 type Result = Awaited<ReturnType<Client["callTool"]>>;
 const call = (name: string, args: Record<string, unknown>): Promise<Result> =>
   client.callTool({ name, arguments: args });
+const promptText = (r: Awaited<ReturnType<Client["getPrompt"]>>) =>
+  (r.messages[0]?.content as { text?: string } | undefined)?.text ?? "";
 const textOf = (r: Result) => (r.content as { type: string; text?: string }[])[0]?.text ?? "";
 
 describe("tools/list", () => {
@@ -281,7 +283,7 @@ describe("prompts", () => {
         asset: "ETH",
       },
     });
-    const text = (r.messages[0]?.content as { text: string }).text;
+    const text = promptText(r);
     expect(r.messages[0]?.role).toBe("user");
     expect(text).toContain("batch_wallet_screen");
     expect(text).toContain(`["${LAZARUS}","0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe"]`);
@@ -293,7 +295,7 @@ describe("prompts", () => {
       name: "exposure_forecast_brief",
       arguments: { addresses: LAZARUS, horizon_days: "30" },
     });
-    expect((forecast.messages[0]?.content as { text: string }).text).toMatch(
+    expect(promptText(forecast)).toMatch(
       /POST \/api\/workflows\/compliance\/exposure-forecast, 0\.\d+ USDC.*"horizon_days": 30/s,
     );
   });
