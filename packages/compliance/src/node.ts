@@ -1,6 +1,8 @@
 /** Edges that touch files, the network and worker threads: the runtime a process starts. */
 export {
   type ComplianceRuntime,
+  type RuntimeEvent,
   type RuntimeOptions,
   startComplianceRuntime,
 } from "./runtime/start-runtime.js";
+export { chooseHistory, MIN_STORED_SPAN_DAYS, storedGrowth } from "./runtime/stored-history.js";

@@ -1,7 +1,8 @@
-import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
-import { type ListConfig, ListLoader, type LoaderEvent } from "@svc/ofac-index/node";
+import { EMBEDDED_DCA_HISTORY, type ListGrowthStats } from "@svc/ofac-index";
+import { type ListConfig, ListLoader, type LoaderEvent, SnapshotStore } from "@svc/ofac-index/node";
 import { RenderPool } from "@svc/renderers";
 import type { ComplianceDeps } from "../catalog/deps.js";
+import { chooseHistory, storedGrowth } from "./stored-history.js";
 
 /** The operations' dependencies as a process runs them, with readiness and a stop. */
 export interface ComplianceRuntime {
@@ -12,9 +13,21 @@ export interface ComplianceRuntime {
   stop(): Promise<void>;
 }
 
+/** The loader's events, and which history the forecasts use when it changes. */
+export type RuntimeEvent =
+  | LoaderEvent
+  | {
+      readonly type: "history";
+      readonly source: "snapshot_store" | "embedded";
+      readonly from: string;
+      readonly to: string;
+      readonly additionEvents: number;
+    }
+  | { readonly type: "history-failed"; readonly message: string };
+
 export interface RuntimeOptions {
   /** Structured loader events (loaded, refreshed, failures) for the process's logger. */
-  readonly onEvent?: ((event: LoaderEvent) => void) | undefined;
+  readonly onEvent?: ((event: RuntimeEvent) => void) | undefined;
   /** Periodic refresh (`list.refreshMinutes`); on unless false (a one-shot process). */
   readonly refresh?: boolean | undefined;
 }
@@ -22,31 +35,58 @@ export interface RuntimeOptions {
 /**
  * The edge every process shares (the API, the standalone MCP server): the list loaded as
  * configured and refreshed periodically, the embedded list history, and documents rendered in
- * a worker pool so the process stays responsive while it renders.
+ * a worker pool so the process stays responsive while it renders. With a snapshot directory the
+ * forecasts' history comes from the stored editions once there are enough of them
+ * (`chooseHistory`), and is recomputed whenever the loader stores a new edition.
  */
 export async function startComplianceRuntime(
   list: ListConfig,
   options: RuntimeOptions = {},
 ): Promise<ComplianceRuntime> {
+  let history: ListGrowthStats = EMBEDDED_DCA_HISTORY;
+  const store = list.snapshotDir === undefined ? undefined : new SnapshotStore(list.snapshotDir);
+  const updateHistory = async () => {
+    if (store === undefined) return;
+    try {
+      history = chooseHistory(await storedGrowth(store));
+      options.onEvent?.({
+        type: "history",
+        source: history === EMBEDDED_DCA_HISTORY ? "embedded" : "snapshot_store",
+        from: history.from,
+        to: history.to,
+        additionEvents: history.additionEvents,
+      });
+    } catch (error) {
+      // The previous history stays in use; a damaged store never stops the forecasts.
+      options.onEvent?.({ type: "history-failed", message: String(error) });
+    }
+  };
+  let pending: Promise<void> = Promise.resolve();
   const loader = new ListLoader({
     source: list.source,
     official: list.official,
     snapshotDir: list.snapshotDir,
     sampleFallback: list.sampleFallback,
-    onEvent: options.onEvent,
+    onEvent: (event) => {
+      options.onEvent?.(event);
+      if (event.type === "stored") pending = pending.then(updateHistory);
+    },
   });
   await loader.start();
+  await pending;
+  await updateHistory();
   if (options.refresh !== false) loader.startPeriodicRefresh(list.refreshMinutes * 60_000);
   const pool = new RenderPool();
   return {
     deps: {
       list: loader,
-      history: () => EMBEDDED_DCA_HISTORY,
+      history: () => history,
       render: (type, report) => pool.render(type, report),
     },
     loader,
     async stop() {
       await loader.stop();
+      await pending;
       await pool.close();
     },
   };
