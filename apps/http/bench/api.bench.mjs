@@ -2,7 +2,10 @@
 // api.bench.mjs: the API on loopback, the service in its own process (as deployed), load from
 // this one. (a) unpaid 402 challenges per second on the screening route beside a bare hono
 // hello-world in the same run (autocannon, 50 connections, 10 s each); (b) paid screening round
-// trips on the local settlement stack, p50/p99 over 200 calls; (c) 60 s of mixed paid load
+// trips on the local settlement stack, p50/p99 over 200 calls; (c) the same paid screening as
+// the hosted MCP tool `ofac_wallet_screen` (MCP SDK client, streamable HTTP, x402 v2 MCP
+// transport) beside the HTTP route, interleaved, 200 calls each: the whole flow (unpaid call →
+// PaymentRequired → sign → paid call) and the paid request alone; (d) 60 s of mixed paid load
 // (screening, batch screening, a PDF) from 6 concurrent clients, after as long a warm-up: errors,
 // and the service's resident memory after warm-up and at the end.
 //
@@ -11,7 +14,10 @@ import { execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { x402Client } from "@x402/core/client";
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { privateKeyToAccount } from "viem/accounts";
@@ -61,11 +67,13 @@ function cannon(url, { duration = 10 } = {}) {
   });
 }
 
-const payingFetch = (key) =>
-  wrapFetchWithPayment(
-    fetch,
-    new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(key))),
-  );
+const payerOf = (key) =>
+  new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(key)));
+const payingFetch = (key) => wrapFetchWithPayment(fetch, payerOf(key));
+const percentiles = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { calls: sorted.length, p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99) };
+};
 
 const service = await startProcess([`${HERE}../dist/main.js`], {
   PORT: "0",
@@ -104,7 +112,57 @@ try {
   times.sort((a, b) => a - b);
   results.paid = { calls: times.length, p50Ms: quantile(times, 0.5), p99Ms: quantile(times, 0.99) };
 
-  // (c) mixed paid load.
+  // (c) HTTP route vs hosted MCP tool, interleaved so both see the same conditions. Each call:
+  // the unpaid request (402 / PaymentRequired result), the signature, the paid request.
+  {
+    const httpPayer = payerOf(devnet.payers[0].privateKey);
+    const mcpPayer = payerOf(devnet.payers[1].privateKey);
+    const mcp = new Client({ name: "svc-bench", version: "1.0.0" });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`)));
+    const screenUrl = `${service.url}/api/ofac-wallet-screen/${LISTED}`;
+    const call = { name: "ofac_wallet_screen", arguments: { address: LISTED } };
+    const http = { full: [], paid: [] };
+    const tool = { full: [], paid: [] };
+    for (let i = 0; i < 220; i++) {
+      let t0 = performance.now();
+      const challenge = await fetch(screenUrl);
+      await challenge.arrayBuffer();
+      const required = decodePaymentRequiredHeader(challenge.headers.get("PAYMENT-REQUIRED"));
+      const signature = encodePaymentSignatureHeader(
+        await httpPayer.createPaymentPayload(required),
+      );
+      let t1 = performance.now();
+      const res = await fetch(screenUrl, { headers: { "PAYMENT-SIGNATURE": signature } });
+      await res.arrayBuffer();
+      let t2 = performance.now();
+      if (res.status !== 200) throw new Error(`paid HTTP call ${i}: ${res.status}`);
+      if (i >= 20) {
+        http.full.push(t2 - t0);
+        http.paid.push(t2 - t1);
+      }
+
+      t0 = performance.now();
+      const unpaid = await mcp.callTool(call);
+      const payload = await mcpPayer.createPaymentPayload(unpaid.structuredContent);
+      t1 = performance.now();
+      const paid = await mcp.callTool({ ...call, _meta: { "x402/payment": payload } });
+      t2 = performance.now();
+      if (!unpaid.isError || paid.isError || !paid._meta?.["x402/payment-response"]?.success) {
+        throw new Error(`paid MCP call ${i}: ${JSON.stringify(paid.structuredContent)}`);
+      }
+      if (i >= 20) {
+        tool.full.push(t2 - t0);
+        tool.paid.push(t2 - t1);
+      }
+    }
+    await mcp.close();
+    results.httpVsMcp = {
+      http: { full: percentiles(http.full), paidOnly: percentiles(http.paid) },
+      mcp: { full: percentiles(tool.full), paidOnly: percentiles(tool.paid) },
+    };
+  }
+
+  // (d) mixed paid load.
   const jobs = [
     (f) => f(`${service.url}/api/ofac-wallet-screen/${LISTED}`),
     (f) =>
@@ -189,8 +247,19 @@ else {
   console.log(
     `(b) paid screening round trips: p50 ${results.paid.p50Ms.toFixed(1)} ms, p99 ${results.paid.p99Ms.toFixed(1)} ms over ${results.paid.calls} calls`,
   );
+  const c = results.httpVsMcp;
+  const pp = (x) => `p50 ${x.p50Ms.toFixed(1)} ms, p99 ${x.p99Ms.toFixed(1)} ms`;
+  console.log(
+    `(c) paid screening, HTTP route vs hosted MCP tool, interleaved, ${c.http.full.calls} calls each:`,
+  );
+  console.log(
+    `    HTTP GET /api/ofac-wallet-screen/:address  402+sign+paid: ${pp(c.http.full)}; paid request alone: ${pp(c.http.paidOnly)}`,
+  );
+  console.log(
+    `    MCP  tools/call ofac_wallet_screen         unpaid+sign+paid: ${pp(c.mcp.full)}; paid call alone: ${pp(c.mcp.paidOnly)}`,
+  );
   const m = results.mixed;
   console.log(
-    `(c) ${m.seconds} s mixed paid load: ${m.requests} requests, ${m.errors} errors ${JSON.stringify(m.byStatus)}; RSS ${m.rssAfterWarmUpMb.toFixed(0)} MB after warm-up → ${m.rssEndMb.toFixed(0)} MB (${m.rssChangePercent.toFixed(1)}%)`,
+    `(d) ${m.seconds} s mixed paid load: ${m.requests} requests, ${m.errors} errors ${JSON.stringify(m.byStatus)}; RSS ${m.rssAfterWarmUpMb.toFixed(0)} MB after warm-up → ${m.rssEndMb.toFixed(0)} MB (${m.rssChangePercent.toFixed(1)}%)`,
   );
 }

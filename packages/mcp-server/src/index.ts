@@ -1,6 +1,6 @@
 export { ClientConfigSchema, PREFERRED_TRANSPORTS } from "./card/config-schema.js";
 export { type CardOptions, describeEndpoint, serverCardOf } from "./card/server-card.js";
-export { createMcpHttpHandler } from "./http/mcp-http-handler.js";
+export { createMcpHttpHandler, type McpHttpOptions } from "./http/mcp-http-handler.js";
 export { PROMPTS } from "./prompts/briefs.js";
 export {
   type AnyPrompt,

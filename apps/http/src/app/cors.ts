@@ -1,16 +1,26 @@
 import { PAYMENT_HEADERS } from "@svc/payments";
 import type { MiddlewareHandler } from "hono";
 
+/** The headers of the streamable HTTP transport of MCP (a browser MCP client sends them). */
+const MCP_REQUEST_HEADERS = ["Mcp-Protocol-Version", "Mcp-Session-Id", "Last-Event-ID"];
+
 const ALLOWED_HEADERS = [
   "Content-Type",
   PAYMENT_HEADERS.signature,
   PAYMENT_HEADERS.legacySignature,
+  ...MCP_REQUEST_HEADERS,
 ];
-const EXPOSED_HEADERS = [PAYMENT_HEADERS.required, PAYMENT_HEADERS.response, "X-Request-Id"];
+const EXPOSED_HEADERS = [
+  PAYMENT_HEADERS.required,
+  PAYMENT_HEADERS.response,
+  "Mcp-Session-Id",
+  "X-Request-Id",
+];
 
 /**
  * CORS for browser clients of a public, credential-less API: any origin, the payment headers
- * allowed in and exposed out. The headers are set before the handler runs (hono's own `cors`
+ * and the MCP transport's headers allowed in and exposed out (the tool server pays inside its
+ * JSON-RPC messages, so `/mcp` needs only the latter). The headers are set before the handler runs (hono's own `cors`
  * sets them on the finished response, which made every answer rebuild its Response object and
  * cost two thirds of the throughput of small answers such as the 402).
  */

@@ -5,6 +5,8 @@ import { Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
 import { mountDiscovery } from "../discovery/mount-discovery.js";
+import type { McpCatalog } from "../docs/mcp-docs.js";
+import { mountMcp } from "../mcp/mount-mcp.js";
 import { challengeSchema, compactExample } from "./compact-discovery.js";
 import { corsForPayments } from "./cors.js";
 import { mountOperation } from "./mount-operation.js";
@@ -20,6 +22,8 @@ export interface AppOptions {
   readonly render: ComplianceDeps["render"];
   readonly payments: { readonly server: x402ResourceServer; readonly terms: PaymentTerms };
   readonly operations?: readonly AnyOperation[];
+  /** The MCP tools and prompts served at `/mcp` (default: those of @svc/mcp-server). */
+  readonly mcpCatalog?: McpCatalog | undefined;
   /** The public base URL the discovery documents name; derived per request from Host when unset. */
   readonly baseUrl?: string | undefined;
   /** Where request log lines go (the service: stdout as JSON lines); none when unset. */
@@ -50,7 +54,10 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
   );
 }
 
-/** The API: health, readiness and every catalog operation behind its payment gate. */
+/**
+ * The API: health, readiness, every catalog operation behind its payment gate, the discovery
+ * documents, and the MCP tool server at `/mcp` with its docs and server card.
+ */
 export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   app.use("*", requestId());
@@ -79,17 +86,25 @@ export function createApp(options: AppOptions): Hono {
       ? c.json({ ready: true })
       : c.json({ ready: false, reason: "no sanctions list is loaded yet" }, 503),
   );
+  const deps: ComplianceDeps = {
+    list: options.list,
+    history: options.history,
+    render: options.render,
+  };
   for (const op of options.operations ?? CATALOG) {
-    mountOperation(app, op, gateOf(op, options.payments), {
-      list: options.list,
-      history: options.history,
-      render: options.render,
-    });
+    mountOperation(app, op, gateOf(op, options.payments), deps);
   }
   mountDiscovery(app, {
     operations: options.operations ?? CATALOG,
     terms: options.payments.terms,
     baseUrl: options.baseUrl,
+  });
+  mountMcp(app, {
+    deps,
+    payments: options.payments,
+    catalog: options.mcpCatalog,
+    baseUrl: options.baseUrl,
+    log: options.log,
   });
   app.notFound((c) => problem(c, 404, "ENDPOINT_NOT_FOUND", "Not Found"));
   app.onError((_error, c) =>

@@ -8,6 +8,21 @@ import { problem } from "./problem.js";
 /** The largest JSON body accepted (1 MiB: a 500-wallet forecast is ~100 KB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * The 413 of every body that exceeds MAX_BODY_BYTES (routes and the MCP endpoint alike). The rest
+ * of the body is never read, so the connection closes after the answer: a keep-alive client must
+ * not send its next request on a connection the server is about to drop.
+ */
+export const payloadTooLarge = (c: Context): Response =>
+  problem(
+    c,
+    413,
+    "PAYLOAD_TOO_LARGE",
+    `The body must be at most ${MAX_BODY_BYTES} bytes.`,
+    undefined,
+    { Connection: "close" },
+  );
+
 type Read = { ok: true; value: unknown } | { ok: false; response: Response };
 
 /** The JSON body, refusing a wrong media type (415), an oversized body (413) or bad JSON (400). */
@@ -25,11 +40,9 @@ async function readBody(c: Context): Promise<Read> {
     };
   }
   const length = Number(c.req.header("Content-Length") ?? Number.NaN);
-  const tooLarge = () =>
-    problem(c, 413, "PAYLOAD_TOO_LARGE", `The body must be at most ${MAX_BODY_BYTES} bytes.`);
-  if (length > MAX_BODY_BYTES) return { ok: false, response: tooLarge() };
+  if (length > MAX_BODY_BYTES) return { ok: false, response: payloadTooLarge(c) };
   const bytes = await c.req.arrayBuffer();
-  if (bytes.byteLength > MAX_BODY_BYTES) return { ok: false, response: tooLarge() };
+  if (bytes.byteLength > MAX_BODY_BYTES) return { ok: false, response: payloadTooLarge(c) };
   try {
     return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
   } catch {

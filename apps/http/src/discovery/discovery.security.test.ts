@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DiscoveryApp, startDiscoveryApp } from "./test-support/discovery-app.js";
 import { FIXTURE_OPERATIONS, hostileOperation } from "./test-support/fixture-operations.js";
+import { hostileMcpCatalog } from "./test-support/hostile-mcp.js";
 
 // Every HTML page echoes request data (Host, query) and catalog text (descriptions, examples);
 // none of it may reach the page as markup.
@@ -12,11 +13,16 @@ const PAGES = [
   "/api",
   "/api/workflows/fixture/hostile",
   "/api/workflows/fixture/batch-screen",
+  "/mcp/docs",
+  "/mcp",
 ];
 
 let svc: DiscoveryApp;
 beforeAll(async () => {
-  svc = await startDiscoveryApp({ operations: [...FIXTURE_OPERATIONS, hostileOperation(PAYLOAD)] });
+  svc = await startDiscoveryApp({
+    operations: [...FIXTURE_OPERATIONS, hostileOperation(PAYLOAD)],
+    mcpCatalog: hostileMcpCatalog(PAYLOAD),
+  });
 });
 afterAll(async () => {
   await svc?.stop();
@@ -61,7 +67,7 @@ describe("reflected and stored XSS", () => {
   });
 
   it("stored XSS through catalog text (title, description, tags, examples) is escaped", async () => {
-    for (const path of ["/", "/api", "/api/workflows/fixture/hostile"]) {
+    for (const path of ["/", "/api", "/api/workflows/fixture/hostile", "/mcp/docs", "/mcp"]) {
       const text = await page(path);
       expectInert(text);
       expect(text).toContain(ESCAPED);

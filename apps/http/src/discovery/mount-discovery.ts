@@ -9,11 +9,11 @@ import { negotiate, type Representation } from "../docs/negotiation.js";
 import { routeDocsOf } from "../docs/route-docs.js";
 import { routeDocsPage } from "../docs/route-docs-page.js";
 import { apiCatalogOf } from "./api-catalog.js";
-import { baseUrlOf, normalizeBaseUrl } from "./base-url.js";
 import type { DiscoveryContext } from "./discovery-context.js";
 import { DISCOVERY_PATHS } from "./discovery-paths.js";
 import { hasDocsPage, listingOf } from "./listing.js";
 import { openApiOf } from "./openapi.js";
+import { requestBaseUrl } from "./request-base-url.js";
 import { inventoryOf } from "./x402-inventory.js";
 
 export interface DiscoveryOptions {
@@ -29,7 +29,11 @@ export interface DiscoveryOptions {
   readonly baseUrl?: string | undefined;
 }
 
-/** Whether the app serves a GET on exactly this path (the MCP companion is mounted separately). */
+/**
+ * Whether the app serves a GET on exactly this path: the MCP docs and server card are mounted by
+ * their own module (`mountMcp`, which `createApp` always calls), so pages link them only when
+ * they are there.
+ */
 const servesGet = (app: Hono, path: string): boolean =>
   app.routes.some((r) => (r.method === "GET" || r.method === "ALL") && r.path === path);
 
@@ -40,7 +44,8 @@ const servesGet = (app: Hono, path: string): boolean =>
  * - `GET /`: the landing page (JSON catalog for a client that asks for JSON);
  * - `GET /api`: the catalog, JSON (HTML for browsers);
  * - `GET /openapi.json`: OpenAPI 3.1;
- * - `GET /.well-known/x402-aurelian.json`: the x402 inventory;
+ * - `GET /.well-known/x402-aurelian.json`: the x402 inventory (`/mcp`, `/mcp/docs` and the MCP
+ *   server card are mounted by `mountMcp`);
  * - `GET` on each paid POST route: its docs, HTML (JSON with `?format=json` or
  *   `Accept: application/json`). These are separate GET routes: the POST keeps its payment gate,
  *   and a paid GET route (route 1) gets no docs page. HEAD is answered by the same handlers.
@@ -48,19 +53,12 @@ const servesGet = (app: Hono, path: string): boolean =>
  * None of these is paid.
  */
 export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
-  const configured = options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl);
+  const baseUrlOf = requestBaseUrl(options.baseUrl);
   const lastUpdated = new Date().toISOString();
   const contextOf = (c: Context): DiscoveryContext => ({
     operations: options.operations,
     terms: options.terms,
-    baseUrl: baseUrlOf(
-      {
-        url: c.req.url,
-        host: c.req.header("host"),
-        forwardedProto: c.req.header("x-forwarded-proto"),
-      },
-      configured,
-    ),
+    baseUrl: baseUrlOf(c),
   });
   const companions = (): Companions => ({
     mcpDocs: servesGet(app, DISCOVERY_PATHS.mcpDocs),

@@ -30,6 +30,7 @@ const INSTRUCTIONS = [
   "4. Repeat the same request with the base64 payment payload in the PAYMENT-SIGNATURE header (X-PAYMENT is accepted too).",
   "5. A 200 carries the settlement receipt in PAYMENT-RESPONSE. A refused input (400) or a server failure is not charged.",
   "A GET on a paid POST route returns its human-readable docs (JSON with ?format=json). No API key or account exists.",
+  'The same operations are also tools of an MCP server (streamable HTTP) at `discovery.mcp`: a tool costs what its route costs, paid to the same payee over the x402 v2 MCP transport (the payment in params._meta["x402/payment"]); its tools and client setup are at `discovery.mcpDocs` and `discovery.serverCard`.',
 ].join("\n");
 
 /**

@@ -40,7 +40,7 @@ export function discoveryLinksHtml(companions: Companions): SafeHtml {
           {
             path: DISCOVERY_PATHS.mcpDocs,
             label: "MCP docs",
-            note: "The companion tool server and its tools",
+            note: "The MCP tool server at /mcp: tools, prices, prompts, client setup",
           },
         ]
       : []),

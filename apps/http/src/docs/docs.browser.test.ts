@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
+import { PROMPTS, TOOLS } from "@svc/mcp-server";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVICE } from "../discovery/service-info.js";
@@ -116,6 +117,44 @@ describe("in a browser", () => {
     expect(JSON.parse(example)).toEqual(op.inputExample);
     expect(await page.locator("pre.curl-example").textContent()).toContain(`${origin}${op.path}`);
     await page.screenshot({ path: `${SCREENSHOTS}/svc-docs-page.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+  it("the MCP docs page renders its tools, prompts and client config, and every link on it resolves", async () => {
+    const { page, errors, response } = await openPage("/");
+    expect(response?.status()).toBe(200);
+    await page.locator('a[href="/mcp/docs"]').first().click();
+    await page.waitForURL(`${origin}/mcp/docs`);
+    expect(await page.title()).toBe("MCP tool server");
+    expect(await page.locator("table.tools tr.tool").count()).toBe(TOOLS.length);
+    expect(await page.locator("table.prompts tr.prompt").count()).toBe(PROMPTS.length);
+    expect(await page.locator('tr.tool[data-tool="ofac_wallet_report"]').textContent()).toContain(
+      "pdf: $0.09 USDC",
+    );
+    expect(await page.locator("section#tool-ofac_wallet_screen table.schema").count()).toBe(1);
+    const config = JSON.parse((await page.locator("pre.client-config").textContent()) ?? "");
+    expect(config).toEqual({ mcpServers: { "ofac-screening": { url: `${origin}/mcp` } } });
+    const stdio = JSON.parse((await page.locator("pre.stdio-config").textContent()) ?? "");
+    expect(stdio).toEqual({ mcpServers: { "ofac-screening": { command: "svc-mcp" } } });
+    await page.screenshot({ path: `${SCREENSHOTS}/svc-mcp-docs.png`, fullPage: true });
+
+    const hrefs = await Promise.all(
+      (await page.locator("a[href]").all()).map(
+        async (a) => new URL((await a.getAttribute("href")) ?? "", page.url()).href,
+      ),
+    );
+    const links = [...new Set(hrefs)];
+    for (const path of ["/api", "/openapi.json", "/.well-known/mcp/server-card.json"]) {
+      expect(links).toContain(`${origin}${path}`);
+    }
+    for (const link of links) {
+      expect(link.startsWith(origin), link).toBe(true);
+      const res = await fetch(link, { headers: { Accept: "text/html" } });
+      expect(res.status, link).toBeLessThan(400);
+      // An in-page link names a section that is there.
+      const hash = new URL(link).hash;
+      if (hash !== "") expect(await page.locator(hash).count(), link).toBe(1);
+    }
     expect(errors).toEqual([]);
     await page.close();
   });

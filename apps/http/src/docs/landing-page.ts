@@ -34,8 +34,8 @@ ${endpointTableHtml(listings)}
 ${howToPayHtml(ctx.terms.maxTimeoutSeconds)}
 </section>
 <section class="card">
-<h2>For agents: MCP</h2>
-${companions.mcpDocs ? mcpServedHtml(ctx.baseUrl) : html`<p>This instance does not serve the MCP tool server yet; the HTTP API above is the way in.</p>`}
+<h2>For agents${companions.mcpDocs ? ": MCP" : ""}</h2>
+${companions.mcpDocs ? mcpServedHtml(ctx.baseUrl) : ""}
 <h3>Base URL</h3>
 <p><code>${ctx.baseUrl}</code></p>
 </section>
@@ -61,9 +61,10 @@ ${discoveryLinksHtml(companions)}
   });
 }
 
-/** The MCP card's text once the tool server is mounted at /mcp. */
+/** The MCP card's text: the tool server mounted at /mcp beside the routes. */
 const mcpServedHtml = (
   baseUrl: string,
 ): SafeHtml => html`<p>The same operations are offered as tools of an MCP server (streamable HTTP) at</p>
 <p><code>${baseUrl}${DISCOVERY_PATHS.mcp}</code></p>
-<p class="muted">Paid tools follow the x402 MCP transport: an unpaid call returns the payment terms; the client retries with the payment in the request metadata. <code>server_capabilities</code> is free.</p>`;
+<p class="muted">Paid tools cost what their routes cost and follow the x402 v2 MCP transport: an unpaid call returns the payment terms; the client retries with the payment in the request metadata. <code>server_capabilities</code> is free.</p>
+<p><a href="${DISCOVERY_PATHS.mcpDocs}">Tools, prices and client setup</a></p>`;

@@ -1,4 +1,7 @@
-import { baseTerms } from "@svc/payments";
+import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
+import { loadSample } from "@svc/ofac-index/node";
+import { baseTerms, createPaymentServer, httpFacilitator } from "@svc/payments";
+import { renderDocument } from "@svc/renderers";
 import { jsonSchemaOf } from "@svc/report-model";
 import { Hono } from "hono";
 import type { GenericSchema } from "valibot";
@@ -9,6 +12,7 @@ import {
   FIXTURE_OPERATIONS,
   FIXTURE_PAY_TO,
 } from "../discovery/test-support/fixture-operations.js";
+import { mountMcp } from "../mcp/mount-mcp.js";
 import { routeDocsOf } from "./route-docs.js";
 
 const ctx = {
@@ -58,15 +62,29 @@ describe("links to the MCP companion", () => {
   it("pages link /mcp/docs and the server card once the app serves them, not before", async () => {
     const without = new Hono();
     mountDiscovery(without, { operations: FIXTURE_OPERATIONS, terms: ctx.terms });
-    for (const page of await pages(without)) expect(page).not.toContain('href="/mcp/docs"');
-    // The MCP server is mounted after discovery, as it would be by its own module.
+    for (const page of await pages(without)) {
+      expect(page).not.toContain('href="/mcp/docs"');
+      expect(page).not.toContain("For agents: MCP");
+    }
+    // The MCP server is mounted after discovery, by its own module, as createApp does.
     const app = new Hono();
     mountDiscovery(app, { operations: FIXTURE_OPERATIONS, terms: ctx.terms });
-    app.get("/mcp/docs", (c) => c.text("mcp docs"));
-    app.get("/.well-known/mcp/server-card.json", (c) => c.json({}));
+    mountMcp(app, {
+      deps: {
+        list: await loadSample(new Date("2026-01-01T00:00:00Z")),
+        history: () => EMBEDDED_DCA_HISTORY,
+        render: renderDocument,
+      },
+      // Never reached: only pages are requested.
+      payments: {
+        server: createPaymentServer(httpFacilitator("http://127.0.0.1:9")),
+        terms: ctx.terms,
+      },
+    });
     for (const page of await pages(app)) {
       expect(page).toContain('href="/mcp/docs"');
       expect(page).toContain('href="/.well-known/mcp/server-card.json"');
     }
+    expect((await pages(app))[0]).toContain("For agents: MCP");
   });
 });

@@ -70,6 +70,7 @@ export function describeEndpoint(options: CardOptions) {
       docs: `${options.baseUrl}/mcp/docs`,
       serverCard: `${options.baseUrl}/.well-known/mcp/server-card.json`,
       api: `${options.baseUrl}/api`,
+      openapi: `${options.baseUrl}/openapi.json`,
     },
     prompts: card.prompts.map((p) => p.name),
     tools: card.tools.map((t) => ({ name: t.name, priceUsd: t.priceUsd })),

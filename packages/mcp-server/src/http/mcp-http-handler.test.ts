@@ -63,6 +63,26 @@ describe("the web-standard streamable HTTP handler", () => {
     }
   });
 
+  it("refuses a body above the limit (1 MiB by default) before parsing it", async () => {
+    const small = createMcpHttpHandler({ deps: await sampleDeps(), maxBodyBytes: 1000 });
+    const response = await small(
+      new Request("http://mcp.test/mcp", {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/list",
+          params: { pad: "x".repeat(2000) },
+        }),
+      }),
+    );
+    expect(response.status).toBe(413);
+  });
+
   it("answers malformed JSON with a JSON-RPC parse error, not a stack trace", async () => {
     const response = await handler(
       new Request("http://mcp.test/mcp", {

@@ -8,8 +8,13 @@ import { createMcpServer, type McpServerOptions } from "../server/create-server.
  * horizontally scaled API can answer. A GET that asks for an event stream is refused (405):
  * a stateless server has no stream to resume.
  */
+export interface McpHttpOptions extends McpServerOptions {
+  /** The largest JSON-RPC body accepted, in bytes (default 1 MiB, the API's body limit). */
+  readonly maxBodyBytes?: number | undefined;
+}
+
 export function createMcpHttpHandler(
-  options: McpServerOptions,
+  options: McpHttpOptions,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     if (request.method !== "POST") {
@@ -26,6 +31,7 @@ export function createMcpHttpHandler(
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
+      maxRequestBodySize: options.maxBodyBytes ?? 1024 * 1024,
     });
     await server.connect(transport);
     try {

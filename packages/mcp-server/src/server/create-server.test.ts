@@ -256,6 +256,29 @@ describe("failing closed", () => {
   });
 });
 
+describe("faults outside the run", () => {
+  it("a payment layer that throws answers INTERNAL_ERROR without internals, and is reported", async () => {
+    const faults: unknown[] = [];
+    const c = await connect(
+      createMcpServer({
+        deps: await sampleDeps(),
+        gateFor: () => {
+          throw new Error("gate misconfigured: key 0xdeadbeef");
+        },
+        onFault: (error, tool) => faults.push([tool, error]),
+      }),
+    );
+    const r = await c.callTool({ name: "ofac_wallet_screen", arguments: { address: LAZARUS } });
+    expect(r.structuredContent).toMatchObject({ success: false, code: "INTERNAL_ERROR" });
+    expect(JSON.stringify(r)).not.toMatch(/deadbeef|misconfigured/);
+    expect(faults).toHaveLength(1);
+    // The free tool does not touch the payment layer.
+    const free = await c.callTool({ name: "server_capabilities", arguments: {} });
+    expect(free.isError).toBeFalsy();
+    await c.close();
+  });
+});
+
 describe("prompts", () => {
   it("lists the six prompts of spec §4.3 with their arguments", async () => {
     const { prompts } = await client.listPrompts();

@@ -71,23 +71,30 @@ export function createMcpServer(options: McpServerOptions): Server {
     }
     const parsed = v.safeParse(tool.input, args ?? {});
     if (!parsed.success) return invalidArgumentsResult(parsed.issues) as CallToolResult;
+    const fault = (error: unknown): ToolResult => {
+      options.onFault?.(error, tool.name);
+      return internalErrorResult();
+    };
     const run = async (): Promise<ToolResult> => {
       try {
         return toolResult(await tool.run(parsed.output as never, context));
       } catch (error) {
         const failure = classifyFailure(error);
-        if (failure !== undefined) return failureResult(failure);
-        options.onFault?.(error, tool.name);
-        return internalErrorResult();
+        return failure === undefined ? fault(error) : failureResult(failure);
       }
     };
-    const price = priceOf(tool, parsed.output);
-    if (price === null || options.gateFor === undefined) return (await run()) as CallToolResult;
-    return (await callPaidTool(
-      options.gateFor(tool, price),
-      _meta as Record<string, unknown> | undefined,
-      run,
-    )) as CallToolResult;
+    try {
+      const price = priceOf(tool, parsed.output);
+      if (price === null || options.gateFor === undefined) return (await run()) as CallToolResult;
+      return (await callPaidTool(
+        options.gateFor(tool, price),
+        _meta as Record<string, unknown> | undefined,
+        run,
+      )) as CallToolResult;
+    } catch (error) {
+      // Outside the run (the payment layer): said without internals, reported to the operator.
+      return fault(error) as CallToolResult;
+    }
   });
 
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({

@@ -29,7 +29,12 @@ export function toolGates(payments: ToolPayments): GateFor {
           description: tool.description,
           url: `mcp://tool/${tool.name}`,
           mimeType: "application/json",
-          discovery: { kind: "mcp", toolName: tool.name, inputSchema: inputSchemaOf(tool) },
+          discovery: {
+            kind: "mcp",
+            toolName: tool.name,
+            inputSchema: inputSchemaOf(tool),
+            example: tool.inputExample as Record<string, unknown>,
+          },
         },
         payments.terms,
       );

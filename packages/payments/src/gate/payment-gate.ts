@@ -49,7 +49,10 @@ export type SettleOutcome = { readonly ok: true; readonly receipt: SettleRespons
  */
 export class PaymentUnavailableError extends Error {
   readonly code = "PAYMENT_FACILITATOR_UNAVAILABLE" as const;
-  constructor(stage: "verify" | "settle" | "requirements", cause: unknown) {
+  constructor(
+    readonly stage: "verify" | "settle" | "requirements",
+    cause: unknown,
+  ) {
     super(
       `the payment facilitator could not ${stage === "requirements" ? "be reached" : stage} the payment`,
       {
@@ -57,6 +60,13 @@ export class PaymentUnavailableError extends Error {
       },
     );
     this.name = "PaymentUnavailableError";
+  }
+
+  /** What the caller is told happened: before settlement nothing ran; at settlement the work ran but its answer is withheld. */
+  get consequence(): string {
+    return this.stage === "settle"
+      ? "the answer is withheld and nothing was charged"
+      : "nothing was run and nothing was charged";
   }
 }
 

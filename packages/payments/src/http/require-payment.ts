@@ -45,7 +45,7 @@ function unavailable(c: Context, error: PaymentUnavailableError): Response {
   return c.json(
     {
       success: false,
-      error: `${error.message}; nothing was run and nothing was charged`,
+      error: `${error.message}; ${error.consequence}`,
       code: error.code,
     },
     503,

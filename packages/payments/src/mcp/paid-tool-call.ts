@@ -49,7 +49,7 @@ export async function callPaidTool(
     if (!(error instanceof PaymentUnavailableError)) throw error;
     const body = {
       success: false,
-      error: `${error.message}; nothing was run and nothing was charged`,
+      error: `${error.message}; ${error.consequence}`,
       code: error.code,
     };
     return {

@@ -6,6 +6,7 @@ import { renderDocument } from "@svc/renderers";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { Hono } from "hono";
 import { createApp } from "../../app/create-app.js";
+import type { McpCatalog } from "../../docs/mcp-docs.js";
 import { FIXTURE_OPERATIONS } from "./fixture-operations.js";
 
 /** What the test app serves by default: the real catalog, whatever it holds today, and the fixtures. */
@@ -22,7 +23,7 @@ export interface DiscoveryApp {
  * serving the real catalog plus the fixtures, so the documents can be compared with real 402s.
  */
 export async function startDiscoveryApp(
-  options: { operations?: readonly AnyOperation[]; baseUrl?: string } = {},
+  options: { operations?: readonly AnyOperation[]; baseUrl?: string; mcpCatalog?: McpCatalog } = {},
 ): Promise<DiscoveryApp> {
   const devnet = await startDevnet({ payers: 1 });
   const loader = new ListLoader({ sampleFallback: true });
@@ -34,6 +35,7 @@ export async function startDiscoveryApp(
     payments: { server: createPaymentServer(devnet.facilitator), terms: baseTerms(devnet.payTo) },
     operations: options.operations ?? SERVED_OPERATIONS,
     baseUrl: options.baseUrl,
+    mcpCatalog: options.mcpCatalog,
   });
   return {
     app,

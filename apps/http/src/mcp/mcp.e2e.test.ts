@@ -1,0 +1,424 @@
+import { request } from "node:http";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { reportPdfGenerate, walletSanctionsReport } from "@svc/compliance";
+import { PROMPTS, priceOf, sumPrices, TOOLS } from "@svc/mcp-server";
+import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
+import { ListLoader } from "@svc/ofac-index/node";
+import {
+  atomicUsdc,
+  BASE_USDC,
+  baseTerms,
+  createPaymentServer,
+  MCP_PAYMENT_META,
+  MCP_PAYMENT_RESPONSE_META,
+} from "@svc/payments";
+import { renderDocument } from "@svc/renderers";
+import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app/create-app.js";
+import { MAX_BODY_BYTES } from "../app/mount-operation.js";
+import type { LogEntry } from "../app/request-log.js";
+import { connectMcp, payerOf, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
+
+// The hosted tool server as a client meets it: the SDK's Client over streamable HTTP against the
+// app on a loopback port, every paid tool paid for real on the local chain through the same
+// resource server and terms as the routes.
+let devnet: Devnet;
+let loader: ListLoader;
+let served: Served;
+let failingServed: Served;
+let client: Client;
+const logged: LogEntry[] = [];
+const failingLogged: LogEntry[] = [];
+const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+
+beforeAll(async () => {
+  devnet = await startDevnet({ payers: 3 });
+  loader = new ListLoader({ sampleFallback: true });
+  await loader.start();
+  const common = {
+    list: loader,
+    history: () => EMBEDDED_DCA_HISTORY,
+    payments: { server: createPaymentServer(devnet.facilitator), terms: baseTerms(devnet.payTo) },
+  };
+  served = await serveOnLoopback(
+    createApp({ ...common, render: renderDocument, log: (e) => logged.push(e) }),
+  );
+  failingServed = await serveOnLoopback(
+    createApp({
+      ...common,
+      render: () => Promise.reject(new Error("secret internal detail: /var/lib/renderer crashed")),
+      log: (e) => failingLogged.push(e),
+    }),
+  );
+  client = await connectMcp(served.origin);
+});
+afterAll(async () => {
+  await client?.close();
+  await served?.close();
+  await failingServed?.close();
+  await loader?.stop();
+  await devnet?.stop();
+});
+
+type CallResult = Awaited<ReturnType<Client["callTool"]>>;
+const requiredOf = (r: CallResult) => r.structuredContent as unknown as PaymentRequired;
+const receiptOf = (r: CallResult) => r._meta?.[MCP_PAYMENT_RESPONSE_META] as SettleResponse;
+const payee = () => devnet.balanceOf(devnet.payTo);
+const payer = (i: number) => payerOf(devnet.payers[i]!.privateKey);
+const PAID_TOOLS = TOOLS.filter((t) => t.pricing.kind === "paid");
+
+describe("listing", () => {
+  it("lists the nine tools, each read-only with a closed object input", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    expect(tools).toHaveLength(9);
+    for (const tool of tools) {
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+      expect(tool.inputSchema.type, tool.name).toBe("object");
+      expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+      expect(typeof tool.description).toBe("string");
+    }
+  });
+
+  it("lists the six prompts, and expands one", async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(PROMPTS.map((p) => p.name));
+    expect(prompts).toHaveLength(6);
+    const brief = await client.getPrompt({
+      name: "wallet_ofac_screening_brief",
+      arguments: { address: LISTED },
+    });
+    expect(JSON.stringify(brief.messages)).toContain(LISTED);
+  });
+
+  it("says who it is in the handshake: name and version 0.1.2, tools and prompts", () => {
+    expect(client.getServerVersion()).toMatchObject({
+      name: "ofac-wallet-screening",
+      version: "0.1.2",
+    });
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, prompts: {} });
+  });
+});
+
+describe("server_capabilities", () => {
+  it("answers without payment and charges nothing", async () => {
+    const before = await payee();
+    const r = await client.callTool({ name: "server_capabilities", arguments: {} });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({
+      success: true,
+      data: {
+        server: { version: "0.1.2" },
+        payment: {
+          required: true,
+          requiredFor: PAID_TOOLS.map((t) => t.name),
+          notRequiredFor: ["server_capabilities"],
+        },
+      },
+    });
+    expect(r._meta?.[MCP_PAYMENT_RESPONSE_META]).toBeUndefined();
+    expect(await payee()).toBe(before);
+  });
+});
+
+describe("every paid tool, paid over MCP", () => {
+  for (const tool of PAID_TOOLS) {
+    const price = priceOf(tool, tool.inputExample) as string;
+    it(`${tool.name} ($${price}): PaymentRequired unpaid, then the answer and the receipt, charged exactly`, async () => {
+      const before = await payee();
+      const unpaid = await client.callTool({
+        name: tool.name,
+        arguments: tool.inputExample as Record<string, unknown>,
+      });
+      expect(unpaid.isError).toBe(true);
+      const required = requiredOf(unpaid);
+      expect(required).toMatchObject({
+        x402Version: 2,
+        resource: { url: `mcp://tool/${tool.name}` },
+        accepts: [
+          {
+            scheme: "exact",
+            network: "eip155:8453",
+            amount: atomicUsdc(price),
+            asset: BASE_USDC,
+            payTo: devnet.payTo,
+            maxTimeoutSeconds: 60,
+          },
+        ],
+      });
+      expect(await payee()).toBe(before);
+
+      const payment = await payer(0).createPaymentPayload(required);
+      const paid = await client.callTool({
+        name: tool.name,
+        arguments: tool.inputExample as Record<string, unknown>,
+        _meta: { [MCP_PAYMENT_META]: payment },
+      });
+      expect(paid.isError, JSON.stringify(paid.structuredContent)).toBeFalsy();
+      expect(paid.structuredContent).toMatchObject({ success: true });
+      expect(receiptOf(paid)).toMatchObject({
+        success: true,
+        network: "eip155:8453",
+        payer: devnet.payers[0]!.address,
+      });
+      expect(await payee()).toBe(before + BigInt(atomicUsdc(price)));
+    });
+  }
+
+  it("ofac_wallet_report as a PDF costs route 2 plus route 8 ($0.09), and returns the PDF", async () => {
+    const tool = TOOLS.find((t) => t.name === "ofac_wallet_report")!;
+    expect(priceOf(tool, { address: LISTED, output_format: "pdf" })).toBe("0.09");
+    expect(sumPrices(walletSanctionsReport.price, reportPdfGenerate.price)).toBe("0.09");
+    const before = await payee();
+    const args = { address: LISTED, output_format: "pdf" };
+    const required = requiredOf(await client.callTool({ name: tool.name, arguments: args }));
+    expect(required.accepts[0]?.amount).toBe("90000");
+    const paid = await client.callTool({
+      name: tool.name,
+      arguments: args,
+      _meta: { [MCP_PAYMENT_META]: await payer(1).createPaymentPayload(required) },
+    });
+    expect(paid.isError).toBeFalsy();
+    const pdf = (paid.content as { type: string; resource?: { mimeType: string; blob: string } }[])
+      .map((c) => c.resource)
+      .find((r) => r?.mimeType === "application/pdf");
+    expect(
+      Buffer.from(pdf?.blob ?? "", "base64")
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    expect(await payee()).toBe(before + 90_000n);
+  });
+
+  it("the request log says which MCP calls were charged", () => {
+    const mcpLines = logged.filter((e) => e.msg === "request" && e.path === "/mcp");
+    expect(mcpLines.some((e) => e.msg === "request" && e.charged)).toBe(true);
+    expect(mcpLines.some((e) => e.msg === "request" && !e.charged && e.status === 200)).toBe(true);
+  });
+});
+
+describe("refusals", () => {
+  it("refuses bad arguments with INVALID_INPUT and their paths, and charges nothing, paid or not", async () => {
+    const before = await payee();
+    const short = await client.callTool({
+      name: "ofac_wallet_screen",
+      arguments: { address: "0xshort" },
+    });
+    expect(short.isError).toBe(true);
+    expect(short.structuredContent).toMatchObject({
+      success: false,
+      code: "INVALID_INPUT",
+      issues: [{ path: "address" }],
+    });
+
+    // With a valid payment attached: still refused before anything is verified or settled.
+    const tool = TOOLS.find((t) => t.name === "ofac_wallet_screen")!;
+    const required = requiredOf(
+      await client.callTool({
+        name: tool.name,
+        arguments: tool.inputExample as Record<string, unknown>,
+      }),
+    );
+    const extra = await client.callTool({
+      name: tool.name,
+      arguments: { address: LISTED, extra: true },
+      _meta: { [MCP_PAYMENT_META]: await payer(2).createPaymentPayload(required) },
+    });
+    expect(extra.isError).toBe(true);
+    expect(extra.structuredContent).toMatchObject({ success: false, code: "INVALID_INPUT" });
+    expect(
+      (extra.structuredContent as { issues: { path: string }[] }).issues.map((i) => i.path),
+    ).toContain("extra");
+    expect(extra._meta?.[MCP_PAYMENT_RESPONSE_META]).toBeUndefined();
+    expect(await payee()).toBe(before);
+  });
+
+  it("an unknown tool is a JSON-RPC error (invalid params), not a result", async () => {
+    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+    });
+  });
+
+  it("a replayed payment is refused, the tool does not answer, and nothing more is charged", async () => {
+    const tool = TOOLS.find((t) => t.name === "ofac_wallet_screen")!;
+    const args = tool.inputExample as Record<string, unknown>;
+    const required = requiredOf(await client.callTool({ name: tool.name, arguments: args }));
+    const payment = await payer(1).createPaymentPayload(required);
+    const before = await payee();
+    const first = await client.callTool({
+      name: tool.name,
+      arguments: args,
+      _meta: { [MCP_PAYMENT_META]: payment },
+    });
+    expect(first.isError).toBeFalsy();
+    expect(await payee()).toBe(before + 10_000n);
+    const replay = await client.callTool({
+      name: tool.name,
+      arguments: args,
+      _meta: { [MCP_PAYMENT_META]: payment },
+    });
+    expect(replay.isError).toBe(true);
+    expect(requiredOf(replay)).toMatchObject({ x402Version: 2, accepts: [{ amount: "10000" }] });
+    expect(requiredOf(replay).error).toMatch(/nonce/);
+    expect(replay.structuredContent).not.toHaveProperty("data");
+    expect(await payee()).toBe(before + 10_000n);
+  });
+
+  it("a tool that fails answers INTERNAL_ERROR without internals, is not charged, and is logged", async () => {
+    const failing = await connectMcp(failingServed.origin);
+    try {
+      const args = { address: LISTED, output_format: "pdf" };
+      const required = requiredOf(
+        await failing.callTool({ name: "ofac_wallet_report", arguments: args }),
+      );
+      const before = await payee();
+      const r = await failing.callTool({
+        name: "ofac_wallet_report",
+        arguments: args,
+        _meta: { [MCP_PAYMENT_META]: await payer(2).createPaymentPayload(required) },
+      });
+      expect(r.isError).toBe(true);
+      expect(r.structuredContent).toEqual({
+        success: false,
+        code: "INTERNAL_ERROR",
+        error: "The tool failed to answer; nothing was charged.",
+      });
+      expect(JSON.stringify(r)).not.toMatch(/secret|renderer crashed/);
+      expect(await payee()).toBe(before);
+      const fault = failingLogged.find((e) => e.msg === "tool fault");
+      expect(fault).toMatchObject({ level: "error", tool: "ofac_wallet_report" });
+      expect(fault?.msg === "tool fault" && fault.error).toMatch(/renderer crashed/);
+      const line = failingLogged.find(
+        (e) => e.msg === "request" && e.requestId === fault?.requestId,
+      );
+      expect(line).toMatchObject({ path: "/mcp", status: 200, charged: false });
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe("the /mcp endpoint over HTTP", () => {
+  const INIT = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "curl", version: "1" },
+    },
+  };
+  const MCP_ACCEPT = "application/json, text/event-stream";
+
+  it("answers a JSON-RPC POST with one JSON response and no session id", async () => {
+    const res = await fetch(`${served.origin}/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: MCP_ACCEPT },
+      body: JSON.stringify(INIT),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("mcp-session-id")).toBeNull();
+    expect(res.headers.get("x-request-id")).toMatch(/\S+/);
+    expect(await res.json()).toMatchObject({
+      jsonrpc: "2.0",
+      id: 1,
+      result: { serverInfo: { name: "ofac-wallet-screening", version: "0.1.2" } },
+    });
+  });
+
+  it(`refuses a body above ${MAX_BODY_BYTES} bytes with the routes' 413`, async () => {
+    const huge = {
+      ...INIT,
+      params: { ...INIT.params, padding: "x".repeat(MAX_BODY_BYTES + 10) },
+    };
+    const res = await fetch(`${served.origin}/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: MCP_ACCEPT },
+      body: JSON.stringify(huge),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ success: false, code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("refuses a chunked body above the limit too (no Content-Length to trust)", async () => {
+    // On its own connection: the server answers before the body ends and need not read the rest.
+    const { status, connection, body } = await new Promise<{
+      status: number;
+      connection: string | undefined;
+      body: string;
+    }>((resolve, reject) => {
+      const req = request(`${served.origin}/mcp`, {
+        method: "POST",
+        agent: false,
+        headers: { "Content-Type": "application/json", Accept: MCP_ACCEPT },
+      });
+      req.on("response", (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => {
+          text += d;
+        });
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }),
+        );
+      });
+      req.on("error", reject);
+      const chunk = "x".repeat(64 * 1024);
+      for (let sent = 0; sent <= MAX_BODY_BYTES; sent += chunk.length) req.write(chunk);
+      req.end();
+    });
+    expect(status).toBe(413);
+    expect(connection).toBe("close");
+    expect(JSON.parse(body)).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("GET asking for an event stream is refused by the transport (405): there is no stream", async () => {
+    const res = await fetch(`${served.origin}/mcp`, { headers: { Accept: "text/event-stream" } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+  });
+
+  it("DELETE and PUT get the app's 405 with Allow", async () => {
+    for (const method of ["DELETE", "PUT"]) {
+      const res = await fetch(`${served.origin}/mcp`, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")?.split(", ").sort()).toEqual(["GET", "HEAD", "POST"]);
+      expect(await res.json()).toMatchObject({ success: false, code: "METHOD_NOT_ALLOWED" });
+    }
+  });
+
+  it("lets browser MCP clients through CORS: the transport's headers in, the session id out", async () => {
+    const preflight = await fetch(`${served.origin}/mcp`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://agent.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type, mcp-protocol-version, mcp-session-id",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    const allowed = (preflight.headers.get("access-control-allow-headers") ?? "").toLowerCase();
+    for (const h of ["content-type", "mcp-protocol-version", "mcp-session-id", "last-event-id"]) {
+      expect(allowed.split(", ")).toContain(h);
+    }
+    const res = await fetch(`${served.origin}/mcp`, {
+      method: "POST",
+      headers: {
+        Origin: "https://agent.example",
+        "Content-Type": "application/json",
+        Accept: MCP_ACCEPT,
+      },
+      body: JSON.stringify(INIT),
+    });
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect((res.headers.get("access-control-expose-headers") ?? "").toLowerCase()).toContain(
+      "mcp-session-id",
+    );
+  });
+});

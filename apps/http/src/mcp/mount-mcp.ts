@@ -1,0 +1,135 @@
+import type { ComplianceDeps } from "@svc/compliance";
+import {
+  createMcpHttpHandler,
+  describeEndpoint,
+  type GateFor,
+  serverCardOf,
+  type ToolPayments,
+  toolGates,
+} from "@svc/mcp-server";
+import type { PaymentGate } from "@svc/payments";
+import type { Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { MAX_BODY_BYTES, payloadTooLarge } from "../app/mount-operation.js";
+import { type LogSink, markCharged, requestIdOf } from "../app/request-log.js";
+import { DISCOVERY_PATHS } from "../discovery/discovery-paths.js";
+import { requestBaseUrl } from "../discovery/request-base-url.js";
+import type { Companions } from "../docs/discovery-links.js";
+import { htmlResponse, jsonResponse } from "../docs/html-response.js";
+import { DEFAULT_MCP_CATALOG, type McpCatalog, mcpDocsOf } from "../docs/mcp-docs.js";
+import { mcpDocsPage } from "../docs/mcp-docs-page.js";
+import { negotiate, type Representation } from "../docs/negotiation.js";
+
+export interface McpOptions {
+  /** The list, the history and the renderer the tools run on (the routes' own). */
+  readonly deps: ComplianceDeps;
+  /** The routes' resource server and terms: the tools are paid to the same payee, settled alike. */
+  readonly payments: ToolPayments;
+  /** The tools and prompts served (default: the nine tools and six prompts of @svc/mcp-server). */
+  readonly catalog?: McpCatalog | undefined;
+  /** The configured public base URL; derived per request from Host when unset (as discovery). */
+  readonly baseUrl?: string | undefined;
+  /** Where a tool's fault is reported (the app's log sink); nowhere when unset. */
+  readonly log?: LogSink | undefined;
+}
+
+/** Whether a GET asks for the server-sent event stream of the transport (not the description). */
+const asksForEventStream = (accept: string | undefined): boolean =>
+  (accept ?? "").toLowerCase().includes("text/event-stream");
+
+/**
+ * A view of `gate` that reports each settled payment: a paid tool call carries its receipt inside
+ * the JSON-RPC result, where the request log cannot see it.
+ */
+function reportingSettlement(gate: PaymentGate, onSettled: () => void): PaymentGate {
+  const view = Object.create(gate) as PaymentGate;
+  view.settle = async (verified) => {
+    const outcome = await gate.settle(verified);
+    if (outcome.ok) onSettled();
+    return outcome;
+  };
+  return view;
+}
+
+/**
+ * Mounts the hosted MCP tool server and its documents:
+ *
+ * - `POST /mcp`: the streamable HTTP transport (stateless, JSON answers) of @svc/mcp-server,
+ *   with the paid tools behind the x402 v2 MCP adapter on the routes' resource server and terms
+ *   (one gate per tool and price, built once), and the routes' 1 MiB body limit (413);
+ * - `GET /mcp`: what the endpoint is (JSON; the docs page for a browser); a GET that asks for an
+ *   event stream goes to the transport, which refuses it (405): a stateless server has none;
+ * - `GET /mcp/docs`: the docs of the tool server (HTML; JSON with `?format=json`);
+ * - `GET /.well-known/mcp/server-card.json`: the server card.
+ *
+ * Other methods on these paths get the app's 405 with Allow. None of the GETs is paid.
+ */
+export function mountMcp(app: Hono, options: McpOptions): void {
+  const catalog = options.catalog ?? DEFAULT_MCP_CATALOG;
+  const gates: GateFor = toolGates(options.payments);
+  const baseUrlOf = requestBaseUrl(options.baseUrl);
+  const log = options.log;
+
+  /** The transport for one request: settlements and faults are reported with that request. */
+  const handlerFor = (c: Context) =>
+    createMcpHttpHandler({
+      deps: options.deps,
+      tools: catalog.tools,
+      prompts: catalog.prompts,
+      gateFor: (tool, price) => reportingSettlement(gates(tool, price), () => markCharged(c)),
+      onFault:
+        log === undefined
+          ? undefined
+          : (error, tool) =>
+              log({
+                time: new Date().toISOString(),
+                level: "error",
+                msg: "tool fault",
+                requestId: requestIdOf(c),
+                tool,
+                error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+              }),
+    });
+
+  /**
+   * The transport's answer to this request, with the headers the app's middleware prepared (CORS,
+   * the request id): hono applies those only to responses built through the context.
+   */
+  const transport = async (c: Context): Promise<Response> => {
+    const res = await handlerFor(c)(c.req.raw);
+    return c.newResponse(res.body, res);
+  };
+
+  const cardOptions = (c: Context) => ({
+    baseUrl: baseUrlOf(c),
+    tools: catalog.tools,
+    prompts: catalog.prompts,
+  });
+  const docsOf = (c: Context) =>
+    mcpDocsOf({ baseUrl: baseUrlOf(c), terms: options.payments.terms }, catalog);
+  // This module serves both; the pages link what the app serves.
+  const companions: Companions = { mcpDocs: true, serverCard: true };
+  const representation = (c: Context, fallback: Representation): Representation =>
+    negotiate(c.req.query("format"), c.req.header("accept"), fallback);
+
+  app.post(
+    DISCOVERY_PATHS.mcp,
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: payloadTooLarge }),
+    transport,
+  );
+
+  app.get(DISCOVERY_PATHS.mcp, (c) => {
+    if (asksForEventStream(c.req.header("accept"))) return transport(c);
+    return representation(c, "json") === "json"
+      ? jsonResponse(c, describeEndpoint(cardOptions(c)), true)
+      : htmlResponse(c, mcpDocsPage(docsOf(c), companions), true);
+  });
+
+  app.get(DISCOVERY_PATHS.mcpDocs, (c) =>
+    representation(c, "html") === "json"
+      ? jsonResponse(c, docsOf(c), true)
+      : htmlResponse(c, mcpDocsPage(docsOf(c), companions), true),
+  );
+
+  app.get(DISCOVERY_PATHS.serverCard, (c) => jsonResponse(c, serverCardOf(cardOptions(c)), false));
+}

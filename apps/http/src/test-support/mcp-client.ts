@@ -1,0 +1,36 @@
+import type { AddressInfo } from "node:net";
+import { type ServerType, serve } from "@hono/node-server";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { x402Client } from "@x402/core/client";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import type { Hono } from "hono";
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+
+/** The app on a real loopback port, as production serves it. */
+export interface Served {
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+export async function serveOnLoopback(app: Hono): Promise<Served> {
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The SDK's own client over its streamable HTTP transport, connected to `<origin>/mcp`. */
+export async function connectMcp(origin: string): Promise<Client> {
+  const client = new Client({ name: "svc-http-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)));
+  return client;
+}
+
+/** An x402 v2 client paying with a private key, as an agent does (`createPaymentPayload`). */
+export const payerOf = (privateKey: Hex) =>
+  new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(privateKey)));
