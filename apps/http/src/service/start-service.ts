@@ -8,6 +8,7 @@ import type { Hono } from "hono";
 import { createApp } from "../app/create-app.js";
 import type { ServiceConfig } from "../config/service-config.js";
 import { mountDevnetInfo } from "../dev/devnet-info.js";
+import { jsonLines } from "./json-lines.js";
 
 export interface RunningService {
   readonly url: string;
@@ -37,11 +38,18 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     await devnet?.stop();
     throw new RangeError("PAY_TO is required when payments go through a configured facilitator");
   }
-  const runtime = await startComplianceRuntime(config.list);
+  const lines = config.log ? jsonLines(process.stdout) : undefined;
+  const runtime = await startComplianceRuntime(config.list, {
+    onEvent:
+      lines === undefined
+        ? undefined
+        : (event) =>
+            lines.write({ time: new Date().toISOString(), msg: "sanctions list", ...event }),
+  });
   const app = createApp({
     ...runtime.deps,
     payments: { server: createPaymentServer(facilitator), terms: baseTerms(payTo) },
-    log: config.log ? (entry) => process.stdout.write(`${JSON.stringify(entry)}\n`) : undefined,
+    log: lines?.write,
     baseUrl: config.publicBaseUrl,
   });
   if (devnet !== undefined) mountDevnetInfo(app, devnet);
@@ -61,6 +69,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.stop();
+      lines?.flush();
       await devnet?.stop();
     },
   };

@@ -40,6 +40,28 @@ function respond402(c: Context, paymentRequired: PaymentRequired): Response {
   return c.body(json, 402, headers);
 }
 
+/** How many encoded unpaid challenges a route keeps (one per URL a client used). */
+const CHALLENGE_CACHE_SIZE = 64;
+
+/**
+ * The unpaid 402 of a route, encoded once per request URL: the hot path of any paid API (every
+ * agent's first call) then costs no JSON serialization or base64. Bounded: a client varying the
+ * query string only evicts entries.
+ */
+function unpaidChallenges(gate: PaymentGate) {
+  const encoded = new Map<string, ReturnType<typeof challenge>>();
+  return async (url: string) => {
+    let found = encoded.get(url);
+    if (found === undefined) {
+      found = challenge(await gate.at(url).paymentRequired("Payment required"));
+      if (encoded.size >= CHALLENGE_CACHE_SIZE)
+        encoded.delete(encoded.keys().next().value as string);
+      encoded.set(url, found);
+    }
+    return found;
+  };
+}
+
 /** 503: the facilitator could not be reached; nothing ran and nothing was charged. */
 function unavailable(c: Context, error: PaymentUnavailableError): Response {
   return c.json(
@@ -68,14 +90,16 @@ function unavailable(c: Context, error: PaymentUnavailableError): Response {
  * - The facilitator unreachable: 503 `PAYMENT_FACILITATOR_UNAVAILABLE`; nothing runs.
  */
 export function requirePayment(resourceGate: PaymentGate): MiddlewareHandler {
+  const unpaid = unpaidChallenges(resourceGate);
   return async (c, next) => {
-    const gate = resourceGate.at(c.req.url);
     try {
       const header =
         c.req.header(PAYMENT_HEADERS.signature) ?? c.req.header(PAYMENT_HEADERS.legacySignature);
       if (header === undefined || header.trim() === "") {
-        return respond402(c, await gate.paymentRequired("Payment required"));
+        const { json, headers } = await unpaid(c.req.url);
+        return c.body(json, 402, headers);
       }
+      const gate = resourceGate.at(c.req.url);
       let payload: ReturnType<typeof decodePaymentSignatureHeader>;
       try {
         payload = decodePaymentSignatureHeader(header);
