@@ -1,22 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import JSZip from "jszip";
 
-/** The text of a PDF as a reader sees it (poppler's `pdftotext`), whitespace collapsed. */
-export function pdfText(base64: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "compliance-pdf-"));
-  try {
-    const file = join(dir, "memo.pdf");
-    writeFileSync(file, Buffer.from(base64, "base64"));
-    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" })
-      .replace(/\s+/g, " ")
-      .trim();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+export { pdfText } from "../../../../scripts/test-support/pdf-text.mjs";
 
 /** The paragraphs of a DOCX body, each the concatenation of its text runs. */
 export async function docxParagraphs(base64: string): Promise<string[]> {

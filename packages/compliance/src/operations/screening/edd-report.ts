@@ -23,14 +23,21 @@ import {
 import { CLEAR_ETH, LAZARUS_ETH } from "./sample-addresses.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 
-export const EddReportInputSchema = strictInput({
-  subject_name: v.pipe(
+/**
+ * The subject of an EDD memo: 1 to 200 characters, not blank. The MCP tool asks for at least 2
+ * (spec §4.3, `minLength`).
+ */
+export const subjectNameField = (minLength = 1) =>
+  v.pipe(
     v.string("subject_name must be a string"),
-    v.minLength(1, "subject_name must be 1 to 200 characters"),
-    v.maxLength(200, "subject_name must be 1 to 200 characters"),
+    v.minLength(minLength, `subject_name must be ${minLength} to 200 characters`),
+    v.maxLength(200, `subject_name must be ${minLength} to 200 characters`),
     v.regex(/\S/, "subject_name must not be blank"),
     v.description("The subject or counterparty the wallets belong to; named throughout the memo."),
-  ),
+  );
+
+export const EddReportInputSchema = strictInput({
+  subject_name: subjectNameField(),
   addresses: addressesField(
     "1 to 100 wallet addresses of the subject. The memo lists them in this order; a repeated address is screened and reported at each position.",
   ),

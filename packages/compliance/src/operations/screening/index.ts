@@ -39,6 +39,7 @@ export {
   type EddReportInput,
   EddReportInputSchema,
   eddReport,
+  subjectNameField,
 } from "./edd-report.js";
 export {
   type ArtifactHints,

@@ -1,0 +1,25 @@
+import type { ComplianceDeps, Operation } from "@svc/compliance";
+import type * as v from "valibot";
+import { defineTool, type McpTool } from "./tool.js";
+
+/**
+ * A tool that is an HTTP route of the catalog: the route's name (also its title), description,
+ * example, price and handler, with the tool's own input schema (spec §4.3 bounds), so the tool
+ * answers exactly what the route answers, at the route's price.
+ */
+export function routeTool<Input, RouteInput>(
+  op: Operation<RouteInput, unknown>,
+  input: v.GenericSchema<unknown, Input>,
+  run: (input: Input, deps: ComplianceDeps) => unknown = (i, deps) =>
+    op.run(i as unknown as RouteInput, deps),
+): McpTool<Input> {
+  return defineTool<Input>({
+    name: op.name,
+    title: op.name,
+    description: op.description,
+    input,
+    inputExample: op.inputExample as unknown as Input,
+    pricing: { kind: "paid", price: op.price },
+    run: async (i, { deps }) => ({ ...((await run(i, deps)) as Record<string, unknown>) }),
+  });
+}

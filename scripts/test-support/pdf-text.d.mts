@@ -1,0 +1,2 @@
+/** The text of a PDF (bytes, or base64) as poppler's `pdftotext` reads it, whitespace collapsed. */
+export function pdfText(pdf: string | Uint8Array): string;
