@@ -5,7 +5,7 @@ import type {
   ScreenResult,
   SourceFreshness,
 } from "@svc/ofac-index";
-import type { DocumentType, RenderedDocument } from "@svc/renderers";
+import type { DocumentType, RenderedDocument } from "@svc/renderers/pool";
 import type { Report } from "@svc/report-model";
 
 /**

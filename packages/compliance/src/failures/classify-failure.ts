@@ -1,6 +1,6 @@
 import { InputError, type InputIssue, toIssues } from "@svc/montecarlo";
 import { isOfacIndexError } from "@svc/ofac-index";
-import { RenderError } from "@svc/renderers";
+import { RenderError } from "@svc/renderers/pool";
 import { ReportModelError } from "@svc/report-model";
 import type * as v from "valibot";
 

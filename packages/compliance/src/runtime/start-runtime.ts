@@ -1,6 +1,6 @@
 import { EMBEDDED_DCA_HISTORY, type ListGrowthStats } from "@svc/ofac-index";
 import { type ListConfig, ListLoader, type LoaderEvent, SnapshotStore } from "@svc/ofac-index/node";
-import { RenderPool } from "@svc/renderers";
+import { RenderPool } from "@svc/renderers/pool";
 import type { ComplianceDeps } from "../catalog/deps.js";
 import { chooseHistory, storedGrowth } from "./stored-history.js";
 

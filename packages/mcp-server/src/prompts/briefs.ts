@@ -1,6 +1,13 @@
 import { exposureForecast, queueOptimize } from "@svc/compliance";
+import { ANALYSIS_TYPES } from "@svc/montecarlo";
 import * as v from "valibot";
-import { argument, definePrompt } from "./prompt.js";
+import {
+  addressListArgument,
+  argument,
+  choiceArgument,
+  definePrompt,
+  integerArgument,
+} from "./prompt.js";
 
 const optionalArgument = (description: string) => v.optional(argument(description));
 const arguments_ = <E extends v.ObjectEntries>(entries: E) =>
@@ -15,23 +22,19 @@ const assetNote = (asset: string | undefined) =>
     ? ""
     : ` Only designations under the ${asset} ticker count (asset: "${asset}").`;
 
-const list = (raw: string): string[] =>
-  raw
-    .split(/[\s,;]+/)
-    .map((a) => a.trim())
-    .filter((a) => a !== "");
-
 /** Spec §4.3 prompt "batch wallet brief". */
 export const batchWalletScreeningBrief = definePrompt({
   name: "batch_wallet_screening_brief",
   title: "Batch wallet brief",
   description: "Screen a set of wallets against OFAC's SDN list and brief a compliance reviewer.",
   arguments: arguments_({
-    addresses: argument("Wallet addresses, separated by commas, spaces or new lines (1 to 100)."),
+    addresses: addressListArgument(
+      100,
+      "Wallet addresses, separated by commas, spaces or new lines (1 to 100).",
+    ),
     asset: optionalArgument("Optional asset ticker filter, e.g. ETH, XBT, USDT, TRX."),
   }),
-  render: ({ addresses, asset }) => {
-    const wallets = list(addresses);
+  render: ({ addresses: wallets, asset }) => {
     return [
       `Screen these ${wallets.length} wallet addresses against OFAC's SDN digital-currency addresses with the batch_wallet_screen tool (addresses: ${JSON.stringify(wallets)}).${assetNote(asset)}`,
       "Then brief a compliance reviewer: how many matched, each match's sanctioned entity, programs and listing date, the list edition and its freshness, and whether manual review is required.",
@@ -63,7 +66,8 @@ export const decisionReportBrief = definePrompt({
   title: "Decision report brief",
   description: "Run a Monte Carlo scenario analysis and write a decision brief from it.",
   arguments: arguments_({
-    analysis_type: argument(
+    analysis_type: choiceArgument(
+      ANALYSIS_TYPES,
       "probability, batch-probability, compare, sensitivity, forecast, composed or optimize.",
     ),
     decision_title: optionalArgument("The decision the brief is for."),
@@ -85,13 +89,13 @@ export const reportArtifactBrief = definePrompt({
   title: "Report artifact brief",
   description: "Turn a result's report model into a filed PDF or DOCX document.",
   arguments: arguments_({
-    format: argument("pdf or docx."),
+    format: choiceArgument(["pdf", "docx"], "pdf or docx."),
     title: optionalArgument("The document's title."),
     audience: optionalArgument("Who will read it (a reviewer, an auditor, a board)."),
   }),
   render: ({ format, title, audience }) =>
     [
-      `Take the \`report\` of the last screening or analysis result and render it with the report_${format === "docx" ? "docx" : "pdf"}_generate tool.${title === undefined ? "" : ` Set report_meta.title to ${JSON.stringify(title)}.`}`,
+      `Take the \`report\` of the last screening or analysis result and render it with the report_${format}_generate tool.${title === undefined ? "" : ` Set report_meta.title to ${JSON.stringify(title)}.`}`,
       audience === undefined
         ? ""
         : `Write the executive_summary for ${audience}: what was checked, what was found, and what must happen next.`,
@@ -107,11 +111,15 @@ export const exposureForecastBrief = definePrompt({
   title: "Exposure forecast brief",
   description: "Forecast how many of a set of wallets may become OFAC-designated, and brief on it.",
   arguments: arguments_({
-    addresses: argument("Wallet addresses, separated by commas, spaces or new lines (1 to 500)."),
-    horizon_days: optionalArgument("Forecast horizon in days, 7 to 365 (default 90)."),
+    addresses: addressListArgument(
+      500,
+      "Wallet addresses, separated by commas, spaces or new lines (1 to 500).",
+    ),
+    horizon_days: v.optional(
+      integerArgument(7, 365, "Forecast horizon in days, 7 to 365 (default 90)."),
+    ),
   }),
-  render: ({ addresses, horizon_days }) => {
-    const wallets = list(addresses);
+  render: ({ addresses: wallets, horizon_days }) => {
     return [
       `First screen the ${wallets.length} wallets with batch_wallet_screen (up to 100 per call): a wallet that already matches needs review now, not a forecast.`,
       `Then forecast their exposure over ${horizon_days ?? "90"} days with the service's exposure forecast (${exposureForecast.method} ${exposureForecast.path}, ${exposureForecast.price} USDC over x402), body {"addresses": ${JSON.stringify(wallets)}, "horizon_days": ${horizon_days ?? 90}}.`,
@@ -129,7 +137,7 @@ export const queueOptimizationBrief = definePrompt({
     review_items: argument(
       "The review items as JSON (an array of objects with at least address), or one address per line.",
     ),
-    review_budget: argument("How many items the team can review."),
+    review_budget: integerArgument(1, 500, "How many items the team can review (1 to 500)."),
   }),
   render: ({ review_items, review_budget }) =>
     [

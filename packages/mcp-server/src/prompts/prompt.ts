@@ -4,6 +4,42 @@ import * as v from "valibot";
 export const argument = (description: string) =>
   v.pipe(v.string(), v.minLength(1, "must not be empty"), v.description(description));
 
+/** One of a few words. */
+export const choiceArgument = <const T extends readonly [string, ...string[]]>(
+  options: T,
+  description: string,
+) =>
+  v.pipe(v.picklist(options, `must be one of ${options.join(", ")}`), v.description(description));
+
+/** A whole number from `min` to `max`, written as a string. */
+export const integerArgument = (min: number, max: number, description: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `must be a whole number from ${min} to ${max}`),
+    v.check(
+      (s) => Number(s) >= min && Number(s) <= max,
+      `must be a whole number from ${min} to ${max}`,
+    ),
+    v.description(description),
+  );
+
+/** Addresses separated by commas, spaces or new lines, `max` at most. */
+export const addressListArgument = (max: number, description: string) =>
+  v.pipe(
+    v.string(),
+    v.transform(splitAddresses),
+    v.minLength(1, "must hold at least one address"),
+    v.maxLength(max, `must hold at most ${max} addresses`),
+    v.description(description),
+  );
+
+export function splitAddresses(raw: string): string[] {
+  return raw
+    .split(/[\s,;]+/)
+    .map((a) => a.trim())
+    .filter((a) => a !== "");
+}
+
 export type PromptArguments = v.ObjectEntries;
 
 /**

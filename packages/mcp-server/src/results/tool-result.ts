@@ -1,6 +1,6 @@
 import { type Failure, invalidInput } from "@svc/compliance";
 import type { ToolResult } from "@svc/payments";
-import { MIME_TYPES } from "@svc/renderers";
+import { MIME_TYPES } from "@svc/renderers/pool";
 import type * as v from "valibot";
 
 /** An artifact as the renderers produce it (spec §2.8), recognized anywhere in an answer. */

@@ -256,6 +256,19 @@ describe("failing closed", () => {
   });
 });
 
+describe("prompt arguments are checked, not only present", () => {
+  it.each([
+    ["report_artifact_brief", { format: "xlsx" }, /format: must be one of pdf, docx/],
+    ["decision_report_brief", { analysis_type: "astrology" }, /analysis_type: must be one of/],
+    ["exposure_forecast_brief", { addresses: LAZARUS, horizon_days: "ten" }, /horizon_days/],
+    ["exposure_forecast_brief", { addresses: LAZARUS, horizon_days: "400" }, /7 to 365/],
+    ["queue_optimization_brief", { review_items: LAZARUS, review_budget: "-3" }, /review_budget/],
+    ["batch_wallet_screening_brief", { addresses: " , " }, /at least one address/],
+  ])("%s refuses %j", async (name, args, message) => {
+    await expect(client.getPrompt({ name, arguments: args })).rejects.toThrow(message);
+  });
+});
+
 describe("faults outside the run", () => {
   it("a payment layer that throws answers INTERNAL_ERROR without internals, and is reported", async () => {
     const faults: unknown[] = [];

@@ -1,5 +1,5 @@
 import type { ComplianceDeps } from "@svc/compliance";
-import type { Artifact, ArtifactSummary, DocumentType } from "@svc/renderers";
+import type { Artifact, ArtifactSummary, DocumentType } from "@svc/renderers/pool";
 import { parseReport, type ReportModelInput } from "@svc/report-model";
 
 /** What a tool answer gains when it is asked for a document: the file and its summary. */

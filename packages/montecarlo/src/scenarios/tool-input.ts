@@ -91,7 +91,7 @@ const flatToolSchema = <E extends v.ObjectEntries>(extra: E) =>
         ),
       ),
       request: v.pipe(
-        v.record(v.string(), v.unknown(), "request must be an object"),
+        v.looseObject({}, "request must be an object"),
         v.description(
           "The analysis request; its members depend on analysis_type (sims 100 to 100000, default 10000; optional integer seed; the scenario or scenarios).",
         ),

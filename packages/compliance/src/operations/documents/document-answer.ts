@@ -1,4 +1,4 @@
-import type { Artifact, ArtifactSummary, DocumentType } from "@svc/renderers";
+import type { Artifact, ArtifactSummary, DocumentType } from "@svc/renderers/pool";
 import { parseReport, type ReportVariant } from "@svc/report-model";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import { type DocumentCapabilities, documentCapabilities } from "./document-capabilities.js";

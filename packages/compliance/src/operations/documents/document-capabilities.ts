@@ -1,4 +1,4 @@
-import { type DocumentType, RENDER_LIMITS } from "@svc/renderers";
+import { type DocumentType, RENDER_LIMITS } from "@svc/renderers/pool";
 import type { ReportVariant } from "@svc/report-model";
 
 /**

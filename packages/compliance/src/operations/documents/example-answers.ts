@@ -1,4 +1,4 @@
-import { type DocumentType, MIME_TYPES } from "@svc/renderers";
+import { type DocumentType, MIME_TYPES } from "@svc/renderers/pool";
 import { DOCUMENT_SOURCE } from "./document-source.js";
 
 const ENGINES: Readonly<Record<DocumentType, string>> = {

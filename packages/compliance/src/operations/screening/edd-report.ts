@@ -1,5 +1,5 @@
 import type { BatchScreenResult, WorkflowStatus } from "@svc/ofac-index";
-import type { Artifact, ArtifactSummary } from "@svc/renderers";
+import type { Artifact, ArtifactSummary } from "@svc/renderers/pool";
 import { parseReport, type ReportModelInput } from "@svc/report-model";
 import * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";

@@ -1,4 +1,4 @@
-import { fileNameFor } from "@svc/renderers";
+import { fileNameFor } from "@svc/renderers/pool";
 import { parseReport, type ReportModelInput } from "@svc/report-model";
 import { SCREENING_SOURCE } from "./screening-constants.js";
 

@@ -1,0 +1,43 @@
+import { errorFields, type Log } from "../log/json-log.js";
+
+/** How long a stop may take, and how long the process may linger after it, before exiting anyway. */
+export const STOP_TIMEOUT_MS = 10_000;
+export const LINGER_MS = 2_000;
+
+/**
+ * Stops the process once: on SIGINT, SIGTERM or a call of the returned function (the stdio
+ * client went away). `stop` closes the transport and the runtime (the list's refresh timer and
+ * the render workers), after which the process ends by itself; if something still holds it
+ * after `LINGER_MS`, it is named in the log and the process exits anyway.
+ */
+export function shutdownOnce(stop: () => Promise<void>, log: Log): (reason: string) => void {
+  let stopping = false;
+  const shutdown = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", "stopping", { reason });
+    const timeout = setTimeout(() => {
+      log("error", "stop.timeout", { afterMs: STOP_TIMEOUT_MS });
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
+    stop().then(
+      () => {
+        clearTimeout(timeout);
+        log("info", "stopped", { reason });
+        process.exitCode = 0;
+        setTimeout(() => {
+          log("warn", "exit.forced", { resources: process.getActiveResourcesInfo() });
+          process.exit(0);
+        }, LINGER_MS).unref();
+      },
+      (error: unknown) => {
+        clearTimeout(timeout);
+        log("error", "stop.failed", errorFields(error));
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  return shutdown;
+}

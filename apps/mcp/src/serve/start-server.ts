@@ -1,0 +1,70 @@
+import { startComplianceRuntime } from "@svc/compliance/node";
+import { MCP_SERVER, type McpServerOptions } from "@svc/mcp-server";
+import { type ListLoader, loadListConfig } from "@svc/ofac-index/node";
+import type { CliOptions } from "../cli/parse-args.js";
+import { errorFields, type Log, logRuntimeEvent } from "../log/json-log.js";
+import { createHttpApp, serveHttp } from "./http.js";
+import { shutdownOnce } from "./shutdown.js";
+import { type Serving, serveStdio } from "./stdio.js";
+
+/** What the list is, as the start line and `GET /health` say it. */
+export function listStatus(loader: ListLoader): Record<string, unknown> {
+  if (!loader.ready) return { ready: false, notice: "no list loaded: screening is refused" };
+  const f = loader.freshness();
+  return {
+    ready: true,
+    datasetDate: f.datasetDate,
+    sample: f.sample,
+    source: f.sourceUrl,
+    addressCount: f.addressCount,
+    ...(f.notice === undefined ? {} : { notice: f.notice }),
+  };
+}
+
+/**
+ * Starts the tool server as the command line asks: the list (as configured by the API's
+ * variables, refreshed periodically), the render workers, then the transport, free (no payment
+ * gates). Stops on SIGINT/SIGTERM and, over stdio, when the client closes stdin.
+ */
+export async function startServer(
+  options: Exclude<CliOptions, { mode: "help" }>,
+  env: Readonly<Record<string, string | undefined>>,
+  log: Log,
+): Promise<void> {
+  const listConfig = loadListConfig(env);
+  const runtime = await startComplianceRuntime(listConfig, { onEvent: logRuntimeEvent(log) });
+  const mcp: McpServerOptions = {
+    deps: runtime.deps,
+    onFault: (error, tool) => log("error", "tool.fault", { tool, ...errorFields(error) }),
+  };
+  const ready = { server: MCP_SERVER.name, version: MCP_SERVER.version };
+  let serving: Serving | undefined;
+  const shutdown = shutdownOnce(async () => {
+    await serving?.close();
+    await runtime.stop();
+  }, log);
+  try {
+    if (options.mode === "stdio") {
+      serving = await serveStdio(mcp, shutdown);
+      log("info", "ready", { ...ready, transport: "stdio", list: listStatus(runtime.loader) });
+    } else {
+      const app = createHttpApp({
+        mcp,
+        health: () => ({ status: "ok", ...ready, list: listStatus(runtime.loader) }),
+        onError: (error) => log("error", "http.fault", errorFields(error)),
+      });
+      const http = await serveHttp(app, options);
+      serving = http;
+      log("info", "ready", {
+        ...ready,
+        transport: "streamable-http",
+        url: `${http.url}/mcp`,
+        health: `${http.url}/health`,
+        list: listStatus(runtime.loader),
+      });
+    }
+  } catch (error) {
+    await runtime.stop();
+    throw error;
+  }
+}

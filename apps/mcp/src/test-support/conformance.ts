@@ -1,0 +1,191 @@
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { PROMPTS, TOOLS } from "@svc/mcp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Connection } from "./clients.js";
+import { docxText, pdfText } from "./documents.js";
+
+const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+const PDF = "application/pdf";
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/** The tools whose example answers carry a document, and what the document must say. */
+const DOCUMENTS: Record<string, { mimeType: string; says: readonly string[] }> = {
+  ofac_wallet_report: {
+    mimeType: PDF,
+    says: ["OFAC Wallet Screening Report", LISTED, "Lazarus Group"],
+  },
+  monte_carlo_report: { mimeType: PDF, says: ["Scenario success probability"] },
+  report_pdf_generate: {
+    mimeType: PDF,
+    says: ["OFAC Batch Wallet Screening Report", "Compliance desk"],
+  },
+  report_docx_generate: {
+    mimeType: DOCX,
+    says: ["OFAC Batch Wallet Screening Report", LISTED],
+  },
+};
+
+/** The one document of a result: an embedded resource, named in the answer, saying `says`. */
+async function expectDocument(
+  result: Record<string, unknown>,
+  expected: { mimeType: string; says: readonly string[] },
+): Promise<void> {
+  const resources = (result.content as Content[]).filter((c) => c.type === "resource");
+  expect(resources).toHaveLength(1);
+  const resource = resources[0]?.resource;
+  expect(resource?.mimeType).toBe(expected.mimeType);
+  expect(resource?.uri).toMatch(/^artifact:\/\/report\/.+\.(pdf|docx)$/);
+  expect(JSON.stringify(result.structuredContent)).toContain(resource?.uri);
+  const bytes = Buffer.from(resource?.blob ?? "", "base64");
+  const pdf = expected.mimeType === PDF;
+  expect(bytes.subarray(0, 4).toString("latin1")).toBe(pdf ? "%PDF" : "PK\u0003\u0004");
+  const text = pdf ? pdfText(bytes) : await docxText(bytes);
+  for (const phrase of expected.says) expect(text).toContain(phrase);
+}
+
+const exampleOf = (name: string) =>
+  TOOLS.find((t) => t.name === name)?.inputExample as unknown as Record<string, unknown>;
+
+/** Documents in the formats the examples do not ask for. */
+const OTHER_FORMATS: readonly [string, "pdf" | "docx", string][] = [
+  ["ofac_wallet_report", "docx", "OFAC Wallet Screening Report"],
+  ["edd_report", "pdf", "Northwind OTC Ltd"],
+  ["edd_report", "docx", "Northwind OTC Ltd"],
+  ["monte_carlo_report", "docx", "Scenario success probability"],
+];
+
+/** Arguments for every prompt (a prompt added to the server must be added here). */
+const PROMPT_ARGUMENTS: Record<string, Record<string, string>> = {
+  batch_wallet_screening_brief: {
+    addresses: `${LISTED}, 0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe`,
+  },
+  wallet_ofac_screening_brief: { address: LISTED, asset: "ETH" },
+  decision_report_brief: { analysis_type: "probability", decision_title: "Launch in Q3" },
+  report_artifact_brief: { format: "docx", audience: "an auditor" },
+  exposure_forecast_brief: { addresses: LISTED, horizon_days: "30" },
+  queue_optimization_brief: { review_items: LISTED, review_budget: "5" },
+};
+
+interface Content {
+  type: string;
+  text?: string;
+  resource?: { uri: string; mimeType?: string; blob?: string };
+}
+
+/** A rejected call as the protocol error it must be. */
+async function protocolError(call: Promise<unknown>): Promise<McpError> {
+  const error = await call.then(
+    () => {
+      throw new Error("the call succeeded");
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(McpError);
+  return error as McpError;
+}
+
+/**
+ * What every transport of the tool server must do, checked with the SDK's own client: the
+ * listings, every tool on its documented example, documents as embedded resources read back
+ * with real tools, refusals, and the prompts.
+ */
+export function describeToolServer(transport: string, connect: () => Promise<Connection>): void {
+  describe(`svc-mcp over ${transport}, with the SDK client`, () => {
+    let connection: Connection;
+    beforeAll(async () => {
+      connection = await connect();
+    });
+    afterAll(async () => {
+      await connection?.close();
+    });
+
+    it("lists exactly the 9 tools and 6 prompts, with the server's identity", async () => {
+      const { client } = connection;
+      expect(client.getServerVersion()?.name).toBe("ofac-wallet-screening");
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+      expect(tools).toHaveLength(9);
+      for (const tool of tools) expect(tool.inputSchema.type).toBe("object");
+      const { prompts } = await client.listPrompts();
+      expect(prompts.map((p) => p.name)).toEqual(PROMPTS.map((p) => p.name));
+      expect(prompts).toHaveLength(6);
+      expect(Object.keys(PROMPT_ARGUMENTS).sort()).toEqual(PROMPTS.map((p) => p.name).sort());
+    });
+
+    it.each(TOOLS.map((t) => [t.name, t] as const))(
+      "answers %s on its inputExample, free, with any document embedded",
+      async (name, tool) => {
+        const result = await connection.client.callTool({
+          name,
+          arguments: tool.inputExample as Record<string, unknown>,
+        });
+        expect(result.isError ?? false, JSON.stringify(result.structuredContent)).toBe(false);
+        expect(result.structuredContent).toMatchObject({ success: true });
+        const content = result.content as Content[];
+        expect(content[0]?.type).toBe("text");
+        expect(JSON.parse(content[0]?.text ?? "")).toEqual(result.structuredContent);
+        const expected = DOCUMENTS[name];
+        if (expected !== undefined) await expectDocument(result, expected);
+        else expect(content.filter((c) => c.type === "resource")).toEqual([]);
+      },
+    );
+
+    it.each(OTHER_FORMATS)("renders %s as %s too", async (name, format, says) => {
+      const result = await connection.client.callTool({
+        name,
+        arguments: { ...exampleOf(name), output_format: format },
+      });
+      expect(result.isError ?? false, JSON.stringify(result.structuredContent)).toBe(false);
+      await expectDocument(result, { mimeType: format === "pdf" ? PDF : DOCX, says: [says] });
+    });
+
+    it.each([
+      ["an unknown member", { address: LISTED, bogus: 1 }, "bogus"],
+      ["an address shorter than 10", { address: "0x1234" }, "address"],
+      ["a missing required argument", {}, "address"],
+    ])("refuses %s as INVALID_INPUT naming the field", async (_case, args, path) => {
+      const result = await connection.client.callTool({
+        name: "ofac_wallet_screen",
+        arguments: args,
+      });
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toMatchObject({ success: false, code: "INVALID_INPUT" });
+      const issues = (result.structuredContent as { issues: { path: unknown }[] }).issues;
+      expect(issues.map((i) => i.path)).toContain(path);
+    });
+
+    it("answers an unknown tool with a JSON-RPC error (-32602), not a result", async () => {
+      const error = await protocolError(
+        connection.client.callTool({ name: "ofac_wallet_delete", arguments: {} }),
+      );
+      expect(error.code).toBe(-32602);
+      expect(error.message).toContain("ofac_wallet_delete");
+    });
+
+    it.each(Object.entries(PROMPT_ARGUMENTS))(
+      "expands the prompt %s into one user message",
+      async (name, args) => {
+        const prompt = await connection.client.getPrompt({ name, arguments: args });
+        expect(prompt.messages).toHaveLength(1);
+        const [message] = prompt.messages;
+        expect(message?.role).toBe("user");
+        expect(message?.content.type).toBe("text");
+        const text = message?.content.type === "text" ? message.content.text : "";
+        const first = Object.values(args)[0] as string;
+        expect(text).toContain(first.split(",")[0]);
+      },
+    );
+
+    it("refuses a prompt without its required argument, and an unknown prompt", async () => {
+      const missing = await protocolError(
+        connection.client.getPrompt({ name: "wallet_ofac_screening_brief", arguments: {} }),
+      );
+      expect(missing.code).toBe(-32602);
+      expect(missing.message).toContain("address is required");
+      const unknown = await protocolError(
+        connection.client.getPrompt({ name: "no_such_brief", arguments: {} }),
+      );
+      expect(unknown.code).toBe(-32602);
+    });
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * The light entry: what a server needs to render in worker threads without loading a renderer
+ * (react-pdf, docx, exceljs) on its own thread. The pool's workers import the renderers
+ * themselves.
+ */
+export {
+  type Artifact,
+  type ArtifactSummary,
+  type DocumentType,
+  describeDocument,
+  fileNameFor,
+  MIME_TYPES,
+  type RenderedDocument,
+} from "./artifact/artifact.js";
+export { assertWithinLimits, countRows, RENDER_LIMITS } from "./errors/limits.js";
+export { RenderError, type RenderErrorCode } from "./errors/render-error.js";
+export { RenderPool, type RenderPoolOptions } from "./pool/render-pool.js";
