@@ -11,8 +11,10 @@
 //
 //   node bench/api.bench.mjs [--json] [--mixed-seconds N] [--warm-seconds N]   (after `pnpm build`)
 import { execFile, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -79,13 +81,23 @@ const service = await startProcess([`${HERE}../dist/main.js`], {
   PORT: "0",
   OFAC_REFRESH_MINUTES: "10080",
 });
-const hello = await startProcess([`${HERE}hello-world.mjs`]);
+// The service's 402, replayed as a constant by the reference server (same headers and bytes).
+const challengeFile = join(mkdtempSync(join(tmpdir(), "api-bench-")), "challenge.json");
+{
+  const res = await fetch(`${service.url}/api/ofac-wallet-screen/${LISTED}`);
+  const skip = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+  const headers = Object.fromEntries([...res.headers].filter(([k]) => !skip.has(k)));
+  writeFileSync(challengeFile, JSON.stringify({ headers, body: await res.text() }));
+}
+const hello = await startProcess([`${HERE}hello-world.mjs`], { CHALLENGE_FILE: challengeFile });
 const results = {};
 try {
   // (a) 402 challenges against hello world, each given the same 10 s, after a short warm-up.
   await cannon(`${hello.url}/`, { duration: 2 });
+  await cannon(`${hello.url}/static-402`, { duration: 2 });
   await cannon(`${service.url}/api/ofac-wallet-screen/${LISTED}`, { duration: 2 });
   const h = await cannon(`${hello.url}/`);
+  const s402 = await cannon(`${hello.url}/static-402`);
   const c = await cannon(`${service.url}/api/ofac-wallet-screen/${LISTED}`);
   if (c.non2xx !== c.requests.total || c.errors > 0) {
     // every answer should be a 402 (non-2xx); anything else is an error of the benchmark
@@ -94,6 +106,9 @@ try {
     helloWorldRps: h.requests.average,
     challengeRps: c.requests.average,
     ratio: c.requests.average / h.requests.average,
+    static402Rps: s402.requests.average,
+    static402Ratio: s402.requests.average / h.requests.average,
+    challengeBytes: Math.round(c.throughput.total / c.requests.total),
     challengeP99Ms: c.latency.p99,
     errors: c.errors,
   };
@@ -243,6 +258,9 @@ else {
   );
   console.log(
     `(a) unpaid 402 challenges: ${a.challengeRps.toFixed(0)} req/s vs hello world ${a.helloWorldRps.toFixed(0)} req/s = ${(100 * a.ratio).toFixed(0)}% (p99 ${a.challengeP99Ms} ms, ${a.errors} errors)`,
+  );
+  console.log(
+    `    reference: the same ${a.challengeBytes}-byte 402 replayed as a constant: ${a.static402Rps.toFixed(0)} req/s = ${(100 * a.static402Ratio).toFixed(0)}% of hello world; the service reaches ${((100 * a.challengeRps) / a.static402Rps).toFixed(0)}% of it`,
   );
   console.log(
     `(b) paid screening round trips: p50 ${results.paid.p50Ms.toFixed(1)} ms, p99 ${results.paid.p99Ms.toFixed(1)} ms over ${results.paid.calls} calls`,
