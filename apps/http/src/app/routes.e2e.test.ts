@@ -1,42 +1,30 @@
 import { CATALOG } from "@svc/compliance";
-import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
-import { ListLoader } from "@svc/ofac-index/node";
-import { baseTerms, createPaymentServer } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
-import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import type { Devnet } from "@svc/x402-devnet";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leakyFailingRender, type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { payingFetch } from "../test-support/paying-client.js";
 import { createApp } from "./create-app.js";
 import { MAX_BODY_BYTES } from "./mount-operation.js";
 
 // Every route of the catalog, paid for real on the local chain, and every error class the API
 // answers with. The sample edition is the list; documents render on the calling thread.
+let stack: PaidStack;
 let devnet: Devnet;
-let loader: ListLoader;
 let app: Hono;
 let failing: Hono;
 const BASE = "http://svc.test";
 
 beforeAll(async () => {
-  devnet = await startDevnet({ payers: 3 });
-  loader = new ListLoader({ sampleFallback: true });
-  await loader.start();
-  const common = {
-    list: loader,
-    history: () => EMBEDDED_DCA_HISTORY,
-    payments: { server: createPaymentServer(devnet.facilitator), terms: baseTerms(devnet.payTo) },
-  };
-  app = createApp({ ...common, render: renderDocument });
-  failing = createApp({
-    ...common,
-    render: () => Promise.reject(new Error("secret internal detail: /var/lib/renderer crashed")),
-  });
+  stack = await startPaidStack();
+  devnet = stack.devnet;
+  app = createApp({ ...stack.common, render: renderDocument });
+  failing = createApp({ ...stack.common, render: leakyFailingRender });
 });
 afterAll(async () => {
-  await loader?.stop();
-  await devnet?.stop();
+  await stack?.stop();
 });
 
 const pay = (target: Hono, i = 0) => payingFetch(target, devnet.payers[i]!.privateKey);

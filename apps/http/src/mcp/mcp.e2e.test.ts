@@ -3,30 +3,22 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { reportPdfGenerate, walletSanctionsReport } from "@svc/compliance";
 import { PROMPTS, priceOf, sumPrices, TOOLS } from "@svc/mcp-server";
-import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
-import { ListLoader } from "@svc/ofac-index/node";
-import {
-  atomicUsdc,
-  BASE_USDC,
-  baseTerms,
-  createPaymentServer,
-  MCP_PAYMENT_META,
-  MCP_PAYMENT_RESPONSE_META,
-} from "@svc/payments";
+import { atomicUsdc, BASE_USDC, MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
-import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import type { Devnet } from "@svc/x402-devnet";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { MAX_BODY_BYTES } from "../app/mount-operation.js";
 import type { LogEntry } from "../app/request-log.js";
 import { connectMcp, payerOf, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
+import { leakyFailingRender, type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 
 // The hosted tool server as a client meets it: the SDK's Client over streamable HTTP against the
 // app on a loopback port, every paid tool paid for real on the local chain through the same
 // resource server and terms as the routes.
+let stack: PaidStack;
 let devnet: Devnet;
-let loader: ListLoader;
 let served: Served;
 let failingServed: Served;
 let client: Client;
@@ -35,21 +27,16 @@ const failingLogged: LogEntry[] = [];
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 
 beforeAll(async () => {
-  devnet = await startDevnet({ payers: 3 });
-  loader = new ListLoader({ sampleFallback: true });
-  await loader.start();
-  const common = {
-    list: loader,
-    history: () => EMBEDDED_DCA_HISTORY,
-    payments: { server: createPaymentServer(devnet.facilitator), terms: baseTerms(devnet.payTo) },
-  };
+  stack = await startPaidStack();
+  devnet = stack.devnet;
+  const common = stack.common;
   served = await serveOnLoopback(
     createApp({ ...common, render: renderDocument, log: (e) => logged.push(e) }),
   );
   failingServed = await serveOnLoopback(
     createApp({
       ...common,
-      render: () => Promise.reject(new Error("secret internal detail: /var/lib/renderer crashed")),
+      render: leakyFailingRender,
       log: (e) => failingLogged.push(e),
     }),
   );
@@ -59,8 +46,7 @@ afterAll(async () => {
   await client?.close();
   await served?.close();
   await failingServed?.close();
-  await loader?.stop();
-  await devnet?.stop();
+  await stack?.stop();
 });
 
 type CallResult = Awaited<ReturnType<Client["callTool"]>>;
