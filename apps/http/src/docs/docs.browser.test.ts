@@ -135,7 +135,11 @@ describe("in a browser", () => {
     const config = JSON.parse((await page.locator("pre.client-config").textContent()) ?? "");
     expect(config).toEqual({ mcpServers: { "ofac-screening": { url: `${origin}/mcp` } } });
     const stdio = JSON.parse((await page.locator("pre.stdio-config").textContent()) ?? "");
-    expect(stdio).toEqual({ mcpServers: { "ofac-screening": { command: "svc-mcp" } } });
+    expect(stdio).toEqual({
+      mcpServers: {
+        "ofac-screening": { command: "node", args: ["/absolute/path/to/apps/mcp/dist/main.js"] },
+      },
+    });
     await page.screenshot({ path: `${SCREENSHOTS}/svc-mcp-docs.png`, fullPage: true });
 
     const hrefs = await Promise.all(

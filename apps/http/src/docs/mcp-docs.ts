@@ -36,6 +36,8 @@ export const MCP_CLIENT_NAME = "ofac-screening";
 
 /** The free standalone server: the same tools over stdio, on the local machine. */
 export const STANDALONE_BIN = "svc-mcp";
+/** Where the standalone server's entry is, as a client configuration names it. */
+export const STANDALONE_MAIN = "/absolute/path/to/apps/mcp/dist/main.js";
 
 /** A tool's price for people: "Free", "$0.01 USDC", or the default and the per-format prices. */
 export function toolPriceLabel(prices: Record<string, string> | null): string {
@@ -129,8 +131,12 @@ export function mcpDocsOf(ctx: McpDocsContext, catalog: McpCatalog = DEFAULT_MCP
     },
     clientConfig: {
       streamableHttp: { mcpServers: { [MCP_CLIENT_NAME]: { url: urls.mcp } } },
-      stdio: { mcpServers: { [MCP_CLIENT_NAME]: { command: STANDALONE_BIN } } },
-      stdioNote: `${STANDALONE_BIN} serves the same tools and prompts over stdio on your own machine: free and offline, nothing is paid and nothing leaves the machine.`,
+      stdio: {
+        mcpServers: {
+          [MCP_CLIENT_NAME]: { command: "node", args: [STANDALONE_MAIN] },
+        },
+      },
+      stdioNote: `${STANDALONE_BIN} (apps/mcp of the repository; build it with pnpm --filter @svc/mcp... build, and use the absolute path of its dist/main.js) serves the same tools and prompts over stdio on your own machine: free and offline, nothing is paid and nothing leaves the machine.`,
     },
     toolCount: tools.length,
     tools,

@@ -83,7 +83,7 @@ function objectTable(s: Schema, depth: number): SafeHtml {
     const constraints = constraintsOf(p);
     return html`<tr>
 <td class="field"><code>${name}</code>${required.has(name) ? html`<span class="req">required</span>` : ""}</td>
-<td><code>${typeLabel(p)}</code></td>
+<td class="type"><code>${typeLabel(p)}</code></td>
 <td>${typeof p.description === "string" ? p.description : ""}${
       constraints.length > 0 ? html`<div class="constraints">${constraints.join("; ")}</div>` : ""
     }${nestedOf(p, depth)}</td>

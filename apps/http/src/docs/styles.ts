@@ -65,7 +65,7 @@ ol.steps li { margin: 0.35rem 0; }
 ul.links { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.5rem; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); }
 ul.links li { border: 1px solid var(--line); border-radius: 8px; padding: 0.6rem 0.8rem; background: #fbfcfe; }
 ul.links li span { display: block; font-size: 0.85rem; color: var(--muted); }
-.schema td.field { white-space: nowrap; }
+.schema td.field, .schema td.type { white-space: nowrap; }
 .schema .req { color: #b91c1c; font-size: 0.78rem; font-weight: 600; margin-left: 0.3rem; }
 .schema .nested { margin-top: 0.5rem; border-left: 3px solid var(--line); padding-left: 0.6rem; }
 .schema .constraints { color: var(--muted); font-size: 0.85rem; }

@@ -184,7 +184,14 @@ describe("GET /mcp/docs", () => {
         },
         clientConfig: {
           streamableHttp: { mcpServers: { "ofac-screening": { url: "http://screen.test/mcp" } } },
-          stdio: { mcpServers: { "ofac-screening": { command: "svc-mcp" } } },
+          stdio: {
+            mcpServers: {
+              "ofac-screening": {
+                command: "node",
+                args: ["/absolute/path/to/apps/mcp/dist/main.js"],
+              },
+            },
+          },
         },
         toolCount: 9,
         promptCount: 6,
@@ -250,7 +257,8 @@ describe("GET /mcp/docs", () => {
       expect(page).toContain(
         "&quot;ofac-screening&quot;: {\n      &quot;url&quot;: &quot;http://screen.test/mcp&quot;",
       );
-      expect(page).toContain("&quot;command&quot;: &quot;svc-mcp&quot;");
+      expect(page).toContain("&quot;command&quot;: &quot;node&quot;");
+      expect(page).toContain("/absolute/path/to/apps/mcp/dist/main.js");
       for (const href of ["/api", "/openapi.json", "/.well-known/mcp/server-card.json"]) {
         expect(page).toContain(`href="${href}"`);
       }
