@@ -16,7 +16,6 @@ export { inputSchemaOf, listedTool, TOOL_ANNOTATIONS } from "./server/tool-listi
 export { TOOLS } from "./tools/catalog.js";
 export { MONTE_CARLO_PRICES } from "./tools/monte-carlo-tools.js";
 export { capabilitiesOf, listedPrices } from "./tools/server-capabilities.js";
-export { sumPrices } from "./tools/sum-prices.js";
 export {
   type AnyTool,
   defineTool,

@@ -27,7 +27,7 @@ export {
   type ToolResult,
 } from "./mcp/paid-tool-call.js";
 export { createPaymentServer, httpFacilitator } from "./server/payment-server.js";
-export { atomicUsdc, displayPrice } from "./terms/atomic-amount.js";
+export { atomicUsdc, displayPrice, sumPrices } from "./terms/atomic-amount.js";
 export {
   baseTerms,
   type Discovery,

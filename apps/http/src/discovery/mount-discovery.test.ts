@@ -3,6 +3,7 @@ import type { PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiCatalog } from "./api-catalog.js";
 import {
+  BROWSER,
   type DiscoveryApp,
   SERVED_OPERATIONS,
   startDiscoveryApp,
@@ -18,9 +19,7 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-const BROWSER = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
-const get = (path: string, headers: Record<string, string> = {}) =>
-  svc.app.request(`http://screen.test${path}`, { headers: { Host: "screen.test", ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) => svc.get(path, headers);
 
 describe("the documents say exactly what the 402 says", () => {
   it("every catalog entry's payment, and every inventory resource, equals its route's 402 accepts", async () => {

@@ -1,6 +1,10 @@
 import { listedTool, PROMPTS, serverCardOf, TOOLS } from "@svc/mcp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DiscoveryApp, startDiscoveryApp } from "../discovery/test-support/discovery-app.js";
+import {
+  BROWSER,
+  type DiscoveryApp,
+  startDiscoveryApp,
+} from "../discovery/test-support/discovery-app.js";
 import type { McpDocs } from "../docs/mcp-docs.js";
 
 // The tool server's documents, served by the whole app: the server card, GET /mcp and /mcp/docs,
@@ -13,10 +17,8 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-const BROWSER = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
 const CURL = { Accept: "*/*" };
-const get = (path: string, headers: Record<string, string> = {}) =>
-  svc.app.request(`http://screen.test${path}`, { headers: { Host: "screen.test", ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) => svc.get(path, headers);
 
 /** Spec §4.3 / interface notes: the deployed prices of the tools, USDC. */
 const PRICES: Record<string, Record<string, string> | null> = {

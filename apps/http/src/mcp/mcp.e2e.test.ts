@@ -2,8 +2,14 @@ import { request } from "node:http";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { reportPdfGenerate, walletSanctionsReport } from "@svc/compliance";
-import { PROMPTS, priceOf, sumPrices, TOOLS } from "@svc/mcp-server";
-import { atomicUsdc, BASE_USDC, MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
+import { PROMPTS, priceOf, TOOLS } from "@svc/mcp-server";
+import {
+  atomicUsdc,
+  BASE_USDC,
+  MCP_PAYMENT_META,
+  MCP_PAYMENT_RESPONSE_META,
+  sumPrices,
+} from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
 import type { Devnet } from "@svc/x402-devnet";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";

@@ -7,7 +7,6 @@ import {
   type ToolPayments,
   toolGates,
 } from "@svc/mcp-server";
-import type { PaymentGate } from "@svc/payments";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_BODY_BYTES, payloadTooLarge } from "../app/mount-operation.js";
@@ -38,20 +37,6 @@ const asksForEventStream = (accept: string | undefined): boolean =>
   (accept ?? "").toLowerCase().includes("text/event-stream");
 
 /**
- * A view of `gate` that reports each settled payment: a paid tool call carries its receipt inside
- * the JSON-RPC result, where the request log cannot see it.
- */
-function reportingSettlement(gate: PaymentGate, onSettled: () => void): PaymentGate {
-  const view = Object.create(gate) as PaymentGate;
-  view.settle = async (verified) => {
-    const outcome = await gate.settle(verified);
-    if (outcome.ok) onSettled();
-    return outcome;
-  };
-  return view;
-}
-
-/**
  * Mounts the hosted MCP tool server and its documents:
  *
  * - `POST /mcp`: the streamable HTTP transport (stateless, JSON answers) of @svc/mcp-server,
@@ -76,7 +61,10 @@ export function mountMcp(app: Hono, options: McpOptions): void {
       deps: options.deps,
       tools: catalog.tools,
       prompts: catalog.prompts,
-      gateFor: (tool, price) => reportingSettlement(gates(tool, price), () => markCharged(c)),
+      gateFor: gates,
+      // A paid tool call carries its receipt inside the JSON-RPC result, where the request log
+      // cannot see it: the server reports it.
+      onCharged: () => markCharged(c),
       onFault:
         log === undefined
           ? undefined

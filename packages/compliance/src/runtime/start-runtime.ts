@@ -62,6 +62,8 @@ export async function startComplianceRuntime(
     }
   };
   let pending: Promise<void> = Promise.resolve();
+  // An edition stored while starting is covered by the one computation after the start.
+  let started = false;
   const loader = new ListLoader({
     source: list.source,
     official: list.official,
@@ -69,11 +71,11 @@ export async function startComplianceRuntime(
     sampleFallback: list.sampleFallback,
     onEvent: (event) => {
       options.onEvent?.(event);
-      if (event.type === "stored") pending = pending.then(updateHistory);
+      if (event.type === "stored" && started) pending = pending.then(updateHistory);
     },
   });
   await loader.start();
-  await pending;
+  started = true;
   await updateHistory();
   if (options.refresh !== false) loader.startPeriodicRefresh(list.refreshMinutes * 60_000);
   const pool = new RenderPool();

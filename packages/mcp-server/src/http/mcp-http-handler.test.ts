@@ -19,6 +19,18 @@ beforeAll(async () => {
 });
 afterAll(async () => client?.close());
 
+/** A raw JSON-RPC POST as a streamable HTTP client sends it. */
+const post = (body: string, headers: Record<string, string> = {}) =>
+  new Request("http://mcp.test/mcp", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body,
+  });
+
 describe("the web-standard streamable HTTP handler", () => {
   it("initializes, lists and calls tools over streamable HTTP, statelessly", async () => {
     expect(client.getServerVersion()).toMatchObject({
@@ -36,14 +48,8 @@ describe("the web-standard streamable HTTP handler", () => {
 
   it("answers JSON, not an event stream, and keeps no session", async () => {
     const response = await handler(
-      new Request("http://mcp.test/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2025-06-18",
-        },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), {
+        "mcp-protocol-version": "2025-06-18",
       }),
     );
     expect(response.status).toBe(200);
@@ -63,37 +69,23 @@ describe("the web-standard streamable HTTP handler", () => {
     }
   });
 
-  it("refuses a body above the limit (1 MiB by default) before parsing it", async () => {
+  it("refuses a body above its limit with 413", async () => {
     const small = createMcpHttpHandler({ deps: await sampleDeps(), maxBodyBytes: 1000 });
     const response = await small(
-      new Request("http://mcp.test/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-        },
-        body: JSON.stringify({
+      post(
+        JSON.stringify({
           jsonrpc: "2.0",
           id: 1,
           method: "tools/list",
           params: { pad: "x".repeat(2000) },
         }),
-      }),
+      ),
     );
     expect(response.status).toBe(413);
   });
 
   it("answers malformed JSON with a JSON-RPC parse error, not a stack trace", async () => {
-    const response = await handler(
-      new Request("http://mcp.test/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-        },
-        body: "{not json",
-      }),
-    );
+    const response = await handler(post("{not json"));
     expect(response.status).toBe(400);
     const text = await response.text();
     expect(JSON.parse(text)).toMatchObject({ error: { code: -32700 } });

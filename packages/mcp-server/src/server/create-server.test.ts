@@ -147,7 +147,7 @@ describe("tools/call", () => {
     expect(answer.output.artifact.resourceUri).toBe(answer.artifact.resourceUri);
   });
 
-  it("refuses an unknown member with its path, and runs nothing", async () => {
+  it("refuses an unknown member with its path", async () => {
     const r = await call("ofac_wallet_screen", { address: LAZARUS, chain: "eth" });
     expect(r.isError).toBe(true);
     expect(r.structuredContent).toMatchObject({

@@ -8,7 +8,7 @@ import {
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { type ComplianceDeps, classifyFailure } from "@svc/compliance";
-import { callPaidTool, type ToolResult } from "@svc/payments";
+import { callPaidTool, MCP_PAYMENT_RESPONSE_META, type ToolResult } from "@svc/payments";
 import * as v from "valibot";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
@@ -39,6 +39,8 @@ export interface McpServerOptions {
   readonly gateFor?: GateFor | undefined;
   readonly tools?: readonly AnyTool[];
   readonly prompts?: readonly AnyPrompt[];
+  /** Each settled paid call, with its receipt (the host's request log marks it charged). */
+  readonly onCharged?: ((tool: string, receipt: unknown) => void) | undefined;
   /** Faults (not refusals) are reported here; the caller only sees INTERNAL_ERROR. */
   readonly onFault?: ((error: unknown, tool: string) => void) | undefined;
 }
@@ -86,11 +88,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     try {
       const price = priceOf(tool, parsed.output);
       if (price === null || options.gateFor === undefined) return (await run()) as CallToolResult;
-      return (await callPaidTool(
+      const result = await callPaidTool(
         options.gateFor(tool, price),
         _meta as Record<string, unknown> | undefined,
         run,
-      )) as CallToolResult;
+      );
+      const receipt = result._meta?.[MCP_PAYMENT_RESPONSE_META];
+      if (receipt !== undefined) options.onCharged?.(tool.name, receipt);
+      return result as CallToolResult;
     } catch (error) {
       // Outside the run (the payment layer): said without internals, reported to the operator.
       return fault(error) as CallToolResult;

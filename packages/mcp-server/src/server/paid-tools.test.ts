@@ -24,6 +24,7 @@ import { toolGates } from "./tool-gates.js";
 const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 let devnet: Devnet;
 let client: Client;
+const charged: string[] = [];
 
 beforeAll(async () => {
   devnet = await startDevnet({ payers: 2 });
@@ -31,7 +32,13 @@ beforeAll(async () => {
     server: createPaymentServer(devnet.facilitator),
     terms: baseTerms(devnet.payTo),
   });
-  client = await connect(createMcpServer({ deps: await sampleDeps(), gateFor }));
+  client = await connect(
+    createMcpServer({
+      deps: await sampleDeps(),
+      gateFor,
+      onCharged: (tool) => charged.push(tool),
+    }),
+  );
 });
 afterAll(async () => {
   await client?.close();
@@ -85,6 +92,7 @@ describe("paid tools (hosted)", () => {
     });
     expect(pdfText(resourcesOf(paid)[0]?.blob ?? "")).toContain("Lazarus Group");
     expect(await payee()).toBe(before + 90_000n);
+    expect(charged).toEqual(["ofac_wallet_report"]);
   });
 
   it("refused arguments are answered free: no PaymentRequired, nothing charged", async () => {
@@ -118,6 +126,7 @@ describe("paid tools (hosted)", () => {
     expect(requiredOf(r).accepts[0]?.amount).toBe("90000");
     expect(resourcesOf(r)).toEqual([]);
     expect(await payee()).toBe(before);
+    expect(charged).toEqual(["ofac_wallet_report"]);
   });
 
   it("a paid call the service cannot answer (no list loaded) is not charged", async () => {

@@ -21,7 +21,7 @@ describe("hostile tool arguments", () => {
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
   });
 
-  it("oversized batch: 101 addresses are refused before anything is screened", async () => {
+  it("oversized batch: 101 addresses are refused with the bound", async () => {
     const r = await client.callTool({
       name: "batch_wallet_screen",
       arguments: { addresses: Array.from({ length: 101 }, () => LAZARUS) },

@@ -1,15 +1,16 @@
 import {
   assetField,
+  outputFormatField,
   reportDocxGenerate,
   reportPdfGenerate,
   strictInput,
   walletSanctionsReport,
 } from "@svc/compliance";
+import { sumPrices } from "@svc/payments";
 import type * as v from "valibot";
 import { renderPart } from "./render-answer.js";
-import { sumPrices } from "./sum-prices.js";
 import { defineTool } from "./tool.js";
-import { outputFormatField, toolAddressField } from "./tool-fields.js";
+import { toolAddressField } from "./tool-fields.js";
 
 const Input = strictInput({
   address: toolAddressField(

@@ -1,6 +1,6 @@
-import type { ComplianceDeps } from "@svc/compliance";
+import { type ComplianceDeps, renderReportModel } from "@svc/compliance";
 import type { Artifact, ArtifactSummary, DocumentType } from "@svc/renderers/pool";
-import { parseReport, type ReportModelInput } from "@svc/report-model";
+import type { ReportModelInput } from "@svc/report-model";
 
 /** What a tool answer gains when it is asked for a document: the file and its summary. */
 export interface RenderedPart {
@@ -10,15 +10,15 @@ export interface RenderedPart {
 }
 
 /**
- * Renders an answer's report (the shared model) as a document in the app's renderer, for tools
- * whose output format is pdf or docx. The caller spreads the part into its answer; the server
- * moves the bytes into an embedded resource.
+ * Renders an answer's report as a document, for tools whose output format is pdf or docx (the
+ * members route 4's document answer has). The caller spreads the part into its answer; the
+ * server moves the bytes into an embedded resource.
  */
 export async function renderPart(
   report: ReportModelInput,
   format: DocumentType,
   deps: ComplianceDeps,
 ): Promise<RenderedPart> {
-  const doc = await deps.render(format, parseReport(report, { accept: ["A"] }));
+  const doc = await renderReportModel(report, format, deps);
   return { output_format: format, artifact: doc.artifact, artifact_summary: doc.artifactSummary };
 }

@@ -1,5 +1,4 @@
 import { addressesField, addressField } from "@svc/compliance";
-import * as v from "valibot";
 
 /**
  * The tools' own bounds (spec §4.3), tighter than the routes': an address of at least 10
@@ -12,12 +11,3 @@ export const toolAddressField = (description: string) =>
 
 export const toolAddressesField = (description: string) =>
   addressesField(description, MIN_TOOL_ADDRESS_LENGTH);
-
-export const OUTPUT_FORMATS = ["json", "pdf", "docx"] as const;
-export type ToolOutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-export const outputFormatField = (description: string) =>
-  v.pipe(
-    v.picklist(OUTPUT_FORMATS, 'output_format must be "json", "pdf" or "docx"'),
-    v.description(description),
-  );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { atomicUsdc, displayPrice } from "./atomic-amount.js";
+import { atomicUsdc, displayPrice, sumPrices } from "./atomic-amount.js";
 
 describe("atomicUsdc", () => {
   it("turns every catalog price into exact atomic units (no binary rounding)", () => {
@@ -32,5 +32,20 @@ describe("atomicUsdc", () => {
 
   it("shows prices as people read them", () => {
     expect(displayPrice("0.09")).toBe("$0.09 USDC");
+  });
+});
+
+describe("sumPrices", () => {
+  it("adds in millionths, without binary floating point", () => {
+    expect(sumPrices("0.04", "0.05")).toBe("0.09");
+    expect(sumPrices("0.1", "0.2")).toBe("0.30");
+    expect(sumPrices("0.000001", "0.25")).toBe("0.250001");
+    expect(sumPrices("1", "0.5")).toBe("1.50");
+  });
+
+  it("refuses what is not a price", () => {
+    expect(() => sumPrices("0.05", "-1")).toThrow(RangeError);
+    expect(() => sumPrices("1e-3")).toThrow(/price must be a decimal string/);
+    expect(() => sumPrices("0.0000001")).toThrow(RangeError);
   });
 });

@@ -19,3 +19,14 @@ export function atomicUsdc(price: string): string {
 
 /** "$0.09 USDC": how a price is shown to people. */
 export const displayPrice = (price: string): string => `$${price} USDC`;
+
+/**
+ * USD prices added exactly, on their atomic USDC amounts: "0.04" + "0.05" = "0.09" (a tool that
+ * does the work of two routes costs their sum). Written with at least two decimals.
+ */
+export function sumPrices(...prices: readonly string[]): string {
+  const atomic = prices.reduce((total, price) => total + BigInt(atomicUsdc(price)), 0n);
+  const unit = 10n ** BigInt(USDC_DECIMALS);
+  const fraction = (atomic % unit).toString().padStart(USDC_DECIMALS, "0").replace(/0+$/, "");
+  return `${atomic / unit}.${fraction.padEnd(2, "0")}`;
+}

@@ -1,20 +1,23 @@
 import { type AnyOperation, CATALOG } from "@svc/compliance";
-import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
-import { ListLoader } from "@svc/ofac-index/node";
-import { baseTerms, createPaymentServer } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
-import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import type { Devnet } from "@svc/x402-devnet";
 import type { Hono } from "hono";
 import { createApp } from "../../app/create-app.js";
 import type { McpCatalog } from "../../docs/mcp-docs.js";
+import { startPaidStack } from "../../test-support/paid-stack.js";
 import { FIXTURE_OPERATIONS } from "./fixture-operations.js";
 
 /** What the test app serves by default: the real catalog, whatever it holds today, and the fixtures. */
 export const SERVED_OPERATIONS: readonly AnyOperation[] = [...CATALOG, ...FIXTURE_OPERATIONS];
 
+/** The Accept header a browser sends for a page. */
+export const BROWSER = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+
 export interface DiscoveryApp {
   readonly app: Hono;
   readonly devnet: Devnet;
+  /** GET `path` on the app as a client of http://screen.test does. */
+  get(path: string, headers?: Record<string, string>): Promise<Response>;
   stop(): Promise<void>;
 }
 
@@ -25,24 +28,19 @@ export interface DiscoveryApp {
 export async function startDiscoveryApp(
   options: { operations?: readonly AnyOperation[]; baseUrl?: string; mcpCatalog?: McpCatalog } = {},
 ): Promise<DiscoveryApp> {
-  const devnet = await startDevnet({ payers: 1 });
-  const loader = new ListLoader({ sampleFallback: true });
-  await loader.start();
+  const stack = await startPaidStack(1);
   const app = createApp({
-    list: loader,
-    history: () => EMBEDDED_DCA_HISTORY,
+    ...stack.common,
     render: renderDocument,
-    payments: { server: createPaymentServer(devnet.facilitator), terms: baseTerms(devnet.payTo) },
     operations: options.operations ?? SERVED_OPERATIONS,
     baseUrl: options.baseUrl,
     mcpCatalog: options.mcpCatalog,
   });
   return {
     app,
-    devnet,
-    async stop() {
-      await loader.stop();
-      await devnet.stop();
-    },
+    devnet: stack.devnet,
+    get: async (path, headers = {}) =>
+      app.request(`http://screen.test${path}`, { headers: { Host: "screen.test", ...headers } }),
+    stop: () => stack.stop(),
   };
 }

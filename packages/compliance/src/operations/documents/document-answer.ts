@@ -1,5 +1,10 @@
-import type { Artifact, ArtifactSummary, DocumentType } from "@svc/renderers/pool";
-import { parseReport, type ReportVariant } from "@svc/report-model";
+import type {
+  Artifact,
+  ArtifactSummary,
+  DocumentType,
+  RenderedDocument,
+} from "@svc/renderers/pool";
+import { parseReport, type ReportModelInput, type ReportVariant } from "@svc/report-model";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import { type DocumentCapabilities, documentCapabilities } from "./document-capabilities.js";
 import { documentPreview } from "./document-preview.js";
@@ -25,6 +30,16 @@ export interface DocumentAnswer {
   };
   readonly source: typeof DOCUMENT_SOURCE;
 }
+
+/**
+ * Renders a result's `report` (the shared model the screening and workflow answers carry) as
+ * a document, in the app's renderer.
+ */
+export const renderReportModel = (
+  report: ReportModelInput,
+  type: DocumentType,
+  deps: ComplianceDeps,
+): Promise<RenderedDocument> => deps.render(type, parseReport(report, { accept: ["A"] }));
 
 /**
  * Validates a report body for one document type and renders it. The input schema has already

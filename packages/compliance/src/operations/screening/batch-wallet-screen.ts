@@ -8,7 +8,12 @@ import {
 } from "./batch-screening-report.js";
 import { DOCUMENT_ENDPOINTS, type ScreeningEnvelope, screeningEnvelope } from "./envelope.js";
 import { addressesField, assetField, screenOptions, strictInput } from "./input-fields.js";
-import { CLEAR_ETH, LAZARUS_ETH } from "./sample-addresses.js";
+import {
+  CLEAR_ETH,
+  EXAMPLE_BATCH_SUMMARY,
+  EXAMPLE_FRESHNESS,
+  LAZARUS_ETH,
+} from "./sample-addresses.js";
 import { SCREENING_SOURCE } from "./screening-constants.js";
 
 export const BatchWalletScreenInputSchema = strictInput({
@@ -55,13 +60,7 @@ export const batchWalletScreen = defineOperation({
         normalizedAddresses: [LAZARUS_ETH.toLowerCase(), CLEAR_ETH.toLowerCase()],
         asset: null,
       },
-      summary: {
-        totalScreened: 2,
-        matchCount: 1,
-        clearCount: 1,
-        manualReviewRecommended: true,
-        workflowStatus: "manual_review_required",
-      },
+      summary: EXAMPLE_BATCH_SUMMARY,
       results: [
         {
           query: { address: LAZARUS_ETH, normalizedAddress: LAZARUS_ETH.toLowerCase() },
@@ -72,7 +71,7 @@ export const batchWalletScreen = defineOperation({
           summary: { status: "clear", matchCount: 0, manualReviewRecommended: false },
         },
       ],
-      sourceFreshness: { datasetPublishedAt: "2025-11-19T00:00:00.000Z" },
+      sourceFreshness: EXAMPLE_FRESHNESS,
       screeningOnly: true,
     },
     report: {

@@ -1,9 +1,10 @@
 import type { BatchScreenResult, WorkflowStatus } from "@svc/ofac-index";
 import type { Artifact, ArtifactSummary } from "@svc/renderers/pool";
-import { parseReport, type ReportModelInput } from "@svc/report-model";
+import type { ReportModelInput } from "@svc/report-model";
 import * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";
-import { EDD_OUTPUT_FORMATS, type EddCase, type EddOutputFormat, eddCase } from "./edd-case.js";
+import { renderReportModel } from "../documents/document-answer.js";
+import { type EddCase, type EddOutputFormat, eddCase } from "./edd-case.js";
 import { type EddMemo, type EddScope, type EddSignOff, eddMemo } from "./edd-memo.js";
 import { EDD_REPORT_TYPE, eddMemoReport } from "./edd-memo-report.js";
 import {
@@ -17,10 +18,16 @@ import {
   addressesField,
   assetField,
   optionalText,
+  outputFormatField,
   screenOptions,
   strictInput,
 } from "./input-fields.js";
-import { CLEAR_ETH, LAZARUS_ETH } from "./sample-addresses.js";
+import {
+  CLEAR_ETH,
+  EXAMPLE_BATCH_SUMMARY,
+  EXAMPLE_FRESHNESS,
+  LAZARUS_ETH,
+} from "./sample-addresses.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 
 /**
@@ -41,11 +48,8 @@ export const EddReportInputSchema = strictInput({
   addresses: addressesField(
     "1 to 100 wallet addresses of the subject. The memo lists them in this order; a repeated address is screened and reported at each position.",
   ),
-  output_format: v.pipe(
-    v.picklist(EDD_OUTPUT_FORMATS, 'output_format must be "json", "pdf" or "docx"'),
-    v.description(
-      "json: the structured memo. pdf or docx: the memo rendered as a document, inline as base64.",
-    ),
+  output_format: outputFormatField(
+    "json: the structured memo. pdf or docx: the memo rendered as a document, inline as base64.",
   ),
   case_name: optionalText(
     "case_name",
@@ -186,14 +190,8 @@ export const eddReport = defineOperation({
       },
       workflowStatus: "manual_review_required",
       screening: {
-        summary: {
-          totalScreened: 2,
-          matchCount: 1,
-          clearCount: 1,
-          manualReviewRecommended: true,
-          workflowStatus: "manual_review_required",
-        },
-        sourceFreshness: { datasetPublishedAt: "2025-11-19T00:00:00.000Z" },
+        summary: EXAMPLE_BATCH_SUMMARY,
+        sourceFreshness: EXAMPLE_FRESHNESS,
         screeningOnly: true,
       },
       note: SCREENING_NOTE,
@@ -218,7 +216,7 @@ export const eddReport = defineOperation({
     if (input.output_format === "json") {
       return screeningEnvelope(memoData(c, memo, screening), report);
     }
-    const doc = await deps.render(input.output_format, parseReport(report, { accept: ["A"] }));
+    const doc = await renderReportModel(report, input.output_format, deps);
     const file: EddArtifactOnlyAnswer = {
       success: true as const,
       output_format: input.output_format,

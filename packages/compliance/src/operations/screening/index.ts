@@ -54,6 +54,7 @@ export {
   assetField,
   MAX_BATCH_ADDRESSES,
   optionalText,
+  outputFormatField,
   screenOptions,
   strictInput,
 } from "./input-fields.js";

@@ -1,5 +1,6 @@
 import { MAX_ADDRESS_LENGTH } from "@svc/ofac-index";
 import * as v from "valibot";
+import { EDD_OUTPUT_FORMATS } from "./edd-case.js";
 
 /**
  * The request members the screening routes share, defined once so the four routes refuse the
@@ -52,6 +53,13 @@ export const addressesField = (description: string, minLength = 1) =>
     ),
     v.minLength(1, `addresses must hold 1 to ${MAX_BATCH_ADDRESSES} addresses`),
     v.maxLength(MAX_BATCH_ADDRESSES, `addresses must hold 1 to ${MAX_BATCH_ADDRESSES} addresses`),
+    v.description(description),
+  );
+
+/** json, or a document rendered from the answer's report (spec §4.1 route 4, §4.3 tools). */
+export const outputFormatField = (description: string) =>
+  v.pipe(
+    v.picklist(EDD_OUTPUT_FORMATS, 'output_format must be "json", "pdf" or "docx"'),
     v.description(description),
   );
 

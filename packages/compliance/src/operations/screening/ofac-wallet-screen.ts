@@ -2,7 +2,7 @@ import type * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";
 import { DOCUMENT_ENDPOINTS } from "./envelope.js";
 import { addressField, assetField, screenOptions, strictInput } from "./input-fields.js";
-import { LAZARUS_ETH } from "./sample-addresses.js";
+import { EXAMPLE_MATCH_SUMMARY, exampleWalletQuery, LAZARUS_ETH } from "./sample-addresses.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 import { walletScreeningAnswer } from "./wallet-screening-answer.js";
 import { WALLET_REPORT_TITLE, WALLET_REPORT_TYPE } from "./wallet-screening-report.js";
@@ -31,18 +31,8 @@ export const ofacWalletScreen = defineOperation({
   outputExample: {
     success: true,
     data: {
-      query: {
-        address: LAZARUS_ETH,
-        normalizedAddress: LAZARUS_ETH.toLowerCase(),
-        asset: null,
-        assetTicker: null,
-      },
-      summary: {
-        status: "match",
-        matchCount: 1,
-        exactAddressMatch: true,
-        manualReviewRecommended: true,
-      },
+      query: exampleWalletQuery(null),
+      summary: EXAMPLE_MATCH_SUMMARY,
       screeningOnly: true,
       note: SCREENING_NOTE,
     },

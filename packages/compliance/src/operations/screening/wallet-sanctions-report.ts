@@ -3,7 +3,12 @@ import { defineOperation } from "../../catalog/operation.js";
 import { DOCUMENT_ENDPOINTS } from "./envelope.js";
 import { addressField, assetField, screenOptions, strictInput } from "./input-fields.js";
 import { MATCH_COLUMNS } from "./report-tables.js";
-import { LAZARUS_ETH } from "./sample-addresses.js";
+import {
+  EXAMPLE_FRESHNESS,
+  EXAMPLE_MATCH_SUMMARY,
+  exampleWalletQuery,
+  LAZARUS_ETH,
+} from "./sample-addresses.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 import { walletScreeningAnswer } from "./wallet-screening-answer.js";
 import { WALLET_REPORT_TITLE, WALLET_REPORT_TYPE } from "./wallet-screening-report.js";
@@ -35,18 +40,8 @@ export const walletSanctionsReport = defineOperation({
   outputExample: {
     success: true,
     data: {
-      query: {
-        address: LAZARUS_ETH,
-        normalizedAddress: LAZARUS_ETH.toLowerCase(),
-        asset: "ETH",
-        assetTicker: "ETH",
-      },
-      summary: {
-        status: "match",
-        matchCount: 1,
-        exactAddressMatch: true,
-        manualReviewRecommended: true,
-      },
+      query: exampleWalletQuery("ETH"),
+      summary: EXAMPLE_MATCH_SUMMARY,
       matches: [
         {
           entityName: "Lazarus Group",
@@ -59,7 +54,7 @@ export const walletSanctionsReport = defineOperation({
           sourceType: "Digital Currency Address - ETH",
         },
       ],
-      sourceFreshness: { datasetPublishedAt: "2025-11-19T00:00:00.000Z" },
+      sourceFreshness: EXAMPLE_FRESHNESS,
       screeningOnly: true,
       note: SCREENING_NOTE,
     },
