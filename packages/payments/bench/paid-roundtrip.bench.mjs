@@ -57,6 +57,7 @@ async function measure(devnet, label, facilitator) {
       price: "0.01",
       description: "bench",
       url: "http://127.0.0.1/api/screen",
+      route: "/api/screen/:address",
       mimeType: "application/json",
     },
     baseTerms(devnet.payTo),

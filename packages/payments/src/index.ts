@@ -1,3 +1,14 @@
+export {
+  type ExactAuthorization,
+  readExactAuthorization,
+} from "./authorization/exact-authorization.js";
+export { REFUSALS, type RefusalReason } from "./authorization/refusal-reasons.js";
+export { routeMatches } from "./authorization/resource-binding.js";
+export {
+  CLOCK_SKEW_SECONDS,
+  checkValidityWindow,
+  SETTLEMENT_MARGIN_SECONDS,
+} from "./authorization/validity-window.js";
 export { DEVNET_ADDRESSES, DEVNET_PRIVATE_KEYS } from "./config/devnet-keys.js";
 export {
   loadPaymentConfig,
@@ -8,6 +19,7 @@ export {
 } from "./config/payment-config.js";
 export {
   PaymentGate,
+  type PaymentGateOptions,
   PaymentUnavailableError,
   type Refusal,
   type SettleOutcome,
@@ -17,6 +29,7 @@ export {
 export {
   PAYMENT_HEADERS,
   paymentRequiredResponse,
+  type RequirePaymentOptions,
   requirePayment,
 } from "./http/require-payment.js";
 export {
@@ -26,10 +39,18 @@ export {
   paymentRequiredResult,
   type ToolResult,
 } from "./mcp/paid-tool-call.js";
+export { MemoryReservationStore } from "./reservation/memory-reservation-store.js";
+export {
+  type AuthorizationKey,
+  keyOf,
+  type ReservationStore,
+  type ReserveResult,
+} from "./reservation/reservation-store.js";
 export { createPaymentServer, httpFacilitator } from "./server/payment-server.js";
 export { atomicUsdc, displayPrice, sumPrices } from "./terms/atomic-amount.js";
 export {
   baseTerms,
+  DEFAULT_DEADLINE_MS,
   type Discovery,
   type PaidResource,
   type PaymentTerms,

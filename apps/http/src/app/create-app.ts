@@ -38,6 +38,7 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
       price: op.price,
       description: op.description,
       url: op.path,
+      route: op.path,
       mimeType: op.mimeType,
       discovery: {
         kind: op.method === "GET" ? "http-query" : "http-body",
@@ -50,7 +51,7 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
       },
     },
     payments.terms,
-    { method: op.method, adapter: undefined, path: op.path },
+    { transport: { method: op.method, adapter: undefined, path: op.path } },
   );
 }
 

@@ -8,8 +8,21 @@ import {
   VerifyError,
 } from "@x402/core/types";
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import {
+  type ExactAuthorization,
+  readExactAuthorization,
+} from "../authorization/exact-authorization.js";
+import { REFUSALS } from "../authorization/refusal-reasons.js";
+import { routeMatches } from "../authorization/resource-binding.js";
+import { CLOCK_SKEW_SECONDS, checkValidityWindow } from "../authorization/validity-window.js";
+import { MemoryReservationStore } from "../reservation/memory-reservation-store.js";
+import { keyOf, type ReservationStore } from "../reservation/reservation-store.js";
 import { atomicUsdc } from "../terms/atomic-amount.js";
-import type { PaidResource, PaymentTerms } from "../terms/paid-resource.js";
+import {
+  DEFAULT_DEADLINE_MS,
+  type PaidResource,
+  type PaymentTerms,
+} from "../terms/paid-resource.js";
 import { USDC_EIP712 } from "../terms/usdc.js";
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
@@ -23,15 +36,48 @@ export const isPaymentPayload = (x: unknown): x is PaymentPayload =>
 interface GateCache {
   built: Promise<PaymentRequirements[]> | undefined;
   extensions: { value: Record<string, unknown> | undefined } | undefined;
-  /** The unpaid challenges by error text (a handful of fixed strings). */
+  /** The refusals without a payload, by error text (a bounded set of reasons). */
   readonly challenges: Map<string, Promise<PaymentRequired>>;
+  readonly reservations: ReservationStore;
+  readonly now: () => number;
 }
 
-/** A payment that verified: what settling it needs. */
+/** How many distinct refusal texts a gate keeps built (facilitators give a handful). */
+const CHALLENGE_TEXTS = 64;
+
+/**
+ * The store every gate of one resource server shares when none is given: an authorization is
+ * one payment across every route and tool that server takes payments for.
+ */
+const defaultStores = new WeakMap<x402ResourceServer, ReservationStore>();
+const defaultStoreOf = (server: x402ResourceServer): ReservationStore => {
+  let store = defaultStores.get(server);
+  if (store === undefined) {
+    store = new MemoryReservationStore();
+    defaultStores.set(server, store);
+  }
+  return store;
+};
+
+export interface PaymentGateOptions {
+  /** The transport context the extensions are enriched with (e.g. the HTTP method). */
+  readonly transport?: unknown;
+  /**
+   * Where authorizations are reserved while their request runs and remembered once used.
+   * Default: one in-memory store per resource server, shared by all its gates.
+   */
+  readonly reservations?: ReservationStore | undefined;
+  /** The clock (ms since the epoch), for the validity window. */
+  readonly now?: (() => number) | undefined;
+}
+
+/** A payment that verified and is reserved for this request: what settling it needs. */
 export interface VerifiedPayment {
   readonly payload: PaymentPayload;
   readonly requirements: PaymentRequirements;
   readonly payer: string | undefined;
+  /** The authorization's reservation key (network, asset, payer, nonce). */
+  readonly reservation: string;
 }
 
 /** Refused: the PaymentRequired to send back (its `error` says why). */
@@ -80,27 +126,42 @@ export class PaymentUnavailableError extends Error {
 export class PaymentGate {
   /** Shared by the views `at()` makes: what does not change between requests is built once. */
   private readonly cache: GateCache;
+  private readonly transport: unknown;
+  /** The route or tool a payment must name to be accepted here. */
+  readonly route: string;
 
   constructor(
     private readonly server: x402ResourceServer,
     readonly resource: PaidResource,
     readonly terms: PaymentTerms,
-    /** The transport context the extensions are enriched with (e.g. the HTTP method). */
-    private readonly transport: unknown = undefined,
+    options: PaymentGateOptions = {},
     cache?: GateCache,
   ) {
-    this.cache = cache ?? { built: undefined, extensions: undefined, challenges: new Map() };
+    this.transport = options.transport;
+    this.route = resource.route ?? routeOfUrl(resource.url);
+    this.cache = cache ?? {
+      built: undefined,
+      extensions: undefined,
+      challenges: new Map(),
+      reservations: options.reservations ?? defaultStoreOf(server),
+      now: options.now ?? Date.now,
+    };
   }
 
   /** The same gate describing the resource at another URL (the URL an HTTP request used). */
   at(url: string): PaymentGate {
     return new PaymentGate(
       this.server,
-      { ...this.resource, url },
+      { ...this.resource, url, route: this.route },
       this.terms,
-      this.transport,
+      { transport: this.transport },
       this.cache,
     );
+  }
+
+  /** The operation's execution budget (ms): the authorization must outlast it. */
+  get deadlineMs(): number {
+    return this.resource.deadlineMs ?? DEFAULT_DEADLINE_MS;
   }
 
   /** The `accepts` list (built once; the facilitator's capabilities are fetched the first time). */
@@ -168,6 +229,9 @@ export class PaymentGate {
     if (template === undefined) {
       template = this.buildPaymentRequired(error, undefined);
       template.catch(() => this.cache.challenges.delete(key));
+      if (this.cache.challenges.size >= CHALLENGE_TEXTS) {
+        this.cache.challenges.delete(this.cache.challenges.keys().next().value as string);
+      }
       this.cache.challenges.set(key, template);
     }
     const built = await template;
@@ -193,31 +257,84 @@ export class PaymentGate {
     );
   }
 
-  /** Checks a payload (already decoded, of any shape) before any work; never charges. */
+  /**
+   * Checks a payload (already decoded, of any shape) before any work, and reserves its
+   * authorization for this request; never charges. In order, each refusal cheaper than the next:
+   *
+   * 1. the shape: an x402 v2 payload carrying an EIP-3009 authorization (else `invalid_payload`,
+   *    never a facilitator call that would throw on it);
+   * 2. `accepted` is this resource's requirements, and the payload names this route or tool;
+   * 3. the signed value and recipient are the requirements', and the validity window is bounded
+   *    and leaves the operation's budget plus the settlement margin;
+   * 4. the authorization is not reserved by a request still running, nor used;
+   * 5. the facilitator verifies it (signature, funds, nonce on chain);
+   * 6. it is reserved, atomically: of concurrent requests carrying it, one runs.
+   *
+   * The caller must end every verified payment with `settle` or `release`.
+   */
   async verify(payload: unknown): Promise<VerifyOutcome> {
-    if (!isPaymentPayload(payload)) {
-      return { ok: false, paymentRequired: await this.paymentRequired("invalid_payment_payload") };
-    }
+    if (!isPaymentPayload(payload)) return this.refuse(REFUSALS.invalidPayload);
+    const authorization = readExactAuthorization(payload.payload);
+    if (authorization === undefined) return this.refuse(REFUSALS.invalidPayload);
     const accepts = await this.requirements();
     const requirements = this.server.findMatchingRequirements(accepts, payload);
-    if (requirements === undefined) {
-      return this.refuse("payment_does_not_match_requirements", payload);
+    if (requirements === undefined) return this.refuse(REFUSALS.requirementsMismatch);
+    const resourceUrl = payload.resource?.url;
+    if (typeof resourceUrl !== "string" || !routeMatches(this.route, resourceUrl)) {
+      return this.refuse(REFUSALS.resourceMismatch);
     }
+    const early = this.checkAuthorization(authorization, requirements);
+    if (early !== undefined) return this.refuse(early);
+
+    const reservation = keyOf({
+      network: requirements.network,
+      asset: requirements.asset,
+      payer: authorization.from,
+      nonce: authorization.nonce,
+    });
+    const seen = await this.cache.reservations.peek(reservation);
+    if (seen !== "free")
+      return this.refuse(seen === "used" ? REFUSALS.alreadyUsed : REFUSALS.inUse);
+
     let result: Awaited<ReturnType<x402ResourceServer["verifyPayment"]>>;
     try {
       result = await this.server.verifyPayment(payload, requirements, this.extensions());
     } catch (error) {
-      // A facilitator that answers "invalid" over HTTP does so with an error status.
-      if (error instanceof VerifyError && error.invalidReason) {
-        return this.refuse(error.invalidReason, payload);
-      }
+      const reason = refusedByFacilitator(error, VerifyError);
+      if (reason !== undefined) return this.refuse(reason);
       throw new PaymentUnavailableError("verify", error);
     }
-    if (!result.isValid) return this.refuse(result.invalidReason ?? "invalid_payment", payload);
-    return { ok: true, payload, requirements, payer: result.payer };
+    if (!result.isValid) return this.refuse(result.invalidReason ?? "invalid_payment");
+
+    // Forgotten once the authorization can no longer be settled by anyone.
+    const expiresAt = (Number(authorization.validBefore) + CLOCK_SKEW_SECONDS) * 1000;
+    const reserved = await this.cache.reservations.reserve(reservation, expiresAt);
+    if (reserved !== "reserved") {
+      return this.refuse(reserved === "used" ? REFUSALS.alreadyUsed : REFUSALS.inUse);
+    }
+    return { ok: true, payload, requirements, payer: result.payer, reservation };
   }
 
-  /** Settles a verified payment (after the work succeeded); a failure means no content. */
+  /** The local checks of a well-formed authorization against the requirements it claims. */
+  private checkAuthorization(
+    authorization: ExactAuthorization,
+    requirements: PaymentRequirements,
+  ): string | undefined {
+    if (authorization.value !== BigInt(requirements.amount)) return REFUSALS.authorizationMismatch;
+    if (authorization.to !== requirements.payTo.toLowerCase()) return REFUSALS.recipientMismatch;
+    return checkValidityWindow(authorization, {
+      nowSeconds: this.cache.now() / 1000,
+      maxTimeoutSeconds: requirements.maxTimeoutSeconds,
+      executionSeconds: this.deadlineMs / 1000,
+    });
+  }
+
+  /**
+   * Settles a verified payment (after the work succeeded); a failure means no content. The
+   * authorization is then used for good; if settlement was refused (nothing moved) it is free
+   * again. A facilitator that fails mid-settlement may have sent the transfer: the authorization
+   * stays used until it expires, so the same work is not run twice for one payment.
+   */
   async settle(payment: VerifiedPayment): Promise<SettleOutcome> {
     let receipt: SettleResponse;
     try {
@@ -227,17 +344,68 @@ export class PaymentGate {
         this.extensions(),
       );
     } catch (error) {
-      if (error instanceof SettleError && error.errorReason) {
-        return this.refuse(error.errorReason, payment.payload);
+      const reason = refusedByFacilitator(error, SettleError);
+      if (reason !== undefined) {
+        await this.release(payment);
+        return this.refuse(reason);
       }
+      await this.cache.reservations.markUsed(payment.reservation);
       throw new PaymentUnavailableError("settle", error);
     }
-    if (!receipt.success)
-      return this.refuse(receipt.errorReason ?? "settlement_failed", payment.payload);
+    if (!receipt.success) {
+      await this.release(payment);
+      return this.refuse(receipt.errorReason ?? "settlement_failed");
+    }
+    await this.cache.reservations.markUsed(payment.reservation);
     return { ok: true, receipt };
   }
 
-  private async refuse(reason: string, payload: PaymentPayload): Promise<Refusal> {
-    return { ok: false, paymentRequired: await this.paymentRequired(reason, payload) };
+  /** Ends a verified payment that will not be settled (the work failed or was refused). */
+  async release(payment: VerifiedPayment): Promise<void> {
+    await this.cache.reservations.release(payment.reservation);
   }
+
+  /**
+   * A refusal: the resource's challenge with the reason (built once per reason; nothing of the
+   * refused payload is echoed, so a refusal costs the same whatever was sent).
+   */
+  private async refuse(reason: string): Promise<Refusal> {
+    return { ok: false, paymentRequired: await this.paymentRequired(reason) };
+  }
+}
+
+/** The route a resource URL names, when no route is given: its path, or the URL itself. */
+const routeOfUrl = (url: string): string => {
+  if (url.startsWith("/")) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.pathname : url;
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * The reason when the facilitator refused the payment (it answered, and said no) rather than
+ * failed: its "invalid" answer, or an HTTP 4xx (a request it would not take). Anything else
+ * (network error, 5xx, timeout) is the facilitator failing: undefined.
+ */
+function refusedByFacilitator(
+  error: unknown,
+  kind: typeof VerifyError | typeof SettleError,
+): string | undefined {
+  if (error instanceof VerifyError && kind === VerifyError && error.invalidReason) {
+    return error.invalidReason;
+  }
+  if (error instanceof SettleError && kind === SettleError && error.errorReason) {
+    return error.errorReason;
+  }
+  // HTTPFacilitatorClient reports a non-2xx answer without an x402 body as
+  // "Facilitator verify failed (400): …"; the status is only in the text.
+  const status =
+    error instanceof Error
+      ? /^Facilitator \w+ failed \((\d{3})\)/.exec(error.message)?.[1]
+      : undefined;
+  if (status === "400" || status === "409" || status === "422") return REFUSALS.invalidPayload;
+  return undefined;
 }

@@ -98,6 +98,27 @@ describe("methods", () => {
     await expectNothingRanOrCharged();
   });
 
+  it("a paid HEAD: HEAD with a valid payment answers the unpaid 402's headers, runs nothing and charges nothing", async () => {
+    const get = await app.request(`${BASE}/paid/item/1`);
+    const required = decodePaymentRequiredHeader(get.headers.get("PAYMENT-REQUIRED") as string);
+    const signed = header(await payloadFor(required, payer(4).privateKey));
+    const res = await app.request(`${BASE}/paid/item/1`, {
+      method: "HEAD",
+      headers: { "PAYMENT-SIGNATURE": signed },
+    });
+    expect(res.status).toBe(402);
+    expect(res.headers.get("PAYMENT-REQUIRED")).toBe(get.headers.get("PAYMENT-REQUIRED"));
+    expect(res.headers.get("PAYMENT-RESPONSE")).toBeNull();
+    expect(await res.text()).toBe("");
+    await expectNothingRanOrCharged();
+    // The authorization was not touched: it still pays for the GET.
+    const paid = await app.request(`${BASE}/paid/item/1`, {
+      headers: { "PAYMENT-SIGNATURE": signed },
+    });
+    expect(paid.status).toBe(200);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + 10_000n);
+  });
+
   it("OPTIONS (a CORS preflight) answers without running the handler", async () => {
     const res = await app.request(`${BASE}/paid/echo`, {
       method: "OPTIONS",
@@ -122,7 +143,7 @@ describe("forged and misused payments", () => {
     expect((await post("/paid/echo", { "PAYMENT-SIGNATURE": signed })).status).toBe(200);
     const replay = await post("/paid/echo", { "PAYMENT-SIGNATURE": signed });
     expect(replay.status).toBe(402);
-    expect(await errorOf(replay)).toMatch(/nonce/);
+    expect(await errorOf(replay)).toBe("payment_already_used");
     expect(runs.echo).toBe((runsBefore.echo ?? 0) + 1);
     expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + 10_000n);
   });

@@ -1,6 +1,7 @@
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import type { Context, MiddlewareHandler } from "hono";
+import { REFUSALS } from "../authorization/refusal-reasons.js";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
 import { base64OfJson, encodeJsonHeader } from "./header-codec.js";
 
@@ -75,6 +76,15 @@ function unavailable(c: Context, error: PaymentUnavailableError): Response {
   );
 }
 
+export interface RequirePaymentOptions {
+  /**
+   * The resource URL a request's 402 names (and its payment must name). Default: the request's
+   * URL. A service with a configured public base URL passes one built on it, so a forged Host
+   * header or an absolute-form request target never reaches a 402.
+   */
+  readonly resourceUrl?: ((c: Context) => string) | undefined;
+}
+
 /**
  * Hono middleware that puts one paid resource behind x402, mounted on the route itself
  * (`app.post(path, requirePayment(gate), handler)`), so whatever path spelling the router sends
@@ -82,48 +92,64 @@ function unavailable(c: Context, error: PaymentUnavailableError): Response {
  *
  * - No payment (`PAYMENT-SIGNATURE`, or `X-PAYMENT` from older clients): 402 with the
  *   PaymentRequired as header and body; the handler does not run and the body is not read.
- * - A payment that does not verify (signature, amount, payTo, asset, network, validity window,
- *   funds, a used nonce): 402 with the reason in `error`.
- * - Verified: the handler runs. A 4xx or 5xx answer is returned as it is and never charged.
- *   A success is settled on chain, and only then sent, with `PAYMENT-RESPONSE`; if settlement
- *   fails, the client gets a 402 with the reason and none of the content.
- * - The facilitator unreachable: 503 `PAYMENT_FACILITATOR_UNAVAILABLE`; nothing runs.
+ * - HEAD: the unpaid 402's status and headers, whatever it carries; nothing runs or is charged.
+ * - A payment that does not verify (shape, requirements, route, validity window, signature,
+ *   funds, an authorization in use or used): 402 with the reason in `error`.
+ * - Verified: its authorization is reserved and the handler runs. A 4xx or 5xx answer is
+ *   returned as it is, never charged, and the authorization is free again. A success is settled
+ *   on chain and only then sent, with `PAYMENT-RESPONSE`; if settlement fails, the client gets
+ *   a 402 with the reason and none of the content.
+ * - The facilitator failing (unreachable, 5xx, timeout): 503 `PAYMENT_FACILITATOR_UNAVAILABLE`.
  */
-export function requirePayment(resourceGate: PaymentGate): MiddlewareHandler {
+export function requirePayment(
+  resourceGate: PaymentGate,
+  options: RequirePaymentOptions = {},
+): MiddlewareHandler {
   const unpaid = unpaidChallenges(resourceGate);
+  const urlOf = options.resourceUrl ?? ((c: Context) => c.req.url);
   return async (c, next) => {
     try {
+      const url = urlOf(c);
+      if (c.req.method === "HEAD") {
+        const { headers } = await unpaid(url);
+        return c.body(null, 402, headers);
+      }
       const header =
         c.req.header(PAYMENT_HEADERS.signature) ?? c.req.header(PAYMENT_HEADERS.legacySignature);
       if (header === undefined || header.trim() === "") {
-        const { json, headers } = await unpaid(c.req.url);
+        const { json, headers } = await unpaid(url);
         return c.body(json, 402, headers);
       }
-      const gate = resourceGate.at(c.req.url);
+      const gate = resourceGate.at(url);
       let payload: ReturnType<typeof decodePaymentSignatureHeader>;
       try {
         payload = decodePaymentSignatureHeader(header);
       } catch {
-        return respond402(c, await gate.paymentRequired("invalid_payment_header"));
+        return respond402(c, await gate.paymentRequired(REFUSALS.invalidHeader));
       }
       const verified = await gate.verify(payload);
       if (!verified.ok) return respond402(c, verified.paymentRequired);
 
-      await next();
-      if (c.error !== undefined || c.res.status >= 400) return;
-
-      const answer = c.res;
-      const body = await answer.arrayBuffer();
-      const settled = await gate.settle(verified);
-      c.res = undefined;
-      if (!settled.ok) {
-        c.res = paymentRequiredResponse(settled.paymentRequired);
-        return;
+      let ended = false;
+      try {
+        await next();
+        if (c.error !== undefined || c.res.status >= 400) return;
+        const answer = c.res;
+        const body = await answer.arrayBuffer();
+        ended = true;
+        const settled = await gate.settle(verified);
+        c.res = undefined;
+        if (!settled.ok) {
+          c.res = paymentRequiredResponse(settled.paymentRequired);
+          return;
+        }
+        const paid = new Response(body, { status: answer.status, headers: answer.headers });
+        paid.headers.set(PAYMENT_HEADERS.response, encodeJsonHeader(settled.receipt));
+        paid.headers.set("Cache-Control", "private, no-store");
+        c.res = paid;
+      } finally {
+        if (!ended) await gate.release(verified);
       }
-      const paid = new Response(body, { status: answer.status, headers: answer.headers });
-      paid.headers.set(PAYMENT_HEADERS.response, encodeJsonHeader(settled.receipt));
-      paid.headers.set("Cache-Control", "private, no-store");
-      c.res = paid;
     } catch (error) {
       if (error instanceof PaymentUnavailableError) {
         c.res = undefined;

@@ -24,8 +24,10 @@ export const paymentRequiredResult = (paymentRequired: PaymentRequired): ToolRes
 /**
  * Runs a paid MCP tool under the x402 v2 MCP transport, with the HTTP gate's rules: without
  * `_meta["x402/payment"]` (the PaymentPayload object) the tool does not run and the result is
- * the PaymentRequired (resource `mcp://tool/<name>`); a payment is verified before `run`; a
- * result with `isError` is never charged; a success is settled and returned with the receipt in
+ * the PaymentRequired (resource `mcp://tool/<name>`); a payment is verified and its
+ * authorization reserved before `run` (the same authorization on another call is refused while
+ * this one runs, and for good once it paid); a result with `isError` is never charged and frees
+ * the authorization; a success is settled and returned with the receipt in
  * `_meta["x402/payment-response"]`; a failed settlement returns the PaymentRequired and none of
  * the content. A facilitator that cannot be reached gives an error result; nothing runs.
  */
@@ -40,8 +42,17 @@ export async function callPaidTool(
       return paymentRequiredResult(await gate.paymentRequired("Payment required"));
     const verified = await gate.verify(payment);
     if (!verified.ok) return paymentRequiredResult(verified.paymentRequired);
-    const result = await run();
-    if (result.isError) return result;
+    let result: ToolResult;
+    try {
+      result = await run();
+    } catch (error) {
+      await gate.release(verified);
+      throw error;
+    }
+    if (result.isError) {
+      await gate.release(verified);
+      return result;
+    }
     const settled = await gate.settle(verified);
     if (!settled.ok) return paymentRequiredResult(settled.paymentRequired);
     return withReceipt(result, settled.receipt);

@@ -36,9 +36,23 @@ export interface PaidResource {
   readonly url: string;
   readonly mimeType: string;
   readonly discovery?: Discovery;
+  /**
+   * The route a payment must name to be accepted here: an HTTP path template
+   * (`/api/ofac-wallet-screen/:address`) or the resource URL of a tool (`mcp://tool/<name>`).
+   * Default: the path of `url`.
+   */
+  readonly route?: string;
+  /**
+   * How long the paid work may take (ms). An authorization must stay valid for this plus the
+   * settlement margin, or it is refused before anything runs. Default `DEFAULT_DEADLINE_MS`.
+   */
+  readonly deadlineMs?: number;
 }
 
-/** Who is paid, where: one payTo for every operation (spec §5). */
+/** The execution budget of a resource that declares none. */
+export const DEFAULT_DEADLINE_MS = 10_000;
+
+/** Who is paid, where: one payTo for every operation. */
 export interface PaymentTerms {
   readonly payTo: `0x${string}`;
   readonly network: typeof BASE_NETWORK;

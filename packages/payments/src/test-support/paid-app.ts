@@ -3,13 +3,15 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { PaymentGate } from "../gate/payment-gate.js";
 import { PAYMENT_HEADERS, requirePayment } from "../http/require-payment.js";
+import type { ReservationStore } from "../reservation/reservation-store.js";
 import type { PaidResource, PaymentTerms } from "../terms/paid-resource.js";
 
 /** How many times each paid handler ran: a handler that runs unpaid is a bypass. */
 export type Runs = Record<string, number>;
 
-const resource = (path: string, price: string): PaidResource => ({
+const resource = (path: string, price: string, route: string): PaidResource => ({
   price,
+  route,
   description: `test resource ${path}`,
   url: `http://svc.test${path}`,
   mimeType: "application/json",
@@ -19,13 +21,21 @@ const resource = (path: string, price: string): PaidResource => ({
 /**
  * A small API with paid routes, mounted as the service mounts its operations: a POST echo
  * ($0.01), a GET with a path parameter ($0.01), a route whose handler answers 400, one that
- * throws, and one whose handler reads the body (to show it is not read before payment).
+ * throws, one whose handler reads the body (to show it is not read before payment), another
+ * route at the echo's price, and one whose handler takes `slowMs` (to race requests against).
  */
-export function paidApp(server: x402ResourceServer, terms: PaymentTerms) {
-  const runs: Runs = { echo: 0, item: 0, premium: 0, refuse: 0, crash: 0 };
-  const gate = (path: string, price = "0.01") =>
+export function paidApp(
+  server: x402ResourceServer,
+  terms: PaymentTerms,
+  options: { slowMs?: number; reservations?: ReservationStore } = {},
+) {
+  const runs: Runs = { echo: 0, item: 0, premium: 0, refuse: 0, crash: 0, other: 0, slow: 0 };
+  const gate = (path: string, price = "0.01", route = path) =>
     requirePayment(
-      new PaymentGate(server, resource(path, price), terms, { method: "POST", adapter: undefined }),
+      new PaymentGate(server, resource(path, price, route), terms, {
+        transport: { method: "POST", adapter: undefined },
+        reservations: options.reservations,
+      }),
     );
   const app = new Hono();
   app.use(
@@ -40,7 +50,7 @@ export function paidApp(server: x402ResourceServer, terms: PaymentTerms) {
     runs.echo = (runs.echo ?? 0) + 1;
     return c.json({ ok: true, echoed: await c.req.json() });
   });
-  app.get("/paid/item/:id", gate("/paid/item"), (c) => {
+  app.get("/paid/item/:id", gate("/paid/item", "0.01", "/paid/item/:id"), (c) => {
     runs.item = (runs.item ?? 0) + 1;
     return c.json({ ok: true, id: c.req.param("id") });
   });
@@ -55,6 +65,15 @@ export function paidApp(server: x402ResourceServer, terms: PaymentTerms) {
   app.post("/paid/crash", gate("/paid/crash"), () => {
     runs.crash = (runs.crash ?? 0) + 1;
     throw new Error("handler failed");
+  });
+  app.post("/paid/other", gate("/paid/other"), (c) => {
+    runs.other = (runs.other ?? 0) + 1;
+    return c.json({ ok: true, other: true });
+  });
+  app.post("/paid/slow", gate("/paid/slow"), async (c) => {
+    runs.slow = (runs.slow ?? 0) + 1;
+    await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 300));
+    return c.json({ ok: true, slow: true });
   });
   app.onError((_e, c) =>
     c.json({ success: false, error: "internal error", code: "INTERNAL_ERROR" }, 500),
