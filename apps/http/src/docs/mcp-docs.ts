@@ -76,10 +76,10 @@ export type ToolDoc = ReturnType<typeof toolDocOf>;
 
 /** The x402 v2 MCP transport in four steps, for people and agents alike. */
 export const mcpPaymentSteps = (maxTimeoutSeconds: number): readonly string[] => [
-  "Call the paid tool with its arguments and no payment. Arguments are checked first: a refused argument is an isError result with code INVALID_INPUT and its issues, and is never charged. Otherwise the result is isError with the x402 v2 PaymentRequired as structuredContent (and as its JSON text): resource mcp://tool/<name>, and accepts with the amount in atomic USDC (price × 10^6), the asset, payTo and maxTimeoutSeconds.",
+  "Call the paid tool with its arguments and no payment. The result is isError with the x402 v2 PaymentRequired as structuredContent (and as its JSON text): resource mcp://tool/<name>, and accepts with the amount in atomic USDC (price × 10^6), the asset, payTo and maxTimeoutSeconds.",
   `Sign an exact USDC payment on Base for one of its accepts entries (an EIP-3009 authorization, valid ${maxTimeoutSeconds} seconds), e.g. with createPaymentPayload of an x402Client from @x402/core with the exact EVM scheme of @x402/evm.`,
   `Call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] set to the PaymentPayload object.`,
-  `The result carries the answer and the settlement receipt in result._meta["${MCP_PAYMENT.receiptMeta}"]. A tool that fails is not charged, and a payment is accepted once: a replay gets the PaymentRequired again.`,
+  `The result carries the answer and the settlement receipt in result._meta["${MCP_PAYMENT.receiptMeta}"]. Arguments are validated after payment: a refused argument is an isError result with code INVALID_INPUT and its issues, is never charged, and the same payment may be sent again with corrected arguments. A tool that fails is not charged, and a payment buys one call: sent again while that call runs it is refused (payment_in_use), and after it paid (payment_already_used). A tool priced by output_format (ofac_wallet_report) checks that one argument before asking for payment.`,
 ];
 
 /**

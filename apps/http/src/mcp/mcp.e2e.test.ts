@@ -193,20 +193,16 @@ describe("every paid tool, paid over MCP", () => {
 });
 
 describe("refusals", () => {
-  it("refuses bad arguments with INVALID_INPUT and their paths, and charges nothing, paid or not", async () => {
+  it("refuses bad arguments: unpaid, with the PaymentRequired (arguments are read after payment); paid, with INVALID_INPUT and their paths, charging nothing", async () => {
     const before = await payee();
     const short = await client.callTool({
       name: "ofac_wallet_screen",
       arguments: { address: "0xshort" },
     });
     expect(short.isError).toBe(true);
-    expect(short.structuredContent).toMatchObject({
-      success: false,
-      code: "INVALID_INPUT",
-      issues: [{ path: "address" }],
-    });
+    expect(requiredOf(short)).toMatchObject({ x402Version: 2, error: "Payment required" });
 
-    // With a valid payment attached: still refused before anything is verified or settled.
+    // With a valid payment attached: refused after verification, never settled.
     const tool = TOOLS.find((t) => t.name === "ofac_wallet_screen")!;
     const required = requiredOf(
       await client.callTool({

@@ -1,6 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
   GetPromptRequestSchema,
@@ -19,7 +18,8 @@ import {
   toolResult,
 } from "../results/tool-result.js";
 import { TOOLS } from "../tools/catalog.js";
-import { type AnyTool, priceOf, type ToolContext } from "../tools/tool.js";
+import { type AnyTool, pricedCall, type ToolContext } from "../tools/tool.js";
+import { CallParams, callParamsMessage } from "./call-params.js";
 import { MCP_SERVER } from "./server-info.js";
 import type { GateFor } from "./tool-gates.js";
 import { listedTool } from "./tool-listing.js";
@@ -50,7 +50,7 @@ export interface McpServerOptions {
  * tool with the JSON Schema of its valibot input and validating arguments with that same schema.
  * Refused arguments and refusals of the run are `isError` results with the HTTP API's code and
  * field paths; an unknown tool or prompt is a protocol error (-32602). A paid tool runs behind
- * the x402 v2 MCP adapter, after its arguments are checked (the price can depend on them).
+ * the x402 v2 MCP adapter, which asks for payment before the arguments are validated.
  */
 export function createMcpServer(options: McpServerOptions): Server {
   const tools = options.tools ?? TOOLS;
@@ -63,44 +63,62 @@ export function createMcpServer(options: McpServerOptions): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(listedTool) }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const { name, arguments: args, _meta } = request.params;
+  /** Runs a tool on arguments not yet checked: a refusal of either is an `isError` result. */
+  const runTool = async (tool: AnyTool, args: unknown): Promise<ToolResult> => {
+    const parsed = v.safeParse(tool.input, args);
+    if (!parsed.success) return invalidArgumentsResult(parsed.issues);
+    try {
+      return toolResult(await tool.run(parsed.output as never, context));
+    } catch (error) {
+      const failure = classifyFailure(error);
+      if (failure !== undefined) return failureResult(failure);
+      options.onFault?.(error, tool.name);
+      return internalErrorResult();
+    }
+  };
+
+  /**
+   * A tool call. Its params are checked here, not by the SDK's schema, whose failure would be
+   * answered -32603 with a dump of the schema's issues: a malformed call is -32602 with one short
+   * sentence. A paid tool asks for payment before its arguments are validated, so an unpaid call
+   * costs the same whatever it carries; only a tool whose price depends on an argument (the
+   * document format) reads that one argument first.
+   */
+  const callTool = async (params: unknown): Promise<CallToolResult> => {
+    const call = v.safeParse(CallParams, params);
+    if (!call.success) throw invalidParams(callParamsMessage(call.issues));
+    const { name, arguments: args = {}, _meta } = call.output;
     const tool = tools.find((t) => t.name === name);
     if (tool === undefined) {
       throw invalidParams(
-        `Unknown tool "${name}". This server has: ${tools.map((t) => t.name).join(", ")}.`,
+        `Unknown tool "${name.slice(0, 64)}". This server has: ${tools.map((t) => t.name).join(", ")}.`,
       );
     }
-    const parsed = v.safeParse(tool.input, args ?? {});
-    if (!parsed.success) return invalidArgumentsResult(parsed.issues) as CallToolResult;
-    const fault = (error: unknown): ToolResult => {
-      options.onFault?.(error, tool.name);
-      return internalErrorResult();
-    };
-    const run = async (): Promise<ToolResult> => {
-      try {
-        return toolResult(await tool.run(parsed.output as never, context));
-      } catch (error) {
-        const failure = classifyFailure(error);
-        return failure === undefined ? fault(error) : failureResult(failure);
-      }
-    };
     try {
-      const price = priceOf(tool, parsed.output);
-      if (price === null || options.gateFor === undefined) return (await run()) as CallToolResult;
-      const result = await callPaidTool(
-        options.gateFor(tool, price),
-        _meta as Record<string, unknown> | undefined,
-        run,
+      const price = pricedCall(tool, args);
+      if (!price.ok) return price.refusal as CallToolResult;
+      if (price.price === null || options.gateFor === undefined) {
+        return (await runTool(tool, args)) as CallToolResult;
+      }
+      const result = await callPaidTool(options.gateFor(tool, price.price), _meta, () =>
+        runTool(tool, args),
       );
       const receipt = result._meta?.[MCP_PAYMENT_RESPONSE_META];
       if (receipt !== undefined) options.onCharged?.(tool.name, receipt);
       return result as CallToolResult;
     } catch (error) {
       // Outside the run (the payment layer): said without internals, reported to the operator.
-      return fault(error) as CallToolResult;
+      options.onFault?.(error, tool.name);
+      return internalErrorResult() as CallToolResult;
     }
-  });
+  };
+
+  // tools/call is answered by the fallback handler, which receives the raw request: the SDK's
+  // own handler registration parses params with its schema first (see callTool).
+  server.fallbackRequestHandler = async (request) => {
+    if (request.method === "tools/call") return callTool(request.params);
+    throw Object.assign(new Error("Method not found"), { code: ErrorCode.MethodNotFound });
+  };
 
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({
     prompts: prompts.map((p) => ({

@@ -95,17 +95,50 @@ describe("paid tools (hosted)", () => {
     expect(charged).toEqual(["ofac_wallet_report"]);
   });
 
-  it("refused arguments are answered free: no PaymentRequired, nothing charged", async () => {
+  it("unpaid amplification: an unpaid call is asked for payment before its arguments are read, whatever they hold", async () => {
+    const r = await client.callTool({
+      name: "batch_wallet_screen",
+      arguments: { addresses: Array.from({ length: 50_000 }, () => 1) },
+    });
+    expect(r.isError).toBe(true);
+    expect(requiredOf(r)).toMatchObject({ x402Version: 2, error: "Payment required" });
+    expect(JSON.stringify(r).length).toBeLessThan(16 * 1024);
+  });
+
+  it("refused arguments of a paid call are answered INVALID_INPUT, not charged, and the authorization stays usable", async () => {
     const before = await payee();
+    const required = requiredOf(
+      await client.callTool({ name: "ofac_wallet_screen", arguments: { address: "short" } }),
+    );
+    const payment = await pay(required, devnet.payers[1]!.privateKey);
     const r = await client.callTool({
       name: "ofac_wallet_screen",
       arguments: { address: "short" },
+      _meta: { [MCP_PAYMENT_META]: payment },
     });
     expect(r.structuredContent).toMatchObject({
       code: "INVALID_INPUT",
       issues: [{ path: "address" }],
     });
     expect(await payee()).toBe(before);
+    const good = await client.callTool({
+      name: "ofac_wallet_screen",
+      arguments: { address: LAZARUS },
+      _meta: { [MCP_PAYMENT_META]: payment },
+    });
+    expect(good.isError).toBeFalsy();
+    expect(await payee()).toBe(before + 10_000n);
+  });
+
+  it("a tool priced by format reads only the format before payment: a bad one is refused free", async () => {
+    const r = await client.callTool({
+      name: "ofac_wallet_report",
+      arguments: { address: LAZARUS, output_format: "xlsx" },
+    });
+    expect(r.structuredContent).toMatchObject({
+      code: "INVALID_INPUT",
+      issues: [{ path: "output_format" }],
+    });
   });
 
   it("a payment for the JSON report does not buy the PDF", async () => {
@@ -126,7 +159,7 @@ describe("paid tools (hosted)", () => {
     expect(requiredOf(r).accepts[0]?.amount).toBe("90000");
     expect(resourcesOf(r)).toEqual([]);
     expect(await payee()).toBe(before);
-    expect(charged).toEqual(["ofac_wallet_report"]);
+    expect(charged.filter((t) => t === "ofac_wallet_report")).toHaveLength(1);
   });
 
   it("a paid call the service cannot answer (no list loaded) is not charged", async () => {

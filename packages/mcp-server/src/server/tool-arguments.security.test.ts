@@ -1,4 +1,5 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "../test-support/connect.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
@@ -12,12 +13,37 @@ beforeAll(async () => {
 });
 afterAll(async () => client?.close());
 
+describe("malformed tools/call params are invalid params (-32602), said shortly", () => {
+  // The SDK client validates what it sends, so these go through its raw request path.
+  const raw = (params: Record<string, unknown>) =>
+    client.request({ method: "tools/call", params } as never, CallToolResultSchema).then(
+      () => undefined,
+      (error: { code?: number; message?: string }) => error,
+    );
+
+  for (const [name, params] of Object.entries({
+    'arguments "x"': { name: "ofac_wallet_screen", arguments: "x" },
+    "arguments an array": { name: "ofac_wallet_screen", arguments: [1, 2] },
+    "no tool name": { arguments: {} },
+  })) {
+    it(`${name}: -32602, one short sentence, no internals`, async () => {
+      const error = await raw(params);
+      expect(error?.code).toBe(-32602);
+      expect(error?.message?.length).toBeLessThan(200);
+      expect(error?.message).not.toMatch(/zod|expected|\[|\{/i);
+    });
+  }
+});
+
 describe("hostile tool arguments", () => {
-  it("prototype pollution: a __proto__ member is never read (valibot skips it) and pollutes nothing", async () => {
+  it("prototype pollution: a __proto__ member is refused as an unknown member and pollutes nothing", async () => {
     const args = JSON.parse(`{"address":"${LAZARUS}","__proto__":{"polluted":true}}`);
     const r = await client.callTool({ name: "ofac_wallet_screen", arguments: args });
-    expect(r.structuredContent).toMatchObject({ data: { summary: { status: "match" } } });
-    expect(JSON.stringify(r.structuredContent)).not.toContain("polluted");
+    expect(r.structuredContent).toMatchObject({
+      code: "INVALID_INPUT",
+      issues: [{ path: "__proto__", message: "unexpected member __proto__" }],
+    });
+    expect(JSON.stringify(r.structuredContent)).not.toMatch(/"clear"/);
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
   });
 

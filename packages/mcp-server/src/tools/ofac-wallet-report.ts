@@ -1,5 +1,6 @@
 import {
   assetField,
+  EDD_OUTPUT_FORMATS,
   outputFormatField,
   reportDocxGenerate,
   reportPdfGenerate,
@@ -35,6 +36,7 @@ export const ofacWalletReportTool = defineTool<v.InferOutput<typeof Input>>({
   pricing: {
     kind: "paid",
     price: walletSanctionsReport.price,
+    formats: EDD_OUTPUT_FORMATS,
     byOutputFormat: {
       pdf: sumPrices(walletSanctionsReport.price, reportPdfGenerate.price),
       docx: sumPrices(walletSanctionsReport.price, reportDocxGenerate.price),

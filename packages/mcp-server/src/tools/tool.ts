@@ -1,5 +1,7 @@
 import type { ComplianceDeps } from "@svc/compliance";
+import type { ToolResult } from "@svc/payments";
 import type * as v from "valibot";
+import { failureResult } from "../results/tool-result.js";
 
 /** What a tool charges: free, or a price per call that may depend on the output format. */
 export type ToolPricing =
@@ -10,6 +12,8 @@ export type ToolPricing =
       readonly price: string;
       /** Where a document format costs more (screening plus the document route). */
       readonly byOutputFormat?: Readonly<Record<string, string>>;
+      /** Every format the price-deciding argument accepts (those not in byOutputFormat cost `price`). */
+      readonly formats?: readonly string[];
     };
 
 /** What a tool's run can see besides its input. */
@@ -43,7 +47,40 @@ export type AnyTool = McpTool<never>;
 /** Keeps a definition's input type while typing it as a tool. */
 export const defineTool = <Input>(tool: McpTool<Input>): McpTool<Input> => tool;
 
-/** The price of one call with `input`, or null when the tool is free. */
+/** The price of one call: null when the tool is free; a refusal when the price-deciding argument is bad. */
+export type PricedCall =
+  | { readonly ok: true; readonly price: string | null }
+  | { readonly ok: false; readonly refusal: ToolResult };
+
+/**
+ * What one call with `args` costs, read from as little of the arguments as decides it: nothing
+ * for a flat price, only `output_format` for a tool priced by format (it must then be one of the
+ * priced formats, or the default price applies when it is absent and the schema has a default).
+ * The rest of the arguments is validated after payment.
+ */
+export function pricedCall(tool: AnyTool, args: Record<string, unknown>): PricedCall {
+  if (tool.pricing.kind === "free") return { ok: true, price: null };
+  const byFormat = tool.pricing.byOutputFormat;
+  if (byFormat === undefined) return { ok: true, price: tool.pricing.price };
+  const format = args.output_format;
+  if (format === undefined) return { ok: true, price: tool.pricing.price };
+  const formats = tool.pricing.formats ?? Object.keys(byFormat);
+  if (typeof format === "string" && (formats.includes(format) || Object.hasOwn(byFormat, format))) {
+    return { ok: true, price: byFormat[format] ?? tool.pricing.price };
+  }
+  return {
+    ok: false,
+    refusal: failureResult({
+      code: "INVALID_INPUT",
+      message: `Invalid input: output_format: must be one of ${formats.join(", ")}`,
+      issues: [
+        { path: "output_format", message: `output_format must be one of ${formats.join(", ")}` },
+      ],
+    }),
+  };
+}
+
+/** The price of one call with validated `input`, or null when the tool is free. */
 export function priceOf(tool: AnyTool, input: unknown): string | null {
   if (tool.pricing.kind === "free") return null;
   const format =
