@@ -4,7 +4,9 @@ import type { x402ResourceServer } from "@x402/core/server";
 import { Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
+import { normalizeBaseUrl } from "../discovery/base-url.js";
 import { mountDiscovery } from "../discovery/mount-discovery.js";
+import { requestResourceUrl } from "../discovery/request-base-url.js";
 import type { McpCatalog } from "../docs/mcp-docs.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
 import { challengeSchema, compactExample } from "./compact-discovery.js";
@@ -13,6 +15,7 @@ import { mountOperation } from "./mount-operation.js";
 import { problem } from "./problem.js";
 import { type LogSink, requestLog } from "./request-log.js";
 import { requestSchemaOf } from "./request-schema.js";
+import { requestTarget } from "./request-target.js";
 
 export interface AppOptions {
   /** The list, with readiness (`ListLoader` of @svc/ofac-index). */
@@ -62,7 +65,15 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
 export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   app.use("*", requestId());
+  app.use(
+    "*",
+    requestTarget(options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl)),
+  );
   if (options.log !== undefined) app.use("*", requestLog(options.log));
+  app.use(
+    "*",
+    requestTarget(options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl)),
+  );
   app.use(
     "*",
     methodNotAllowed({
@@ -92,8 +103,10 @@ export function createApp(options: AppOptions): Hono {
     history: options.history,
     render: options.render,
   };
+  // Every 402 names the resource on the public base URL (or the request's own, validated).
+  const resourceUrl = requestResourceUrl(options.baseUrl);
   for (const op of options.operations ?? CATALOG) {
-    mountOperation(app, op, gateOf(op, options.payments), deps);
+    mountOperation(app, op, gateOf(op, options.payments), deps, { resourceUrl });
   }
   mountDiscovery(app, {
     operations: options.operations ?? CATALOG,

@@ -1,5 +1,5 @@
 import { type AnyOperation, type ComplianceDeps, invalidInput } from "@svc/compliance";
-import { type PaymentGate, requirePayment } from "@svc/payments";
+import { type PaymentGate, type RequirePaymentOptions, requirePayment } from "@svc/payments";
 import type { Context, Hono } from "hono";
 import * as v from "valibot";
 import { failureResponse, mapFailure } from "./map-failure.js";
@@ -63,8 +63,9 @@ export function mountOperation(
   op: AnyOperation,
   gate: PaymentGate,
   deps: ComplianceDeps,
+  payment: RequirePaymentOptions = {},
 ): void {
-  app.on(op.method, op.path, requirePayment(gate), async (c) => {
+  app.on(op.method, op.path, requirePayment(gate, payment), async (c) => {
     let raw: unknown;
     if (op.method === "GET") raw = { ...c.req.query(), ...c.req.param() };
     else {

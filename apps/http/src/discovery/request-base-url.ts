@@ -19,3 +19,16 @@ export function requestBaseUrl(configured: string | undefined): (c: Context) => 
       normalized,
     );
 }
+
+/**
+ * The URL of the resource a request asked for, as its 402 names it and its payment must: the
+ * request's path and query on the request's base URL (`requestBaseUrl`), never on a host taken
+ * from an absolute-form target.
+ */
+export function requestResourceUrl(configured: string | undefined): (c: Context) => string {
+  const baseOf = requestBaseUrl(configured);
+  return (c) => {
+    const url = new URL(c.req.url);
+    return `${baseOf(c)}${url.pathname}${url.search}`;
+  };
+}

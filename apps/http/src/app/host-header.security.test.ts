@@ -1,0 +1,88 @@
+import { connect } from "node:net";
+import { type ServerType, serve } from "@hono/node-server";
+import { renderDocument } from "@svc/renderers";
+import type { PaymentRequired } from "@x402/core/types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
+import { createApp } from "./create-app.js";
+
+// The service names its own URLs, never one a request supplies: on a real socket (absolute-form
+// request lines only exist there) with the real local chain behind the 402s.
+const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+const PUBLIC = "https://svc.example.com";
+let stack: PaidStack;
+let server: ServerType;
+let port: number;
+
+beforeAll(async () => {
+  stack = await startPaidStack(1);
+  const app = createApp({ ...stack.common, render: renderDocument, baseUrl: PUBLIC });
+  server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  port = (server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await stack?.stop();
+});
+
+/** Sends one raw HTTP/1.1 request and returns the status and body of the answer. */
+function raw(requestLine: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let data = "";
+    socket.on("data", (chunk) => {
+      data += chunk.toString("utf8");
+    });
+    socket.on("end", () => {
+      const [head = "", ...rest] = data.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), body: rest.join("\r\n\r\n") });
+    });
+    socket.on("error", reject);
+    socket.write(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+const resourceUrlOf = (body: string) =>
+  (JSON.parse(body.slice(body.indexOf("{"))) as PaymentRequired).resource.url;
+
+describe("Host header and request-target injection", () => {
+  it("a forged Host header never reaches a 402: the resource is named on the public base URL", async () => {
+    const res = await raw(`GET /api/ofac-wallet-screen/${LAZARUS} HTTP/1.1`, "evil.example");
+    expect(res.status).toBe(402);
+    expect(resourceUrlOf(res.body)).toBe(`${PUBLIC}/api/ofac-wallet-screen/${LAZARUS}`);
+  });
+
+  it("an absolute-form request target naming another host is refused with 400", async () => {
+    const res = await raw(
+      `GET http://attacker.example/api/ofac-wallet-screen/${LAZARUS} HTTP/1.1`,
+      `127.0.0.1:${port}`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toContain("INVALID_REQUEST_TARGET");
+    expect(res.body).not.toContain("attacker.example");
+  });
+
+  it("an absolute-form target naming the service itself is answered as usual", async () => {
+    const res = await raw(
+      `GET http://127.0.0.1:${port}/api/ofac-wallet-screen/${LAZARUS} HTTP/1.1`,
+      `127.0.0.1:${port}`,
+    );
+    expect(res.status).toBe(402);
+    expect(resourceUrlOf(res.body)).toBe(`${PUBLIC}/api/ofac-wallet-screen/${LAZARUS}`);
+  });
+
+  it("a request target longer than the bound is refused with 414, so no 402 grows with it", async () => {
+    const res = await raw(`GET /api/ofac-wallet-screen/${"a".repeat(5000)} HTTP/1.1`, "svc");
+    expect(res.status).toBe(414);
+    expect(res.body.length).toBeLessThan(1024);
+  });
+
+  it("the discovery documents name the public base URL whatever the Host header says", async () => {
+    const res = await raw("GET /api HTTP/1.1", "evil.example");
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(PUBLIC);
+    expect(res.body).not.toContain("evil.example");
+  });
+});
