@@ -1,0 +1,197 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { ComplianceDeps } from "@svc/compliance";
+import { MCP_PAYMENT_META } from "@svc/payments";
+import { renderDocument } from "@svc/renderers";
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectMcp, payerOf, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
+import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
+import { createApp } from "./create-app.js";
+
+// Attacks on the paid API as served (a loopback port, the real local chain and facilitator):
+// one authorization buys one execution, and a payment pays only for what it was made for.
+const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+let stack: PaidStack;
+let served: Served;
+let client: Client;
+let renders = 0;
+
+const countingRender: ComplianceDeps["render"] = (type, report, options) => {
+  renders++;
+  return renderDocument(type, report, options);
+};
+
+beforeAll(async () => {
+  stack = await startPaidStack(4);
+  served = await serveOnLoopback(createApp({ ...stack.common, render: countingRender }));
+  client = await connectMcp(served.origin);
+});
+afterAll(async () => {
+  await client?.close();
+  await served?.close();
+  await stack?.stop();
+});
+
+const payee = () => stack.devnet.balanceOf(stack.devnet.payTo);
+const payer = (i: number) => payerOf(stack.devnet.payers[i]!.privateKey);
+const url = (path: string) => `${served.origin}${path}`;
+const challengeOf = async (path: string, method = "POST"): Promise<PaymentRequired> => {
+  const res = await fetch(url(path), {
+    method,
+    ...(method === "POST" ? { headers: { "Content-Type": "application/json" }, body: "{}" } : {}),
+  });
+  return decodePaymentRequiredHeader(res.headers.get("PAYMENT-REQUIRED") as string);
+};
+const postPaid = (path: string, payload: PaymentPayload, body: unknown) =>
+  fetch(url(path), {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "PAYMENT-SIGNATURE": encodePaymentSignatureHeader(payload),
+    },
+    body: JSON.stringify(body),
+  });
+
+/** A report of one table of `rows` rows: enough to keep a renderer busy for a while. */
+const tableReport = (rows: number) => ({
+  report_meta: { report_type: "load-test", title: "Race", author: "test", date: "2026-01-15" },
+  tables: {
+    rows: {
+      columns: ["address", "status", "note"],
+      rows: Array.from({ length: rows }, (_, i) => ({
+        address: `0x${i.toString(16).padStart(40, "0")}`,
+        status: i % 7 === 0 ? "match" : "clear",
+        note: `row ${i}`,
+      })),
+    },
+  },
+});
+
+describe("one authorization, many executions", () => {
+  it("20 concurrent uses of one authorization on the PDF route render once and charge once; the other 19 are refused payment_in_use", async () => {
+    const before = await payee();
+    const payment = await payer(0).createPaymentPayload(
+      await challengeOf("/api/tools/report/pdf/generate"),
+    );
+    renders = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        postPaid("/api/tools/report/pdf/generate", payment, tableReport(300)),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    const refused = answers.filter((r) => r.status === 402);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) {
+      expect(((await r.json()) as PaymentRequired).error).toBe("payment_in_use");
+    }
+    expect(renders).toBe(1);
+    expect(await payee()).toBe(before + 50_000n);
+  });
+
+  it("the same authorization sent to a route and to the matching MCP tool at once runs once", async () => {
+    const before = await payee();
+    const payment = await payer(1).createPaymentPayload(
+      await challengeOf("/api/tools/report/pdf/generate"),
+    );
+    renders = 0;
+    const [http, mcp] = await Promise.all([
+      postPaid("/api/tools/report/pdf/generate", payment, tableReport(200)),
+      client.callTool({
+        name: "report_pdf_generate",
+        arguments: tableReport(5),
+        _meta: { [MCP_PAYMENT_META]: payment },
+      }),
+    ]);
+    expect(http.status).toBe(200);
+    expect(mcp.isError).toBe(true);
+    expect(renders).toBe(1);
+    expect(await payee()).toBe(before + 50_000n);
+  });
+});
+
+describe("a payment pays for what it was made for", () => {
+  it("a payment made for /api/tools/report/generate is refused by /api/tools/report/pdf/generate (same price)", async () => {
+    const before = await payee();
+    const payment = await payer(2).createPaymentPayload(
+      await challengeOf("/api/tools/report/generate"),
+    );
+    renders = 0;
+    const res = await postPaid("/api/tools/report/pdf/generate", payment, tableReport(3));
+    expect(res.status).toBe(402);
+    expect(((await res.json()) as PaymentRequired).error).toBe("payment_resource_mismatch");
+    expect(renders).toBe(0);
+    expect(await payee()).toBe(before);
+  });
+
+  it("a payment made for an HTTP route is refused by the MCP tool of the same price", async () => {
+    const before = await payee();
+    const payment = await payer(2).createPaymentPayload(
+      await challengeOf("/api/tools/report/pdf/generate"),
+    );
+    renders = 0;
+    const r = await client.callTool({
+      name: "report_pdf_generate",
+      arguments: tableReport(3),
+      _meta: { [MCP_PAYMENT_META]: payment },
+    });
+    expect(r.isError).toBe(true);
+    expect((r.structuredContent as unknown as PaymentRequired).error).toBe(
+      "payment_resource_mismatch",
+    );
+    expect(renders).toBe(0);
+    expect(await payee()).toBe(before);
+  });
+
+  it("a paid HEAD on the screening route answers the unpaid 402's headers and charges nothing", async () => {
+    const before = await payee();
+    const path = `/api/ofac-wallet-screen/${LAZARUS}`;
+    const payment = await payer(3).createPaymentPayload(await challengeOf(path, "GET"));
+    const res = await fetch(url(path), {
+      method: "HEAD",
+      headers: { "PAYMENT-SIGNATURE": encodePaymentSignatureHeader(payment) },
+    });
+    expect(res.status).toBe(402);
+    expect(res.headers.get("PAYMENT-REQUIRED")).toBeTruthy();
+    expect(res.headers.get("PAYMENT-RESPONSE")).toBeNull();
+    expect(await payee()).toBe(before);
+  });
+});
+
+describe("bad payments are the payer's problem, not an outage", () => {
+  it("a malformed authorization over MCP is an isError PaymentRequired (invalid_payload), not PAYMENT_FACILITATOR_UNAVAILABLE", async () => {
+    const payment = await payer(3).createPaymentPayload(
+      (await client.callTool({ name: "ofac_wallet_screen", arguments: { address: LAZARUS } }))
+        .structuredContent as unknown as PaymentRequired,
+    );
+    const p = payment.payload as { authorization: Record<string, string> };
+    const malformed = {
+      ...payment,
+      payload: { ...p, authorization: { ...p.authorization, value: "abc" } },
+    };
+    const r = await client.callTool({
+      name: "ofac_wallet_screen",
+      arguments: { address: LAZARUS },
+      _meta: { [MCP_PAYMENT_META]: malformed },
+    });
+    expect(r.isError).toBe(true);
+    expect((r.structuredContent as unknown as PaymentRequired).error).toBe("invalid_payload");
+  });
+
+  it("a malformed authorization over HTTP is 402 invalid_payload without Retry-After", async () => {
+    const payment = await payer(3).createPaymentPayload(
+      await challengeOf(`/api/ofac-wallet-screen/${LAZARUS}`, "GET"),
+    );
+    const { signature: _none, ...unsigned } = payment.payload as Record<string, unknown>;
+    const res = await fetch(url(`/api/ofac-wallet-screen/${LAZARUS}`), {
+      headers: {
+        "PAYMENT-SIGNATURE": encodePaymentSignatureHeader({ ...payment, payload: unsigned }),
+      },
+    });
+    expect(res.status).toBe(402);
+    expect(res.headers.get("Retry-After")).toBeNull();
+    expect(((await res.json()) as PaymentRequired).error).toBe("invalid_payload");
+  });
+});
