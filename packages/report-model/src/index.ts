@@ -10,6 +10,13 @@ export {
   tableFromRecords,
 } from "./build/builders.js";
 export {
+  clipText,
+  type IssueList,
+  listIssues,
+  MAX_ISSUE_TEXT,
+  MAX_LISTED_ISSUES,
+} from "./errors/issue-list.js";
+export {
   type ReportIssue,
   ReportModelError,
   type ReportModelErrorCode,
@@ -35,6 +42,12 @@ export {
   parseReport,
   type ReportVariant,
 } from "./normalize/parse-report.js";
+export {
+  boundedArray,
+  boundedRecord,
+  publishedSchemaOf,
+  type SizeBounds,
+} from "./schema/bounded-schemas.js";
 export {
   type JsonSchema,
   jsonSchemaOf,

@@ -13,6 +13,7 @@ export const failureResponse = (c: Context, failure: Failure): Response =>
     failure.retryAfterSeconds === undefined
       ? undefined
       : { "Retry-After": String(failure.retryAfterSeconds) },
+    failure.moreIssues,
   );
 
 /**

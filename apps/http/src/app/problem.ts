@@ -9,7 +9,8 @@ export interface Issue {
 
 /**
  * The one error body of the API: `success: false`, a sentence in `error`, a stable `code`, and
- * for validation the issues with their field paths. Never a stack trace.
+ * for validation the issues with their field paths (at most 20) and `moreIssues`, how many were
+ * left out (only when some were). Never a stack trace.
  */
 export const problem = (
   c: Context,
@@ -18,9 +19,16 @@ export const problem = (
   error: string,
   issues?: readonly Issue[],
   headers?: Record<string, string>,
+  moreIssues?: number,
 ) =>
   c.json(
-    { success: false, error, code, ...(issues === undefined ? {} : { issues }) },
+    {
+      success: false,
+      error,
+      code,
+      ...(issues === undefined ? {} : { issues }),
+      ...(moreIssues === undefined || moreIssues === 0 ? {} : { moreIssues }),
+    },
     status,
     headers,
   );

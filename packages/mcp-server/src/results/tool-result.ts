@@ -64,13 +64,21 @@ export function toolResult(answer: Record<string, unknown>): ToolResult {
   };
 }
 
-/** A refusal as an `isError` result: the same `{success: false, code, error, issues}` as HTTP. */
-export function failureResult(failure: Pick<Failure, "code" | "message" | "issues">): ToolResult {
+/**
+ * A refusal as an `isError` result: the same `{success: false, code, error, issues, moreIssues}`
+ * as HTTP (at most 20 issues; `moreIssues` only when some were left out).
+ */
+export function failureResult(
+  failure: Pick<Failure, "code" | "message" | "issues" | "moreIssues">,
+): ToolResult {
   const body = {
     success: false,
     code: failure.code,
     error: failure.message,
     ...(failure.issues === undefined ? {} : { issues: failure.issues }),
+    ...(failure.moreIssues === undefined || failure.moreIssues === 0
+      ? {}
+      : { moreIssues: failure.moreIssues }),
   };
   return {
     isError: true,
@@ -79,7 +87,7 @@ export function failureResult(failure: Pick<Failure, "code" | "message" | "issue
   };
 }
 
-/** Arguments that fail the tool's schema: every issue with its path. */
+/** Arguments that fail the tool's schema: the first 20 issues with their paths, the rest counted. */
 export const invalidArgumentsResult = (issues: readonly v.BaseIssue<unknown>[]): ToolResult =>
   failureResult(invalidInput(issues));
 

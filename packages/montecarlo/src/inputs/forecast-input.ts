@@ -1,3 +1,4 @@
+import { boundedArray } from "@svc/report-model";
 import * as v from "valibot";
 import { COMPARISON_OPERATORS } from "../exact/poisson-binomial.js";
 import {
@@ -10,7 +11,7 @@ import {
   sharedEntries,
   walletMetadataEntries,
 } from "./fields.js";
-import { InputError, type InputIssue, toIssues } from "./input-error.js";
+import { InputError, type InputIssue } from "./input-error.js";
 import { refuseArrayBody, throwIfAny } from "./throw-if-any.js";
 
 export const MAX_FORECAST_ADDRESSES = 500;
@@ -56,24 +57,22 @@ export const ForecastTargetSchema = v.pipe(
 export const ExposureForecastInputSchema = v.pipe(
   v.strictObject(
     {
-      addresses: v.pipe(
-        v.array(AddressSchema, "addresses must be an array of strings"),
-        v.minLength(1, `addresses must hold 1 to ${MAX_FORECAST_ADDRESSES} items`),
-        v.maxLength(
-          MAX_FORECAST_ADDRESSES,
-          `addresses must hold 1 to ${MAX_FORECAST_ADDRESSES} items`,
-        ),
-        v.description("Wallets to forecast, 1 to 500, no duplicates."),
-      ),
+      // A forecast covers 1 to 500 wallets; the count is checked before any address.
+      addresses: boundedArray(AddressSchema, {
+        min: 1,
+        max: MAX_FORECAST_ADDRESSES,
+        message: "addresses must be an array of strings",
+        minMessage: `addresses must hold 1 to ${MAX_FORECAST_ADDRESSES} items`,
+        maxMessage: `addresses must hold 1 to ${MAX_FORECAST_ADDRESSES} items`,
+        description: "Wallets to forecast, 1 to 500, no duplicates.",
+      }),
       address_metadata: v.optional(
-        v.pipe(
-          v.array(AddressMetadataSchema, "address_metadata must be an array"),
-          v.maxLength(
-            MAX_FORECAST_ADDRESSES,
-            `address_metadata must hold at most ${MAX_FORECAST_ADDRESSES} items`,
-          ),
-          v.description("Per-address weights, at most one entry per address."),
-        ),
+        boundedArray(AddressMetadataSchema, {
+          max: MAX_FORECAST_ADDRESSES,
+          message: "address_metadata must be an array",
+          maxMessage: `address_metadata must hold at most ${MAX_FORECAST_ADDRESSES} items`,
+          description: "Per-address weights, at most one entry per address.",
+        }),
       ),
       target: v.optional(ForecastTargetSchema),
       ...sharedEntries,
@@ -116,11 +115,12 @@ export function forecastCrossFieldIssues(input: ForecastInput): InputIssue[] {
   return issues;
 }
 
-/** Validates a route 5 body; returns it normalized or throws an `InputError` with every issue. */
+/** Validates a route 5 body; returns it normalized or throws an `InputError` (at most 20 issues
+ *  listed, the rest counted). */
 export function parseForecastInput(input: unknown): ForecastInput {
   refuseArrayBody(input);
   const result = v.safeParse(ExposureForecastInputSchema, input, { abortPipeEarly: true });
-  if (!result.success) throw new InputError(toIssues(result.issues));
+  if (!result.success) throw InputError.of(result.issues);
   const raw = result.output;
   const parsed: ForecastInput = {
     ...raw,

@@ -23,7 +23,15 @@ export {
   MAX_FORECAST_ADDRESSES,
   parseForecastInput,
 } from "./forecast-input.js";
-export { InputError, type InputIssue, issuePath, toIssues } from "./input-error.js";
+export {
+  InputError,
+  type InputIssue,
+  type InputIssueList,
+  issuePath,
+  toInputIssue,
+  toIssueList,
+  toIssues,
+} from "./input-error.js";
 export {
   DEFAULT_QUEUE_OBJECTIVE,
   MAX_REVIEW_ITEMS,

@@ -1,3 +1,4 @@
+import { type IssueList, listIssues } from "@svc/report-model";
 import type * as v from "valibot";
 
 /** One problem with an input: where (`address_metadata[3].policy_priority`) and what. */
@@ -6,18 +7,38 @@ export interface InputIssue {
   readonly message: string;
 }
 
-/** Thrown by the parse functions when an input is refused; carries every issue found. */
+/** The issues a refusal lists (at most 20, each text at most 200 characters) and the rest's count. */
+export interface InputIssueList extends IssueList {
+  readonly issues: InputIssue[];
+}
+
+/**
+ * Thrown by the parse functions when an input is refused. It keeps a refusal small however bad
+ * the input: `issues` lists at most 20 distinct issues, `moreIssues` counts the others.
+ */
 export class InputError extends Error {
   readonly code = "INVALID_INPUT" as const;
   readonly issues: readonly InputIssue[];
+  /** Distinct issues found beyond `issues`; 0 when every issue is listed. */
+  readonly moreIssues: number;
 
-  constructor(issues: readonly InputIssue[]) {
-    const first = issues[0];
+  /** `moreIssues`: issues already left out of `issues` by the caller. */
+  constructor(issues: readonly InputIssue[], moreIssues = 0) {
+    const listed = listIssues(issues, moreIssues);
+    const first = listed.issues[0];
     const head = first ? `${first.path === "" ? "(root)" : first.path}: ${first.message}` : "";
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+    const others = listed.issues.length - 1 + listed.moreIssues;
+    const more = others > 0 ? ` (and ${others} more)` : "";
     super(`Invalid input: ${head}${more}`);
     this.name = "InputError";
-    this.issues = issues;
+    this.issues = listed.issues;
+    this.moreIssues = listed.moreIssues;
+  }
+
+  /** The refusal of valibot's issues (`toIssueList`). */
+  static of(issues: readonly v.BaseIssue<unknown>[]): InputError {
+    const listed = toIssueList(issues);
+    return new InputError(listed.issues, listed.moreIssues);
   }
 }
 
@@ -32,20 +53,26 @@ export function issuePath(issue: v.BaseIssue<unknown>): string {
   return path;
 }
 
-/** Every valibot issue with its path, each (path, message) pair once; an extra member of a
- *  strict object is reported as `unexpected member <name>` at its own path. */
+/** A valibot issue with its path; an extra member of a strict object is reported as
+ *  `unexpected member <name>` at its own path. */
+export function toInputIssue(issue: v.BaseIssue<unknown>): InputIssue {
+  const path = issuePath(issue);
+  const unexpected = issue.type === "strict_object" && issue.expected === "never";
+  return {
+    path,
+    message: unexpected ? `unexpected member ${path.split(".").pop()}` : issue.message,
+  };
+}
+
+/**
+ * The valibot issues as a refusal lists them: each (path, message) pair once, the first 20
+ * (texts clipped to 200 characters), and the count of the others in `moreIssues`.
+ */
+export function toIssueList(issues: readonly v.BaseIssue<unknown>[]): InputIssueList {
+  return listIssues(issues.map(toInputIssue));
+}
+
+/** The issues `toIssueList` lists (at most 20); `toIssueList(…).moreIssues` counts the rest. */
 export function toIssues(issues: readonly v.BaseIssue<unknown>[]): InputIssue[] {
-  const seen = new Set<string>();
-  const out: InputIssue[] = [];
-  for (const issue of issues) {
-    const path = issuePath(issue);
-    const unexpected = issue.type === "strict_object" && issue.expected === "never";
-    const message = unexpected ? `unexpected member ${path.split(".").pop()}` : issue.message;
-    const item = { path, message };
-    const key = `${item.path}\u0000${item.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(item);
-  }
-  return out;
+  return toIssueList(issues).issues;
 }

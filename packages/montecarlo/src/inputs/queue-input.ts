@@ -1,3 +1,4 @@
+import { boundedArray } from "@svc/report-model";
 import * as v from "valibot";
 import {
   AddressSchema,
@@ -9,7 +10,7 @@ import {
   sharedEntries,
   walletMetadataEntries,
 } from "./fields.js";
-import { InputError, type InputIssue, toIssues } from "./input-error.js";
+import { InputError, type InputIssue } from "./input-error.js";
 import { refuseArrayBody, throwIfAny } from "./throw-if-any.js";
 
 export const MAX_REVIEW_ITEMS = 500;
@@ -54,12 +55,15 @@ export const ReviewItemSchema = v.pipe(
 export const QueueOptimizeInputSchema = v.pipe(
   v.strictObject(
     {
-      review_items: v.pipe(
-        v.array(ReviewItemSchema, "review_items must be an array"),
-        v.minLength(1, `review_items must hold 1 to ${MAX_REVIEW_ITEMS} items`),
-        v.maxLength(MAX_REVIEW_ITEMS, `review_items must hold 1 to ${MAX_REVIEW_ITEMS} items`),
-        v.description("Wallets awaiting review, 1 to 500, each address once."),
-      ),
+      // A queue holds 1 to 500 items; the count is checked before any item.
+      review_items: boundedArray(ReviewItemSchema, {
+        min: 1,
+        max: MAX_REVIEW_ITEMS,
+        message: "review_items must be an array",
+        minMessage: `review_items must hold 1 to ${MAX_REVIEW_ITEMS} items`,
+        maxMessage: `review_items must hold 1 to ${MAX_REVIEW_ITEMS} items`,
+        description: "Wallets awaiting review, 1 to 500, each address once.",
+      }),
       review_budget: integerIn(
         "review_budget",
         1,
@@ -114,11 +118,12 @@ export function queueCrossFieldIssues(input: QueueInput): InputIssue[] {
   return issues;
 }
 
-/** Validates a route 6 body; returns it normalized or throws an `InputError` with every issue. */
+/** Validates a route 6 body; returns it normalized or throws an `InputError` (at most 20 issues
+ *  listed, the rest counted). */
 export function parseQueueInput(input: unknown): QueueInput {
   refuseArrayBody(input);
   const result = v.safeParse(QueueOptimizeInputSchema, input, { abortPipeEarly: true });
-  if (!result.success) throw new InputError(toIssues(result.issues));
+  if (!result.success) throw InputError.of(result.issues);
   const raw = result.output;
   const parsed: QueueInput = {
     ...raw,

@@ -1,3 +1,4 @@
+import { boundedArray } from "@svc/report-model";
 import * as v from "valibot";
 import { integerIn, nonNegative } from "../inputs/fields.js";
 import {
@@ -51,14 +52,16 @@ const picklist = <T extends readonly [string, ...string[]]>(
     options[0],
   );
 
-/** A list of 1 to max items. */
+/** A list of 1 to max items; its length is checked before any item. */
 const listOf = <S extends v.GenericSchema>(name: string, item: S, max: number, what: string) =>
-  v.pipe(
-    v.array(item, `${name} must be an array`),
-    v.minLength(1, `${name} must hold 1 to ${max} items`),
-    v.maxLength(max, `${name} must hold 1 to ${max} items`),
-    v.description(what),
-  );
+  boundedArray(item, {
+    min: 1,
+    max,
+    message: `${name} must be an array`,
+    minMessage: `${name} must hold 1 to ${max} items`,
+    maxMessage: `${name} must hold 1 to ${max} items`,
+    description: what,
+  });
 
 export const ProbabilityRequestSchema = request(
   { scenario: ScenarioSchema },

@@ -1,3 +1,4 @@
+import { boundedRecord } from "@svc/report-model";
 import * as v from "valibot";
 import { integerIn, nonNegative } from "../inputs/fields.js";
 
@@ -32,19 +33,24 @@ const ParameterName = v.pipe(
   v.maxLength(MAX_NAME_LENGTH, `parameter names must be 1 to ${MAX_NAME_LENGTH} characters`),
 );
 
-/** `{name: value}` for at most 50 parameter names (at least `min`). */
+/**
+ * `{name: value}` for at most 50 parameter names (at least `min`). The count is checked before
+ * any name or value, so an object of thousands of names is refused with that one issue.
+ */
 export const byParameter = <S extends v.GenericSchema>(
   name: string,
   value: S,
   description: string,
   min = 0,
 ) =>
-  v.pipe(
-    v.record(ParameterName, value, `${name} must be an object {name: number}`),
-    v.minEntries(min, `${name} must name 1 to ${MAX_PARAMETERS} parameters`),
-    v.maxEntries(MAX_PARAMETERS, `${name} must name at most ${MAX_PARAMETERS} parameters`),
-    v.description(description),
-  );
+  boundedRecord(ParameterName, value, {
+    min,
+    max: MAX_PARAMETERS,
+    message: `${name} must be an object {name: number}`,
+    minMessage: `${name} must name 1 to ${MAX_PARAMETERS} parameters`,
+    maxMessage: `${name} must name at most ${MAX_PARAMETERS} parameters`,
+    description,
+  });
 
 export const Label = v.pipe(
   v.string("label must be a string"),

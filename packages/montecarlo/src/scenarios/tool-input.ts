@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { sharedEntries } from "../inputs/fields.js";
-import { InputError, type InputIssue, toIssues } from "../inputs/input-error.js";
+import { InputError, type InputIssue, toInputIssue } from "../inputs/input-error.js";
 import { refuseArrayBody, throwIfAny } from "../inputs/throw-if-any.js";
 import { requestIssues } from "./cross-field.js";
 import {
@@ -119,7 +119,8 @@ export type MonteCarloReportInput = v.InferOutput<typeof MonteCarloReportInputSc
 
 /**
  * Every issue of `input`: valibot's (a missing member named as such, where valibot gives the
- * message of its object) and those it leaves out (`structureIssues`), each once.
+ * message of its object) and those it leaves out (`structureIssues`). Lists and maps are bounded
+ * and size-checked first, so there are few; `InputError` dedupes them and lists at most 20.
  */
 function validate<S extends v.GenericSchema>(schema: S, input: unknown) {
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
@@ -129,17 +130,16 @@ function validate<S extends v.GenericSchema>(schema: S, input: unknown) {
       : issue,
   );
   const structure = structureIssues(schema, input);
-  // Below an array given for an object, valibot's findings ("x is required") are noise.
+  // At and below an array given for an object, valibot's findings ("x is required", a map's
+  // own type message) are noise: the structure issue says it.
   const arrays = structure
     .filter((i) => i.message.endsWith("must be an object"))
     .map((i) => i.path);
   const under = (path: string) =>
-    arrays.some((a) => a === "" || path.startsWith(`${a}.`) || path.startsWith(`${a}[`));
-  const issues = toIssues(found).filter((i) => !under(i.path));
-  const seen = new Set(issues.map((i) => `${i.path}\u0000${i.message}`));
-  for (const extra of structure) {
-    if (!seen.has(`${extra.path}\u0000${extra.message}`)) issues.push(extra);
-  }
+    arrays.some(
+      (a) => a === "" || path === a || path.startsWith(`${a}.`) || path.startsWith(`${a}[`),
+    );
+  const issues = [...found.map(toInputIssue).filter((i) => !under(i.path)), ...structure];
   return { output: result.output as v.InferOutput<S>, issues };
 }
 
@@ -162,7 +162,7 @@ function parseBody<S extends v.GenericSchema>(schema: S, input: unknown): v.Infe
   return output;
 }
 
-/** Validates a `monte_carlo_report` body: defaults filled, or an `InputError` with every issue. */
+/** Validates a `monte_carlo_report` body: defaults filled, or an `InputError` (20 issues at most). */
 export const parseMonteCarloReportInput = (input: unknown): MonteCarloReportInput =>
   parseBody(MonteCarloReportInputSchema, input);
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { ReportModelError } from "../errors/report-model-error.js";
 import type { Report } from "../model/report.js";
-import { toIssues } from "../schema/issue-path.js";
+import { toIssueList } from "../schema/issue-path.js";
 import { LegacyReportSchema, ReportModelSchema } from "../schema/wire-schemas.js";
 import { normalizeLegacyReport, normalizeReportModel } from "./normalize-model.js";
 
@@ -17,7 +17,8 @@ const isObject = (x: unknown): x is Record<string, unknown> =>
 
 /**
  * Validates a report body and normalizes it. Exactly one accepted variant must apply; the
- * error lists every problem with its path (`ReportModelError.issues`).
+ * error lists the problems with their paths (`ReportModelError.issues`, at most 20, the rest
+ * counted in `moreIssues`).
  */
 export function parseReport(input: unknown, options: ParseReportOptions = {}): Report {
   const accept = options.accept ?? ["A", "B"];
@@ -54,7 +55,10 @@ export function parseReport(input: unknown, options: ParseReportOptions = {}): R
     );
   }
   const chosen = a !== undefined && ("report_meta" in input || b === undefined) ? a : b;
-  const issues = chosen === undefined || chosen.success ? [] : toIssues(chosen.issues);
+  const { issues, moreIssues } =
+    chosen === undefined || chosen.success
+      ? { issues: [], moreIssues: 0 }
+      : toIssueList(chosen.issues);
   const expected = accept
     .map((x) =>
       x === "A"
@@ -69,5 +73,6 @@ export function parseReport(input: unknown, options: ParseReportOptions = {}): R
       .slice(0, 5)
       .join("; ")}`,
     issues,
+    moreIssues,
   );
 }

@@ -1,5 +1,5 @@
 import type * as v from "valibot";
-import type { ReportIssue } from "../errors/report-model-error.js";
+import { type IssueList, listIssues } from "../errors/issue-list.js";
 
 /** `tables.results.rows[3]` from a valibot issue path. */
 export function issuePath(issue: v.BaseIssue<unknown>): string {
@@ -13,19 +13,10 @@ export function issuePath(issue: v.BaseIssue<unknown>): string {
 }
 
 /**
- * Every issue with its path. A union (a scalar, a row) is reported once at its own path: the
- * nested attempts carry paths relative to it and would only say that every option failed.
+ * The issues with their paths, each once, at most 20 listed and the rest counted. A union (a
+ * scalar, a row) is reported once at its own path: the nested attempts carry paths relative to
+ * it and would only say that every option failed.
  */
-export function toIssues(issues: readonly v.BaseIssue<unknown>[]): ReportIssue[] {
-  const out: ReportIssue[] = issues.map((issue) => ({
-    path: issuePath(issue),
-    message: issue.message,
-  }));
-  const seen = new Set<string>();
-  return out.filter((i) => {
-    const key = `${i.path}\u0000${i.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+export function toIssueList(issues: readonly v.BaseIssue<unknown>[]): IssueList {
+  return listIssues(issues.map((issue) => ({ path: issuePath(issue), message: issue.message })));
 }

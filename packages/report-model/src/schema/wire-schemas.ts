@@ -1,12 +1,24 @@
 import * as v from "valibot";
+import { boundedArray, boundedRecord } from "./bounded-schemas.js";
 
 /**
  * The wire shapes of spec §2.9, as valibot schemas: the single source for validation, types and
  * the generated JSON Schemas. Objects are loose where the spec allows extra members. Sizes are
- * capped generously here; each renderer enforces its own, lower, document limits.
+ * capped generously here; each renderer enforces its own, lower, document limits. Every list and
+ * map is size-checked before its contents (`boundedArray`, `boundedRecord`), so an oversized one
+ * is refused without validating its elements.
  */
 
 const MAX_TEXT = 20_000;
+/** A table (or sheet, or section table) holds at most 200,000 rows of at most 200 columns. */
+const MAX_ROWS = 200_000;
+const MAX_COLUMNS = 200;
+/** At most 200 summary paragraphs, 100 headline metrics, 50 charts, 200 sections of 500 bullets. */
+const MAX_PARAGRAPHS = 200;
+const MAX_METRICS = 100;
+const MAX_CHART_HINTS = 50;
+const MAX_SECTIONS = 200;
+const MAX_BULLETS = 500;
 const text = (description: string) =>
   v.pipe(v.string(), v.maxLength(MAX_TEXT), v.description(description));
 const optionalText = (description: string) => v.optional(text(description));
@@ -23,12 +35,11 @@ export const RowSchema = v.pipe(
 );
 
 export const TableSchema = v.looseObject({
-  columns: v.pipe(
-    v.array(v.string()),
-    v.maxLength(200),
-    v.description("Column names, in display order."),
-  ),
-  rows: v.pipe(v.array(RowSchema), v.maxLength(200_000)),
+  columns: boundedArray(v.string(), {
+    max: MAX_COLUMNS,
+    description: "Column names, in display order.",
+  }),
+  rows: boundedArray(RowSchema, { max: MAX_ROWS }),
 });
 
 export const ReportMetaSchema = v.pipe(
@@ -63,20 +74,19 @@ export const ChartHintSchema = v.pipe(
 export const ReportModelSchema = v.pipe(
   v.looseObject({
     report_meta: ReportMetaSchema,
-    executive_summary: v.optional(v.pipe(v.array(text("A paragraph.")), v.maxLength(200))),
-    headline_metrics: v.optional(v.pipe(v.array(HeadlineMetricSchema), v.maxLength(100))),
-    tables: v.optional(v.pipe(v.record(v.string(), TableSchema), v.description("Tables by name."))),
+    executive_summary: v.optional(boundedArray(text("A paragraph."), { max: MAX_PARAGRAPHS })),
+    headline_metrics: v.optional(boundedArray(HeadlineMetricSchema, { max: MAX_METRICS })),
+    tables: v.optional(boundedRecord(v.string(), TableSchema, { description: "Tables by name." })),
     export_artifacts: v.optional(
       v.looseObject({
         workbook_rows: v.optional(
-          v.pipe(
-            v.record(v.string(), v.pipe(v.array(RowSchema), v.maxLength(200_000))),
-            v.description("Extra spreadsheet sheets by name."),
-          ),
+          boundedRecord(v.string(), boundedArray(RowSchema, { max: MAX_ROWS }), {
+            description: "Extra spreadsheet sheets by name.",
+          }),
         ),
       }),
     ),
-    chart_hints: v.optional(v.pipe(v.array(ChartHintSchema), v.maxLength(50))),
+    chart_hints: v.optional(boundedArray(ChartHintSchema, { max: MAX_CHART_HINTS })),
     result: v.optional(v.looseObject({})),
   }),
   v.description("The shared report model (variant A)."),
@@ -87,8 +97,8 @@ export const LegacySectionSchema = v.looseObject({
   title: optionalText("Section heading, when heading is absent."),
   body: optionalText("A paragraph."),
   text: optionalText("A paragraph."),
-  bullets: v.optional(v.pipe(v.array(text("A bullet.")), v.maxLength(500))),
-  table: v.optional(v.pipe(v.array(v.record(v.string(), ScalarSchema)), v.maxLength(200_000))),
+  bullets: v.optional(boundedArray(text("A bullet."), { max: MAX_BULLETS })),
+  table: v.optional(boundedArray(v.record(v.string(), ScalarSchema), { max: MAX_ROWS })),
 });
 
 /** Variant B: the legacy payload. `title` is required; extra members are allowed. */
@@ -97,7 +107,7 @@ export const LegacyReportSchema = v.pipe(
     title: text("Title shown on the document."),
     subtitle: optionalText("Subtitle."),
     summary: optionalText("Summary paragraph."),
-    sections: v.optional(v.pipe(v.array(LegacySectionSchema), v.maxLength(200))),
+    sections: v.optional(boundedArray(LegacySectionSchema, { max: MAX_SECTIONS })),
   }),
   v.description("The legacy report payload (variant B)."),
 );
@@ -116,30 +126,28 @@ export type WireRow = v.InferOutput<typeof RowSchema>;
  */
 export const ReportToolInputSchema = v.strictObject({
   report_meta: ReportMetaSchema,
-  tables: v.record(
+  tables: boundedRecord(
     v.string(),
     v.strictObject({
-      columns: v.pipe(v.array(v.string()), v.maxLength(200)),
-      rows: v.pipe(v.array(v.record(v.string(), ScalarSchema)), v.maxLength(200_000)),
+      columns: boundedArray(v.string(), { max: MAX_COLUMNS }),
+      rows: boundedArray(v.record(v.string(), ScalarSchema), { max: MAX_ROWS }),
     }),
   ),
-  executive_summary: v.optional(v.pipe(v.array(text("A paragraph.")), v.maxLength(200))),
+  executive_summary: v.optional(boundedArray(text("A paragraph."), { max: MAX_PARAGRAPHS })),
   headline_metrics: v.optional(
-    v.pipe(
-      v.array(
-        v.strictObject({
-          label: text("What the metric measures."),
-          value: v.optional(ScalarSchema),
-          unit: optionalText("Unit."),
-        }),
-      ),
-      v.maxLength(100),
+    boundedArray(
+      v.strictObject({
+        label: text("What the metric measures."),
+        value: v.optional(ScalarSchema),
+        unit: optionalText("Unit."),
+      }),
+      { max: MAX_METRICS },
     ),
   ),
   export_artifacts: v.optional(
     v.looseObject({
       workbook_rows: v.optional(
-        v.record(v.string(), v.pipe(v.array(RowSchema), v.maxLength(200_000))),
+        boundedRecord(v.string(), boundedArray(RowSchema, { max: MAX_ROWS })),
       ),
     }),
   ),

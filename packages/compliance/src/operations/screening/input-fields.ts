@@ -1,4 +1,5 @@
 import { MAX_ADDRESS_LENGTH } from "@svc/ofac-index";
+import { boundedArray } from "@svc/report-model";
 import * as v from "valibot";
 import { EDD_OUTPUT_FORMATS } from "./edd-case.js";
 
@@ -42,19 +43,20 @@ export const assetField = v.optional(
 );
 
 /**
- * Spec §4.1 routes 3 and 4: 1 to 100 addresses. Duplicates are accepted: each entry is
+ * A batch (screening or EDD) holds 1 to 100 addresses. Duplicates are accepted: each entry is
  * screened and reported at its position, so a caller can zip results with its own rows.
+ * The count is checked before any address: a list of the wrong size is refused with that one
+ * issue, never with one issue per element.
  */
 export const addressesField = (description: string, minLength = 1) =>
-  v.pipe(
-    v.array(
-      addressField("each address", "A wallet address, as supplied.", minLength),
-      "addresses must be an array of strings",
-    ),
-    v.minLength(1, `addresses must hold 1 to ${MAX_BATCH_ADDRESSES} addresses`),
-    v.maxLength(MAX_BATCH_ADDRESSES, `addresses must hold 1 to ${MAX_BATCH_ADDRESSES} addresses`),
-    v.description(description),
-  );
+  boundedArray(addressField("each address", "A wallet address, as supplied.", minLength), {
+    min: 1,
+    max: MAX_BATCH_ADDRESSES,
+    message: "addresses must be an array of strings",
+    minMessage: `addresses must hold 1 to ${MAX_BATCH_ADDRESSES} addresses`,
+    maxMessage: `addresses must hold 1 to ${MAX_BATCH_ADDRESSES} addresses`,
+    description,
+  });
 
 /** json, or a document rendered from the answer's report (spec §4.1 route 4, §4.3 tools). */
 export const outputFormatField = (description: string) =>
