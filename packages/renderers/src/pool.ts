@@ -14,4 +14,5 @@ export {
 } from "./artifact/artifact.js";
 export { assertWithinLimits, countRows, RENDER_LIMITS } from "./errors/limits.js";
 export { RenderError, type RenderErrorCode } from "./errors/render-error.js";
-export { RenderPool, type RenderPoolOptions } from "./pool/render-pool.js";
+export type { RenderOptions } from "./pool/render-options.js";
+export { RenderPool, type RenderPoolOptions, type RenderPoolStats } from "./pool/render-pool.js";

@@ -42,6 +42,7 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
       description: op.description,
       url: op.path,
       route: op.path,
+      deadlineMs: op.deadlineMs,
       mimeType: op.mimeType,
       discovery: {
         kind: op.method === "GET" ? "http-query" : "http-body",

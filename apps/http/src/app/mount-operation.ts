@@ -1,4 +1,9 @@
-import { type AnyOperation, type ComplianceDeps, invalidInput } from "@svc/compliance";
+import {
+  type AnyOperation,
+  type ComplianceDeps,
+  invalidInput,
+  runOperation,
+} from "@svc/compliance";
 import { type PaymentGate, type RequirePaymentOptions, requirePayment } from "@svc/payments";
 import type { Context, Hono } from "hono";
 import * as v from "valibot";
@@ -81,7 +86,10 @@ export function mountOperation(
     const parsed = v.safeParse(op.input, raw);
     if (!parsed.success) return failureResponse(c, invalidInput(parsed.issues));
     try {
-      return c.json(await op.run(parsed.output as never, deps));
+      // Within the operation's deadline; a client that hangs up abandons the run (unsettled).
+      return c.json(
+        await runOperation(op, parsed.output as never, deps, { signal: c.req.raw.signal }),
+      );
     } catch (error) {
       return mapFailure(c, error);
     }

@@ -17,9 +17,9 @@ let served: Served;
 let client: Client;
 let renders = 0;
 
-const countingRender: ComplianceDeps["render"] = (type, report, options) => {
+const countingRender: ComplianceDeps["render"] = (type, report) => {
   renders++;
-  return renderDocument(type, report, options);
+  return renderDocument(type, report);
 };
 
 beforeAll(async () => {

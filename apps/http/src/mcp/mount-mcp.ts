@@ -8,7 +8,6 @@ import {
   toolGates,
 } from "@svc/mcp-server";
 import type { Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { MAX_BODY_BYTES, payloadTooLarge } from "../app/mount-operation.js";
 import { type LogSink, markCharged, requestIdOf } from "../app/request-log.js";
 import { DISCOVERY_PATHS } from "../discovery/discovery-paths.js";
@@ -58,6 +57,8 @@ export function mountMcp(app: Hono, options: McpOptions): void {
   /** The transport for one request: settlements and faults are reported with that request. */
   const handlerFor = (c: Context) =>
     createMcpHttpHandler({
+      maxBodyBytes: MAX_BODY_BYTES,
+      onTooLarge: () => payloadTooLarge(c),
       deps: options.deps,
       tools: catalog.tools,
       prompts: catalog.prompts,
@@ -100,11 +101,8 @@ export function mountMcp(app: Hono, options: McpOptions): void {
   const representation = (c: Context, fallback: Representation): Representation =>
     negotiate(c.req.query("format"), c.req.header("accept"), fallback);
 
-  app.post(
-    DISCOVERY_PATHS.mcp,
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: payloadTooLarge }),
-    transport,
-  );
+  // The handler enforces the body limit itself as it reads (413), without re-streaming the body.
+  app.post(DISCOVERY_PATHS.mcp, transport);
 
   app.get(DISCOVERY_PATHS.mcp, (c) => {
     if (asksForEventStream(c.req.header("accept"))) return transport(c);

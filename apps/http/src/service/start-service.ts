@@ -7,6 +7,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
 import { createApp } from "../app/create-app.js";
 import type { ServiceConfig } from "../config/service-config.js";
+import { mountDevStats } from "../dev/dev-stats.js";
 import { mountDevnetInfo } from "../dev/devnet-info.js";
 import { jsonLines } from "./json-lines.js";
 
@@ -52,7 +53,10 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     log: lines?.write,
     baseUrl: config.publicBaseUrl,
   });
-  if (devnet !== undefined) mountDevnetInfo(app, devnet);
+  if (devnet !== undefined) {
+    mountDevnetInfo(app, devnet);
+    mountDevStats(app, runtime.renderStats);
+  }
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(s),

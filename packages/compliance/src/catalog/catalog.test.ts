@@ -3,6 +3,7 @@ import { loadSample } from "@svc/ofac-index/node";
 import { renderDocument } from "@svc/renderers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { runOperation } from "../execution/run-operation.js";
 import { CATALOG } from "./catalog.js";
 
 /** Spec §4: the ten paid endpoints and their prices. */
@@ -35,11 +36,19 @@ describe("the catalog", () => {
     }
   });
 
-  it("every input example is valid input, and its run answers what the output example shows", async () => {
+  it("every operation declares a positive, finite deadline of at most a minute", () => {
+    for (const op of CATALOG) {
+      expect(Number.isFinite(op.deadlineMs), op.name).toBe(true);
+      expect(op.deadlineMs, op.name).toBeGreaterThan(0);
+      expect(op.deadlineMs, op.name).toBeLessThanOrEqual(60_000);
+    }
+  });
+
+  it("every input example is valid input, and its run answers within its deadline what the output example shows", async () => {
     const list = await loadSample(new Date("2026-01-01T00:00:00Z"));
     for (const op of CATALOG) {
       const input = v.parse(op.input, op.inputExample);
-      const output = await op.run(input as never, {
+      const output = await runOperation(op, input as never, {
         list,
         history: () => EMBEDDED_DCA_HISTORY,
         render: renderDocument,

@@ -5,7 +5,7 @@ import type {
   ScreenResult,
   SourceFreshness,
 } from "@svc/ofac-index";
-import type { DocumentType, RenderedDocument } from "@svc/renderers/pool";
+import type { DocumentType, RenderedDocument, RenderOptions } from "@svc/renderers/pool";
 import type { Report } from "@svc/report-model";
 
 /**
@@ -28,6 +28,14 @@ export interface ComplianceDeps {
    * (`EMBEDDED_DCA_HISTORY` of @svc/ofac-index).
    */
   readonly history: () => BasedHistory;
-  /** Renders a normalized report (the app passes its worker pool's `render`). */
-  readonly render: (type: DocumentType, report: Report) => Promise<RenderedDocument>;
+  /**
+   * Renders a normalized report (the app passes its worker pool's `render`). `options.signal`
+   * abandons the render when the run's deadline passes (`RENDER_ABORTED`); a renderer that
+   * cannot stop early may ignore it, the deadline is enforced around the run regardless.
+   */
+  readonly render: (
+    type: DocumentType,
+    report: Report,
+    options?: RenderOptions,
+  ) => Promise<RenderedDocument>;
 }

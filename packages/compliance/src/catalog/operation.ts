@@ -4,6 +4,15 @@ import type { ComplianceDeps } from "./deps.js";
 /** Where an operation sits in the catalog (`GET /api` groups by it). */
 export type OperationCategory = "screening" | "workflow" | "document";
 
+/** What `runOperation` hands a run besides its input and deps. */
+export interface RunContext {
+  /**
+   * Fires when the run is abandoned (its deadline passed, or the caller gave up). An operation
+   * passes it to whatever it waits on that can stop early: the renderer (`deps.render`).
+   */
+  readonly signal?: AbortSignal | undefined;
+}
+
 /**
  * One paid operation, defined once: the HTTP route, the x402 terms, OpenAPI, the docs pages,
  * the discovery documents and the MCP tool are all derived from it.
@@ -28,7 +37,20 @@ export interface Operation<Input = unknown, Output = unknown> {
   readonly inputExample: Input;
   /** A trimmed example of the answer (docs, OpenAPI, discovery); tests check it against a real run. */
   readonly outputExample: unknown;
-  readonly run: (input: Input, deps: ComplianceDeps) => Promise<Output> | Output;
+  /**
+   * How long a run may take, in milliseconds, from the call to its answer (queueing for a
+   * renderer included). The payment layer reads it (`deadlineOf`) before running, to refuse an
+   * authorization that would expire before the run is settled; `runOperation` abandons a run
+   * that outlasts it (`EXECUTION_TIMEOUT`, not charged). Each value sits far above what the
+   * operation's largest valid input takes on a 2-core machine, so only a stuck or hostile run
+   * reaches it.
+   */
+  readonly deadlineMs: number;
+  readonly run: (
+    input: Input,
+    deps: ComplianceDeps,
+    context?: RunContext,
+  ) => Promise<Output> | Output;
 }
 
 /** Keeps the input and output types of a definition while typing it as an Operation. */

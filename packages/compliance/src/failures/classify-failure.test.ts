@@ -4,6 +4,7 @@ import { RenderError } from "@svc/renderers";
 import { ReportModelError } from "@svc/report-model";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { ExecutionTimeoutError } from "../execution/execution-timeout-error.js";
 import { classifyFailure, invalidInput } from "./classify-failure.js";
 
 describe("classifyFailure", () => {
@@ -31,6 +32,16 @@ describe("classifyFailure", () => {
     expect(classifyFailure(new RenderError("RENDER_QUEUE_FULL", "full"))).toMatchObject({
       status: 503,
       retryAfterSeconds: 2,
+    });
+  });
+
+  it("a run past its deadline is a 503 naming its budget, not charged, with a retry delay", () => {
+    expect(classifyFailure(new ExecutionTimeoutError("report_docx_generate", 30_000))).toEqual({
+      status: 503,
+      code: "EXECUTION_TIMEOUT",
+      message:
+        "report_docx_generate took longer than its 30 s budget and was abandoned; nothing was charged.",
+      retryAfterSeconds: 5,
     });
   });
 

@@ -1,46 +1,75 @@
-import { InputError, type InputIssue, toIssues } from "@svc/montecarlo";
+import { InputError, type InputIssue, toIssueList } from "@svc/montecarlo";
 import { isOfacIndexError } from "@svc/ofac-index";
 import { RenderError } from "@svc/renderers/pool";
 import { ReportModelError } from "@svc/report-model";
 import type * as v from "valibot";
+import { ExecutionTimeoutError, formatSeconds } from "../execution/execution-timeout-error.js";
 
 /**
  * A refusal, said once for every transport: the HTTP API answers it with `status`, the MCP
  * server as an `isError` tool result. `code` is stable; `issues` carry the field paths of a
- * refused input. None of these is charged.
+ * refused input. None of these is charged. A refusal stays small whatever the input: at most 20
+ * issues, each text at most 200 characters, and `moreIssues` counting the rest.
  */
 export interface Failure {
   readonly status: 400 | 413 | 503;
   readonly code: string;
   readonly message: string;
   readonly issues?: readonly InputIssue[];
+  /** Issues found beyond `issues` (present only when there are some). */
+  readonly moreIssues?: number;
   /** Seconds after which a retry may succeed (a busy renderer). */
   readonly retryAfterSeconds?: number;
 }
 
-/** Input that failed its schema: every issue with its path, the first one in the message. */
+/** `{moreIssues}` when some issues were left out of a refusal, else nothing. */
+const moreIssuesOf = (moreIssues: number): { moreIssues?: number } =>
+  moreIssues > 0 ? { moreIssues } : {};
+
+/**
+ * Input that failed its schema: the first 20 issues with their paths (the first one in the
+ * message), and how many more there were.
+ */
 export function invalidInput(issues: readonly v.BaseIssue<unknown>[]): Failure {
-  const found = toIssues(issues);
-  const first = found[0];
+  const found = toIssueList(issues);
+  const first = found.issues[0];
   return {
     status: 400,
     code: "INVALID_INPUT",
     message: `Invalid input: ${first?.path === "" ? "(body)" : first?.path}: ${first?.message}`,
-    issues: found,
+    issues: found.issues,
+    ...moreIssuesOf(found.moreIssues),
   };
 }
 
+/** When a run abandoned at its deadline may be retried. */
+const EXECUTION_TIMEOUT_RETRY_AFTER_SECONDS = 5;
+
 /**
  * What an operation's failure means to the caller: refused input (400 with the field paths), a
- * report too large (413), no list loaded or a full render queue (503). Anything else is not a
- * refusal but a fault: `undefined`, for the transport to answer without internals.
+ * report too large (413), no list loaded, a full render queue or a run past its deadline (503).
+ * Anything else is not a refusal but a fault: `undefined`, for the transport to answer without
+ * internals.
  */
 export function classifyFailure(error: unknown): Failure | undefined {
-  if (error instanceof InputError) {
-    return { status: 400, code: "INVALID_INPUT", message: error.message, issues: error.issues };
+  if (error instanceof ExecutionTimeoutError) {
+    return {
+      status: 503,
+      code: error.code,
+      message: `${error.operation} took longer than its ${formatSeconds(error.deadlineMs)} s budget and was abandoned; nothing was charged.`,
+      // Usually a renderer queue that has not drained yet; a document that alone outlasts the
+      // budget will time out again.
+      retryAfterSeconds: EXECUTION_TIMEOUT_RETRY_AFTER_SECONDS,
+    };
   }
-  if (error instanceof ReportModelError) {
-    return { status: 400, code: error.code, message: error.message, issues: error.issues };
+  if (error instanceof InputError || error instanceof ReportModelError) {
+    return {
+      status: 400,
+      code: error.code,
+      message: error.message,
+      issues: error.issues,
+      ...moreIssuesOf(error.moreIssues),
+    };
   }
   if (error instanceof RenderError) {
     if (error.code === "REPORT_TOO_LARGE") {

@@ -1,6 +1,6 @@
 import { EMBEDDED_DCA_HISTORY, type ListGrowthStats } from "@svc/ofac-index";
 import { type ListConfig, ListLoader, type LoaderEvent, SnapshotStore } from "@svc/ofac-index/node";
-import { RenderPool } from "@svc/renderers/pool";
+import { RenderPool, type RenderPoolStats } from "@svc/renderers/pool";
 import type { ComplianceDeps } from "../catalog/deps.js";
 import { chooseHistory, storedGrowth } from "./stored-history.js";
 
@@ -9,6 +9,11 @@ export interface ComplianceRuntime {
   /** The list (with readiness), the history and the worker pool's render. */
   readonly deps: ComplianceDeps & { readonly list: ListLoader };
   readonly loader: ListLoader;
+  /**
+   * The render pool's counters, for the process to report: renders started, taken up by a
+   * worker, completed, and aborted (abandoned at a deadline), with the queue's length.
+   */
+  renderStats(): RenderPoolStats;
   /** Stops the refresh and drains the render pool. */
   stop(): Promise<void>;
 }
@@ -83,9 +88,10 @@ export async function startComplianceRuntime(
     deps: {
       list: loader,
       history: () => history,
-      render: (type, report) => pool.render(type, report),
+      render: (type, report, options) => pool.render(type, report, options),
     },
     loader,
+    renderStats: () => pool.stats,
     async stop() {
       await loader.stop();
       await pending;

@@ -6,7 +6,8 @@ import {
   ListPromptsRequestSchema,
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { type ComplianceDeps, classifyFailure } from "@svc/compliance";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+import { type ComplianceDeps, classifyFailure, runOperation } from "@svc/compliance";
 import { callPaidTool, MCP_PAYMENT_RESPONSE_META, type ToolResult } from "@svc/payments";
 import * as v from "valibot";
 import { PROMPTS } from "../prompts/briefs.js";
@@ -31,6 +32,17 @@ import { listedTool } from "./tool-listing.js";
  */
 const invalidParams = (message: string): Error =>
   Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+
+/**
+ * The JSON Schema validator the SDK's server keeps (it validates what clients answer to server
+ * requests, which this server never makes): one for every server, since the stateless HTTP
+ * transport builds a server per request and a new Ajv instance cost about 1 ms each time.
+ */
+let validator: AjvJsonSchemaValidator | undefined;
+const sharedValidator = (): AjvJsonSchemaValidator => {
+  validator ??= new AjvJsonSchemaValidator();
+  return validator;
+};
 
 export interface McpServerOptions {
   /** The list, the history and the renderer the tools run on. */
@@ -58,7 +70,11 @@ export function createMcpServer(options: McpServerOptions): Server {
   const context: ToolContext = { deps: options.deps, tools, paid: options.gateFor !== undefined };
   const server = new Server(
     { name: MCP_SERVER.name, title: MCP_SERVER.title, version: MCP_SERVER.version },
-    { capabilities: { tools: {}, prompts: {} }, instructions: MCP_SERVER.instructions },
+    {
+      capabilities: { tools: {}, prompts: {} },
+      instructions: MCP_SERVER.instructions,
+      jsonSchemaValidator: sharedValidator(),
+    },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(listedTool) }));
@@ -68,7 +84,16 @@ export function createMcpServer(options: McpServerOptions): Server {
     const parsed = v.safeParse(tool.input, args);
     if (!parsed.success) return invalidArgumentsResult(parsed.issues);
     try {
-      return toolResult(await tool.run(parsed.output as never, context));
+      const answer = await runOperation(
+        {
+          name: tool.name,
+          deadlineMs: tool.deadlineMs,
+          run: (input: never, _deps, run) => tool.run(input, { ...context, signal: run?.signal }),
+        },
+        parsed.output as never,
+        context.deps,
+      );
+      return toolResult(answer);
     } catch (error) {
       const failure = classifyFailure(error);
       if (failure !== undefined) return failureResult(failure);

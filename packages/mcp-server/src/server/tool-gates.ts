@@ -29,6 +29,7 @@ export function toolGates(payments: ToolPayments): GateFor {
           description: tool.description,
           url: `mcp://tool/${tool.name}`,
           mimeType: "application/json",
+          deadlineMs: tool.deadlineMs,
           discovery: {
             kind: "mcp",
             toolName: tool.name,

@@ -1,4 +1,4 @@
-import { DOCUMENT_SOURCE } from "@svc/compliance";
+import { DOCUMENT_DEADLINE_MS, DOCUMENT_SOURCE } from "@svc/compliance";
 import {
   MonteCarloDecisionToolSchema,
   MonteCarloReportToolSchema,
@@ -16,6 +16,12 @@ import { defineTool } from "./tool.js";
  * HTTP route, priced as the deployed service priced them.
  */
 export const MONTE_CARLO_PRICES = { report: "0.29", decision: "0.09" } as const;
+
+/**
+ * How long a scenario simulation may take: its largest allowed request (a million draws) runs in
+ * well under a second here; the rest is room for a busy machine.
+ */
+const MONTE_CARLO_DEADLINE_MS = 20_000;
 
 /** A scenario that succeeds when reach and quality outweigh cost (shown in the tool docs). */
 const EXAMPLE_REQUEST = {
@@ -48,6 +54,7 @@ export const monteCarloDecisionReportTool = defineTool<
   input: MonteCarloDecisionToolSchema,
   inputExample: { analysis_type: "probability", request: EXAMPLE_REQUEST },
   pricing: { kind: "paid", price: MONTE_CARLO_PRICES.decision },
+  deadlineMs: MONTE_CARLO_DEADLINE_MS,
   run: async (input) => answerOf(runScenarioAnalysis(parseMonteCarloDecisionInput(input))),
 });
 
@@ -60,10 +67,12 @@ export const monteCarloReportTool = defineTool<v.InferOutput<typeof MonteCarloRe
   input: MonteCarloReportToolSchema,
   inputExample: { analysis_type: "probability", request: EXAMPLE_REQUEST, output_format: "pdf" },
   pricing: { kind: "paid", price: MONTE_CARLO_PRICES.report },
-  run: async (input, { deps }) => {
+  // A simulation takes well under a second: the document's budget covers both.
+  deadlineMs: DOCUMENT_DEADLINE_MS,
+  run: async (input, { deps, signal }) => {
     const parsed = parseMonteCarloReportInput(input);
     const answer = answerOf(runScenarioAnalysis(parsed));
     if (parsed.output_format === "json") return answer;
-    return { ...answer, ...(await renderPart(answer.report, parsed.output_format, deps)) };
+    return { ...answer, ...(await renderPart(answer.report, parsed.output_format, deps, signal)) };
   },
 });

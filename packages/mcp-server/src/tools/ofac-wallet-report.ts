@@ -42,9 +42,11 @@ export const ofacWalletReportTool = defineTool<v.InferOutput<typeof Input>>({
       docx: sumPrices(walletSanctionsReport.price, reportDocxGenerate.price),
     },
   },
-  run: async ({ output_format, ...screen }, { deps }) => {
-    const answer = await walletSanctionsReport.run(screen, deps);
+  // The screening takes milliseconds: the document's budget covers both.
+  deadlineMs: reportPdfGenerate.deadlineMs,
+  run: async ({ output_format, ...screen }, { deps, signal }) => {
+    const answer = await walletSanctionsReport.run(screen, deps, { signal });
     if (output_format === "json") return { ...answer };
-    return { ...answer, ...(await renderPart(answer.report, output_format, deps)) };
+    return { ...answer, ...(await renderPart(answer.report, output_format, deps, signal)) };
   },
 });

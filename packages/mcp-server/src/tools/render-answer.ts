@@ -18,7 +18,8 @@ export async function renderPart(
   report: ReportModelInput,
   format: DocumentType,
   deps: ComplianceDeps,
+  signal?: AbortSignal,
 ): Promise<RenderedPart> {
-  const doc = await renderReportModel(report, format, deps);
+  const doc = await renderReportModel(report, format, deps, { signal });
   return { output_format: format, artifact: doc.artifact, artifact_summary: doc.artifactSummary };
 }

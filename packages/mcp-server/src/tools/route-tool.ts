@@ -1,4 +1,4 @@
-import type { ComplianceDeps, Operation } from "@svc/compliance";
+import type { ComplianceDeps, Operation, RunContext } from "@svc/compliance";
 import type * as v from "valibot";
 import { defineTool, type McpTool } from "./tool.js";
 
@@ -10,8 +10,8 @@ import { defineTool, type McpTool } from "./tool.js";
 export function routeTool<Input, RouteInput>(
   op: Operation<RouteInput, unknown>,
   input: v.GenericSchema<unknown, Input>,
-  run: (input: Input, deps: ComplianceDeps) => unknown = (i, deps) =>
-    op.run(i as unknown as RouteInput, deps),
+  run: (input: Input, deps: ComplianceDeps, context: RunContext) => unknown = (i, deps, context) =>
+    op.run(i as unknown as RouteInput, deps, context),
 ): McpTool<Input> {
   return defineTool<Input>({
     name: op.name,
@@ -20,6 +20,9 @@ export function routeTool<Input, RouteInput>(
     input,
     inputExample: op.inputExample as unknown as Input,
     pricing: { kind: "paid", price: op.price },
-    run: async (i, { deps }) => ({ ...((await run(i, deps)) as Record<string, unknown>) }),
+    deadlineMs: op.deadlineMs,
+    run: async (i, { deps, signal }) => ({
+      ...((await run(i, deps, { signal })) as Record<string, unknown>),
+    }),
   });
 }

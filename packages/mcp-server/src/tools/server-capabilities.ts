@@ -69,5 +69,6 @@ export const serverCapabilitiesTool = defineTool<Record<string, never>>({
   input: Input,
   inputExample: {},
   pricing: { kind: "free" },
+  deadlineMs: 5_000,
   run: async (_input, context) => ({ success: true, data: capabilitiesOf(context) }),
 });

@@ -1,11 +1,13 @@
 import {
   batchWalletScreen,
+  CATALOG,
   eddReport,
   ofacWalletScreen,
   reportDocxGenerate,
   reportPdfGenerate,
   walletSanctionsReport,
 } from "@svc/compliance";
+import { MAX_TIMEOUT_SECONDS, SETTLEMENT_MARGIN_SECONDS } from "@svc/payments";
 import { describe, expect, it } from "vitest";
 import { TOOLS } from "./catalog.js";
 import { type AnyTool, priceOf } from "./tool.js";
@@ -15,6 +17,17 @@ const tool = (name: string): AnyTool => {
   if (found === undefined) throw new Error(`no tool ${name}`);
   return found;
 };
+
+describe("execution budgets", () => {
+  it("every tool and every route leaves a stock client's authorization time to arrive: its budget plus the settlement margin is at most the advertised timeout less 15 s", () => {
+    for (const item of [...TOOLS, ...CATALOG]) {
+      expect(item.deadlineMs, item.name).toBeGreaterThan(0);
+      expect(item.deadlineMs / 1000 + SETTLEMENT_MARGIN_SECONDS, item.name).toBeLessThanOrEqual(
+        MAX_TIMEOUT_SECONDS - 15,
+      );
+    }
+  });
+});
 
 describe("tool prices", () => {
   it("a tool that maps to an HTTP route charges the route's price (interface notes)", () => {

@@ -23,6 +23,8 @@ export interface ToolContext {
   readonly tools: readonly AnyTool[];
   /** Whether calls are paid here (the hosted server) or free (standalone, offline). */
   readonly paid: boolean;
+  /** Fires when the call is abandoned (its deadline passed): pass it to the renderer. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -37,6 +39,12 @@ export interface McpTool<Input = unknown> {
   readonly input: v.GenericSchema<unknown, Input>;
   readonly inputExample: Input;
   readonly pricing: ToolPricing;
+  /**
+   * How long a call may take (ms): a payment must stay valid for it plus settlement, and a call
+   * that outlasts it is abandoned (`EXECUTION_TIMEOUT`, not charged). A tool that is an
+   * operation has the operation's.
+   */
+  readonly deadlineMs: number;
   /** The answer, as structured content; a rendered document rides inside it as an artifact. */
   readonly run: (input: Input, context: ToolContext) => Promise<Record<string, unknown>>;
 }

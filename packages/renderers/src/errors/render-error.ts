@@ -1,6 +1,14 @@
-export type RenderErrorCode = "REPORT_TOO_LARGE" | "RENDER_FAILED" | "RENDER_QUEUE_FULL";
+export type RenderErrorCode =
+  | "REPORT_TOO_LARGE"
+  | "RENDER_FAILED"
+  | "RENDER_QUEUE_FULL"
+  | "RENDER_ABORTED";
 
-/** A report that cannot be rendered: too large for the format, or a renderer failure. */
+/**
+ * A report that cannot be rendered: too large for the format, a renderer failure, a full queue,
+ * or a render its caller abandoned (`RENDER_ABORTED`: the caller's signal fired, usually because
+ * the operation's deadline passed).
+ */
 export class RenderError extends Error {
   override readonly name = "RenderError";
   constructor(

@@ -18,6 +18,7 @@ const screenLike = defineOperation({
   }),
   inputExample: { address: "0x098B716B8Aaf21512996dC57EB0615e2383E2f96", asset: "ETH" },
   outputExample: { success: true, data: { summary: { status: "match" } } },
+  deadlineMs: 5_000,
   run: () => ({ success: true, data: { summary: { status: "match" } } }),
 });
 
@@ -56,6 +57,7 @@ const batchLike = defineOperation({
   }),
   inputExample: { addresses: ["0x098B716B8Aaf21512996dC57EB0615e2383E2f96"], asset: "ETH" },
   outputExample: { success: true, data: { summary: { totalScreened: 1 } } },
+  deadlineMs: 10_000,
   run: (input) => ({ success: true, data: { summary: { totalScreened: input.addresses.length } } }),
 });
 
@@ -75,6 +77,7 @@ const documentLike = defineOperation({
   ]),
   inputExample: { title: "Quarterly review" },
   outputExample: { success: true, data: { documentType: "pdf" }, source: "auto-local-engine" },
+  deadlineMs: 30_000,
   run: () => ({ success: true, data: { documentType: "pdf" }, source: "auto-local-engine" }),
 });
 

@@ -23,6 +23,7 @@ export function hostileMcpCatalog(payload: string): McpCatalog {
     }),
     inputExample: { note: payload },
     pricing: { kind: "paid", price: "0.01" },
+    deadlineMs: 5_000,
     run: async () => ({ success: true }),
   });
   const prompt = definePrompt({

@@ -3,12 +3,26 @@ import type {
   ArtifactSummary,
   DocumentType,
   RenderedDocument,
+  RenderOptions,
 } from "@svc/renderers/pool";
 import { parseReport, type ReportModelInput, type ReportVariant } from "@svc/report-model";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import { type DocumentCapabilities, documentCapabilities } from "./document-capabilities.js";
 import { documentPreview } from "./document-preview.js";
 import { DOCUMENT_SOURCE } from "./document-source.js";
+
+/**
+ * The deadline of the document operations: a report body rendered as PDF, DOCX or XLSX,
+ * including any wait for a free render worker. The largest bodies the render limits and the
+ * 1 MiB body cap admit take under 10 s on the one worker of a 2-core machine, even with the
+ * machine busy (a PDF of 50 paragraphs of 20,000 characters: 5 s alone, 7 to 9 s under load; a
+ * PDF of 10,000 rows: 3 to 4 s; an XLSX of 480,000 cells: 1 s). The one exception fails
+ * anyway: a DOCX of 200,000 cells (9 s on the calling thread) fills a worker's 1 GB heap after
+ * about 16 s and ends `RENDER_FAILED`. 30 s leaves room for a render queued behind another; what
+ * outlasts it is a hostile body (a PDF of 50 charts of 10,000 points each renders for two
+ * minutes), abandoned and not charged.
+ */
+export const DOCUMENT_DEADLINE_MS = 30_000;
 
 /**
  * The answer of the document routes (spec §2.10, interface notes "Documents"). The envelope
@@ -39,23 +53,26 @@ export const renderReportModel = (
   report: ReportModelInput,
   type: DocumentType,
   deps: ComplianceDeps,
-): Promise<RenderedDocument> => deps.render(type, parseReport(report, { accept: ["A"] }));
+  options: RenderOptions = {},
+): Promise<RenderedDocument> => deps.render(type, parseReport(report, { accept: ["A"] }), options);
 
 /**
  * Validates a report body for one document type and renders it. The input schema has already
  * checked the wire shape; `parseReport` applies what a schema cannot: exactly one variant
  * (`AMBIGUOUS_REPORT`), the variants this route takes (`UNSUPPORTED_VARIANT`), and the issue
  * paths (`INVALID_REPORT`). Those, and the renderer's `RenderError` (`REPORT_TOO_LARGE` before
- * anything is rendered), propagate for the app to answer 400 or 413.
+ * anything is rendered), propagate for the app to answer 400 or 413. `options.signal` (the run's)
+ * goes to the renderer, which abandons the render when it fires.
  */
 export async function renderReportBody(
   body: unknown,
   type: DocumentType,
   accept: readonly ReportVariant[],
   deps: ComplianceDeps,
+  options: RenderOptions = {},
 ): Promise<DocumentAnswer> {
   const report = parseReport(body, { accept });
-  const doc = await deps.render(type, report);
+  const doc = await deps.render(type, report, options);
   return {
     success: true,
     data: {

@@ -4,7 +4,12 @@ import { reportGenerate } from "./report-generate.js";
 import { reportPdfGenerate } from "./report-pdf-generate.js";
 import { reportXlsxGenerate } from "./report-xlsx-generate.js";
 
-export { type DocumentAnswer, renderReportBody, renderReportModel } from "./document-answer.js";
+export {
+  DOCUMENT_DEADLINE_MS,
+  type DocumentAnswer,
+  renderReportBody,
+  renderReportModel,
+} from "./document-answer.js";
 export { type DocumentCapabilities, documentCapabilities } from "./document-capabilities.js";
 export { documentPreview } from "./document-preview.js";
 export { DOCUMENT_SOURCE } from "./document-source.js";

@@ -1,6 +1,6 @@
 import { ReportModelSchema } from "@svc/report-model";
 import { defineOperation } from "../../catalog/operation.js";
-import { renderReportBody } from "./document-answer.js";
+import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
 import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
 
@@ -15,6 +15,7 @@ export const reportDocxGenerate = defineOperation({
   method: "POST",
   path: "/api/tools/report/docx/generate",
   price: "0.06",
+  deadlineMs: DOCUMENT_DEADLINE_MS,
   category: "document",
   tags: ["report", "docx", "document"],
   description:
@@ -30,5 +31,5 @@ export const reportDocxGenerate = defineOperation({
     "png",
     { maxTableRows: 10_000, maxTableCells: 200_000 },
   ),
-  run: (input, deps) => renderReportBody(input, "docx", ["A"], deps),
+  run: (input, deps, context) => renderReportBody(input, "docx", ["A"], deps, context),
 });

@@ -1,5 +1,5 @@
 import { defineOperation } from "../../catalog/operation.js";
-import { renderReportBody } from "./document-answer.js";
+import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
 import { documentAnswerExample } from "./example-answers.js";
 import { EXAMPLE_LEGACY_REPORT } from "./example-reports.js";
 import { ReportBodySchema } from "./report-body-schema.js";
@@ -15,6 +15,7 @@ export const reportGenerate = defineOperation({
   method: "POST",
   path: "/api/tools/report/generate",
   price: "0.05",
+  deadlineMs: DOCUMENT_DEADLINE_MS,
   category: "document",
   tags: ["report", "pdf", "document", "legacy"],
   description:
@@ -34,5 +35,5 @@ export const reportGenerate = defineOperation({
     "vector",
     { maxTableRows: 10_000, maxTableCells: 200_000 },
   ),
-  run: (input, deps) => renderReportBody(input, "pdf", ["A", "B"], deps),
+  run: (input, deps, context) => renderReportBody(input, "pdf", ["A", "B"], deps, context),
 });

@@ -1,5 +1,5 @@
 import { defineOperation } from "../../catalog/operation.js";
-import { renderReportBody } from "./document-answer.js";
+import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
 import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
 import { ReportBodySchema } from "./report-body-schema.js";
@@ -11,6 +11,7 @@ export const reportPdfGenerate = defineOperation({
   method: "POST",
   path: "/api/tools/report/pdf/generate",
   price: "0.05",
+  deadlineMs: DOCUMENT_DEADLINE_MS,
   category: "document",
   tags: ["report", "pdf", "document"],
   description:
@@ -26,5 +27,5 @@ export const reportPdfGenerate = defineOperation({
     "vector",
     { maxTableRows: 10_000, maxTableCells: 200_000 },
   ),
-  run: (input, deps) => renderReportBody(input, "pdf", ["A", "B"], deps),
+  run: (input, deps, context) => renderReportBody(input, "pdf", ["A", "B"], deps, context),
 });

@@ -1,6 +1,6 @@
 import { ReportModelSchema } from "@svc/report-model";
 import { defineOperation } from "../../catalog/operation.js";
-import { renderReportBody } from "./document-answer.js";
+import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
 import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
 
@@ -15,6 +15,7 @@ export const reportXlsxGenerate = defineOperation({
   method: "POST",
   path: "/api/tools/report/xlsx/generate",
   price: "0.07",
+  deadlineMs: DOCUMENT_DEADLINE_MS,
   category: "document",
   tags: ["report", "xlsx", "document"],
   description:
@@ -30,5 +31,5 @@ export const reportXlsxGenerate = defineOperation({
     "data_sheet",
     { maxTableRows: 60_000, maxTableCells: 1_000_000 },
   ),
-  run: (input, deps) => renderReportBody(input, "xlsx", ["A"], deps),
+  run: (input, deps, context) => renderReportBody(input, "xlsx", ["A"], deps, context),
 });

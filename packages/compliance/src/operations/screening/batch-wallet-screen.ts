@@ -45,6 +45,8 @@ export const batchWalletScreen = defineOperation({
   method: "POST",
   path: "/api/workflows/compliance/batch-wallet-screen",
   price: "0.10",
+  // Up to 100 lookups and a report model, in memory (~4 ms at 100 addresses).
+  deadlineMs: 10_000,
   category: "workflow",
   tags: ["ofac", "sanctions", "screening", "wallet", "batch"],
   description:

@@ -158,6 +158,9 @@ export const eddReport = defineOperation({
   method: "POST",
   path: "/api/workflows/compliance/edd-report",
   price: "0.25",
+  // Up to 100 lookups, the memo, and for pdf or docx one render of a memo of at most 100
+  // wallets (~0.6 s PDF, ~0.2 s DOCX on the calling thread), plus any wait for a render worker.
+  deadlineMs: 30_000,
   category: "workflow",
   tags: ["ofac", "sanctions", "edd", "due-diligence", "memo", "pdf", "docx"],
   description:
@@ -208,7 +211,7 @@ export const eddReport = defineOperation({
     artifacts: { document_endpoints: DOCUMENT_ENDPOINTS },
     source: SCREENING_SOURCE,
   },
-  run: async (input: EddReportInput, deps): Promise<EddReportAnswer> => {
+  run: async (input: EddReportInput, deps, context): Promise<EddReportAnswer> => {
     const c = eddCase(input);
     const screening = deps.list.screenMany(input.addresses, screenOptions(input.asset));
     const memo = eddMemo(c, screening);
@@ -216,7 +219,7 @@ export const eddReport = defineOperation({
     if (input.output_format === "json") {
       return screeningEnvelope(memoData(c, memo, screening), report);
     }
-    const doc = await renderReportModel(report, input.output_format, deps);
+    const doc = await renderReportModel(report, input.output_format, deps, context);
     const file: EddArtifactOnlyAnswer = {
       success: true as const,
       output_format: input.output_format,

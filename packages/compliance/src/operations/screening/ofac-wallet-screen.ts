@@ -21,6 +21,8 @@ export const ofacWalletScreen = defineOperation({
   method: "GET",
   path: "/api/ofac-wallet-screen/:address",
   price: "0.01",
+  // One exact lookup in the in-memory index (~2 ms); 5 s is only ever reached by a stalled process.
+  deadlineMs: 5_000,
   category: "screening",
   tags: ["ofac", "sanctions", "screening", "wallet"],
   description:

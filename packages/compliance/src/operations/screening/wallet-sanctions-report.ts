@@ -30,6 +30,8 @@ export const walletSanctionsReport = defineOperation({
   method: "POST",
   path: "/api/workflows/compliance/wallet-sanctions-report",
   price: "0.04",
+  // One lookup and a report model built in memory, no rendering (~1 ms).
+  deadlineMs: 5_000,
   category: "workflow",
   tags: ["ofac", "sanctions", "screening", "wallet", "report"],
   description:
