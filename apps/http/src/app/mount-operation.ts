@@ -5,12 +5,14 @@ import {
   runOperation,
 } from "@svc/compliance";
 import { type PaymentGate, type RequirePaymentOptions, requirePayment } from "@svc/payments";
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { every } from "hono/combine";
 import * as v from "valibot";
 import { failureResponse, mapFailure } from "./map-failure.js";
 import { problem } from "./problem.js";
 
-/** The largest JSON body accepted (1 MiB: a 500-wallet forecast is ~100 KB). */
+/** The largest JSON body accepted where an operation declares none, and on `/mcp` (1 MiB: the documents). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
@@ -18,19 +20,11 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * of the body is never read, so the connection closes after the answer: a keep-alive client must
  * not send its next request on a connection the server is about to drop.
  */
-export const payloadTooLarge = (c: Context): Response =>
-  problem(
-    c,
-    413,
-    "PAYLOAD_TOO_LARGE",
-    `The body must be at most ${MAX_BODY_BYTES} bytes.`,
-    undefined,
-    { Connection: "close" },
-  );
+export const payloadTooLarge = (c: Context): Response => tooLarge(c, MAX_BODY_BYTES);
 
 type Read = { ok: true; value: unknown } | { ok: false; response: Response };
 
-/** The JSON body, refusing a wrong media type (415), an oversized body (413) or bad JSON (400). */
+/** The JSON body (already within the route's limit), refusing a wrong media type (415) or bad JSON (400). */
 async function readBody(c: Context): Promise<Read> {
   const type = c.req.header("Content-Type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
@@ -44,12 +38,8 @@ async function readBody(c: Context): Promise<Read> {
       ),
     };
   }
-  const length = Number(c.req.header("Content-Length") ?? Number.NaN);
-  if (length > MAX_BODY_BYTES) return { ok: false, response: payloadTooLarge(c) };
-  const bytes = await c.req.arrayBuffer();
-  if (bytes.byteLength > MAX_BODY_BYTES) return { ok: false, response: payloadTooLarge(c) };
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
+    return { ok: true, value: JSON.parse(new TextDecoder().decode(await c.req.arrayBuffer())) };
   } catch {
     return {
       ok: false,
@@ -58,10 +48,29 @@ async function readBody(c: Context): Promise<Read> {
   }
 }
 
+/** The 413 of a body over `maxBytes`; the rest of it is never read, so the connection closes. */
+const tooLarge = (c: Context, maxBytes: number): Response =>
+  problem(c, 413, "PAYLOAD_TOO_LARGE", `The body must be at most ${maxBytes} bytes.`, undefined, {
+    Connection: "close",
+  });
+
 /**
- * Mounts one catalog operation: the payment gate first (on the route itself, before the body is
- * read), then the body checks and input validation (after payment; a refused input is answered
- * with a 4xx and not charged), then the run.
+ * A body declared larger than the route takes is refused from its Content-Length alone, before
+ * payment: nothing of it is read, and no valid request is that large.
+ */
+const declaredWithin =
+  (maxBytes: number): MiddlewareHandler =>
+  async (c, next) => {
+    const declared = Number(c.req.header("Content-Length") ?? Number.NaN);
+    if (declared > maxBytes) return tooLarge(c, maxBytes);
+    await next();
+  };
+
+/**
+ * Mounts one catalog operation: a body declared over the route's limit is refused first (413);
+ * then the payment gate (on the route itself, before the body is read); then the body, read up
+ * to the limit (`hono/body-limit`), and input validation (after payment; a refused input is
+ * answered with a 4xx and not charged); then the run, within its deadline.
  */
 export function mountOperation(
   app: Hono,
@@ -70,7 +79,16 @@ export function mountOperation(
   deps: ComplianceDeps,
   payment: RequirePaymentOptions = {},
 ): void {
-  app.on(op.method, op.path, requirePayment(gate, payment), async (c) => {
+  const maxBytes = op.maxBodyBytes ?? MAX_BODY_BYTES;
+  const gated =
+    op.method === "GET"
+      ? requirePayment(gate, payment)
+      : every(
+          declaredWithin(maxBytes),
+          requirePayment(gate, payment),
+          bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, maxBytes) }),
+        );
+  app.on(op.method, op.path, gated, async (c) => {
     let raw: unknown;
     if (op.method === "GET") raw = { ...c.req.query(), ...c.req.param() };
     else {

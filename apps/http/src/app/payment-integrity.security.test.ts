@@ -1,5 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { ComplianceDeps } from "@svc/compliance";
+import { CATALOG, type ComplianceDeps } from "@svc/compliance";
+import { TOOLS } from "@svc/mcp-server";
 import { MCP_PAYMENT_META } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
@@ -193,5 +194,67 @@ describe("bad payments are the payer's problem, not an outage", () => {
     expect(res.status).toBe(402);
     expect(res.headers.get("Retry-After")).toBeNull();
     expect(((await res.json()) as PaymentRequired).error).toBe("invalid_payload");
+  });
+});
+
+describe("unpaid traffic costs bounded work", () => {
+  it("every route's unpaid 402 (body and headers) and every paid tool's unpaid result stays under 16 KB", async () => {
+    for (const op of CATALOG) {
+      const res = await fetch(url(op.path.replace(":address", LAZARUS)), {
+        method: op.method,
+        ...(op.method === "POST"
+          ? { headers: { "Content-Type": "application/json" }, body: "{}" }
+          : {}),
+      });
+      const body = await res.text();
+      const headers = [...res.headers].reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+      expect(res.status, op.name).toBe(402);
+      expect(body.length + headers, op.name).toBeLessThan(16 * 1024);
+    }
+    for (const tool of TOOLS.filter((t) => t.pricing.kind === "paid")) {
+      const res = await fetch(url("/mcp"), {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: tool.name, arguments: tool.inputExample },
+        }),
+      });
+      expect((await res.text()).length, tool.name).toBeLessThan(16 * 1024);
+    }
+  });
+
+  it("a flood body declared over a route's limit is refused 413 before payment, unread", async () => {
+    const junk = JSON.stringify({ addresses: Array.from({ length: 200_000 }, () => 1) });
+    const res = await fetch(url("/api/workflows/compliance/batch-wallet-screen"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: junk,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("replay against refused inputs: one unsettled authorization replayed with junk bodies gets small 400s, never a charge", async () => {
+    const before = await payee();
+    const path = "/api/workflows/compliance/batch-wallet-screen";
+    const payment = await payer(3).createPaymentPayload(await challengeOf(path));
+    // As many junk elements as the route's body limit lets through.
+    const body = { addresses: Array.from({ length: 30_000 }, () => 1) };
+    for (let i = 0; i < 3; i++) {
+      const res = await postPaid(path, payment, body);
+      expect(res.status).toBe(400);
+      const text = await res.text();
+      expect(text.length).toBeLessThan(64 * 1024);
+      const refusal = JSON.parse(text) as { issues: unknown[]; code: string };
+      expect(refusal.code).toBe("INVALID_INPUT");
+      expect(refusal.issues.length).toBeLessThanOrEqual(20);
+    }
+    expect(await payee()).toBe(before);
   });
 });

@@ -46,6 +46,12 @@ export interface Operation<Input = unknown, Output = unknown> {
    * reaches it.
    */
   readonly deadlineMs: number;
+  /**
+   * The largest request body a POST operation takes, in bytes: sized on its largest valid input,
+   * so a larger declared body is refused (413) before payment or parsing. Default 1 MiB (the
+   * documents, whose reports can be that large).
+   */
+  readonly maxBodyBytes?: number;
   readonly run: (
     input: Input,
     deps: ComplianceDeps,

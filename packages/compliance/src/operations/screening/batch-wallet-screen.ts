@@ -47,6 +47,8 @@ export const batchWalletScreen = defineOperation({
   price: "0.10",
   // Up to 100 lookups and a report model, in memory (~4 ms at 100 addresses).
   deadlineMs: 10_000,
+  // 100 addresses of at most 256 characters: about 26 KB.
+  maxBodyBytes: 64 * 1024,
   category: "workflow",
   tags: ["ofac", "sanctions", "screening", "wallet", "batch"],
   description:

@@ -161,6 +161,8 @@ export const eddReport = defineOperation({
   // Up to 100 lookups, the memo, and for pdf or docx one render of a memo of at most 100
   // wallets (~0.6 s PDF, ~0.2 s DOCX on the calling thread), plus any wait for a render worker.
   deadlineMs: 30_000,
+  // 100 addresses and the case details: about 30 KB.
+  maxBodyBytes: 64 * 1024,
   category: "workflow",
   tags: ["ofac", "sanctions", "edd", "due-diligence", "memo", "pdf", "docx"],
   description:

@@ -32,6 +32,8 @@ export const walletSanctionsReport = defineOperation({
   price: "0.04",
   // One lookup and a report model built in memory, no rendering (~1 ms).
   deadlineMs: 5_000,
+  // One address and an asset.
+  maxBodyBytes: 16 * 1024,
   category: "workflow",
   tags: ["ofac", "sanctions", "screening", "wallet", "report"],
   description:

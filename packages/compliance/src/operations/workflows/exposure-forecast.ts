@@ -32,6 +32,8 @@ export const exposureForecast: Operation<
   // 100,000 iterations take ~0.3 s. A synchronous run cannot be interrupted, only discarded if
   // it returns late.
   deadlineMs: 20_000,
+  // 500 addresses, each with its metadata: about 250 KB.
+  maxBodyBytes: 512 * 1024,
   category: "workflow",
   tags: ["ofac", "sanctions", "forecast", "monte-carlo", "risk"],
   description:

@@ -25,6 +25,8 @@ export const queueOptimize: Operation<
   // A Monte Carlo ranking in memory on the calling thread: 500 review items at the maximum
   // 100,000 iterations take ~0.1 s. Synchronous, like the forecast: discarded if it returns late.
   deadlineMs: 20_000,
+  // 500 review items with labels and metadata: about 250 KB.
+  maxBodyBytes: 512 * 1024,
   category: "workflow",
   tags: ["ofac", "sanctions", "review-queue", "monte-carlo", "prioritization"],
   description:
