@@ -43,6 +43,7 @@ export { MemoryReservationStore } from "./reservation/memory-reservation-store.j
 export {
   type AuthorizationKey,
   keyOf,
+  MAX_UNSETTLED_ENDS,
   type ReservationStore,
   type ReserveResult,
 } from "./reservation/reservation-store.js";

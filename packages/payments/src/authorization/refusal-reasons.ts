@@ -26,6 +26,8 @@ export const REFUSALS = {
   inUse: "payment_in_use",
   /** The authorization already paid for an answer. */
   alreadyUsed: "payment_already_used",
+  /** The authorization's requests ended unsettled too many times (`MAX_UNSETTLED_ENDS`). */
+  attemptsExhausted: "payment_attempts_exhausted",
 } as const;
 
 export type RefusalReason = (typeof REFUSALS)[keyof typeof REFUSALS];

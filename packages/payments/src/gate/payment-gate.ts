@@ -266,9 +266,10 @@ export class PaymentGate {
    * 2. `accepted` is this resource's requirements, and the payload names this route or tool;
    * 3. the signed value and recipient are the requirements', and the validity window is bounded
    *    and leaves the operation's budget plus the settlement margin;
-   * 4. the authorization is not reserved by a request still running, nor used;
-   * 5. the facilitator verifies it (signature, funds, nonce on chain);
-   * 6. it is reserved, atomically: of concurrent requests carrying it, one runs.
+   * 4. it is reserved, atomically: of concurrent requests carrying it, one goes on, and one
+   *    reserved by a request still running, or already used, is refused at once;
+   * 5. the facilitator verifies it (signature, funds, nonce on chain); if it does not, the
+   *    reservation is released.
    *
    * The caller must end every verified payment with `settle` or `release`.
    */
@@ -286,31 +287,32 @@ export class PaymentGate {
     const early = this.checkAuthorization(authorization, requirements);
     if (early !== undefined) return this.refuse(early);
 
+    // Reserved before the facilitator is asked, so of concurrent requests carrying one
+    // authorization, one goes on and the rest are refused at once without a facilitator call.
+    // Forgotten once the authorization can no longer be settled by anyone. Reserving needs the
+    // authorization itself (payer and random nonce), which only its holder has.
     const reservation = keyOf({
       network: requirements.network,
       asset: requirements.asset,
       payer: authorization.from,
       nonce: authorization.nonce,
     });
-    const seen = await this.cache.reservations.peek(reservation);
-    if (seen !== "free")
-      return this.refuse(seen === "used" ? REFUSALS.alreadyUsed : REFUSALS.inUse);
+    const expiresAt = (Number(authorization.validBefore) + CLOCK_SKEW_SECONDS) * 1000;
+    const reserved = await this.cache.reservations.reserve(reservation, expiresAt);
+    if (reserved !== "reserved") return this.refuse(REFUSED_RESERVATION[reserved]);
 
     let result: Awaited<ReturnType<x402ResourceServer["verifyPayment"]>>;
     try {
       result = await this.server.verifyPayment(payload, requirements, this.extensions());
     } catch (error) {
+      await this.cache.reservations.forget(reservation);
       const reason = refusedByFacilitator(error, VerifyError);
       if (reason !== undefined) return this.refuse(reason);
       throw new PaymentUnavailableError("verify", error);
     }
-    if (!result.isValid) return this.refuse(result.invalidReason ?? "invalid_payment");
-
-    // Forgotten once the authorization can no longer be settled by anyone.
-    const expiresAt = (Number(authorization.validBefore) + CLOCK_SKEW_SECONDS) * 1000;
-    const reserved = await this.cache.reservations.reserve(reservation, expiresAt);
-    if (reserved !== "reserved") {
-      return this.refuse(reserved === "used" ? REFUSALS.alreadyUsed : REFUSALS.inUse);
+    if (!result.isValid) {
+      await this.cache.reservations.forget(reservation);
+      return this.refuse(result.invalidReason ?? "invalid_payment");
     }
     return { ok: true, payload, requirements, payer: result.payer, reservation };
   }
@@ -373,6 +375,13 @@ export class PaymentGate {
     return { ok: false, paymentRequired: await this.paymentRequired(reason) };
   }
 }
+
+/** Why a reservation that did not succeed is refused. */
+const REFUSED_RESERVATION = {
+  in_use: REFUSALS.inUse,
+  used: REFUSALS.alreadyUsed,
+  exhausted: REFUSALS.attemptsExhausted,
+} as const;
 
 /** The route a resource URL names, when no route is given: its path, or the URL itself. */
 const routeOfUrl = (url: string): string => {

@@ -120,6 +120,19 @@ describe("after the request ends", () => {
     expect(await devnet.balanceOf(devnet.payTo)).toBe(payee);
   });
 
+  it("replay against refused inputs is bounded: after five unsettled ends the authorization is refused payment_attempts_exhausted", async () => {
+    const { app, runs } = appFor(0);
+    const signed = header(
+      await payloadFor(await challengeOf(app, "/paid/refuse"), devnet.payers[0]!.privateKey),
+    );
+    for (let i = 0; i < 5; i++)
+      expect((await postWith(app, "/paid/refuse", signed)).status).toBe(400);
+    const sixth = await postWith(app, "/paid/refuse", signed);
+    expect(sixth.status).toBe(402);
+    expect(await errorOf(sixth)).toBe("payment_attempts_exhausted");
+    expect(runs.refuse).toBe(5);
+  });
+
   it("an authorization whose handler threw is released and never charged", async () => {
     const { app, runs } = appFor(0);
     const payee = await devnet.balanceOf(devnet.payTo);

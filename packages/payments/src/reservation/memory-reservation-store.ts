@@ -1,7 +1,13 @@
-import type { ReservationStore, ReserveResult } from "./reservation-store.js";
+import {
+  MAX_UNSETTLED_ENDS,
+  type ReservationStore,
+  type ReserveResult,
+} from "./reservation-store.js";
 
 interface Entry {
-  state: "in_use" | "used";
+  state: "free" | "in_use" | "used";
+  /** How many of its requests ended unsettled. */
+  unsettled: number;
   expiresAt: number;
 }
 
@@ -11,8 +17,8 @@ const SWEEP_INTERVAL_MS = 10_000;
 /**
  * Reservations in this process's memory: atomic because JavaScript runs one callback at a time
  * and no method awaits between reading and writing. Entries are dropped once their
- * authorization has expired, so memory is bounded by the authorizations verified in the last
- * validity window (a minute or so), each of which cost its sender a valid signature and funds.
+ * authorization has expired, so memory is bounded by the authorizations seen in the last
+ * validity window (about a minute).
  */
 export class MemoryReservationStore implements ReservationStore {
   private readonly entries = new Map<string, Entry>();
@@ -23,16 +29,24 @@ export class MemoryReservationStore implements ReservationStore {
   async reserve(key: string, expiresAt: number): Promise<ReserveResult> {
     this.sweep();
     const found = this.current(key);
-    if (found !== undefined) return found.state;
-    this.entries.set(key, { state: "in_use", expiresAt });
+    if (found === undefined) {
+      this.entries.set(key, { state: "in_use", unsettled: 0, expiresAt });
+      return "reserved";
+    }
+    if (found.state !== "free") return found.state;
+    if (found.unsettled >= MAX_UNSETTLED_ENDS) return "exhausted";
+    found.state = "in_use";
     return "reserved";
   }
 
-  async peek(key: string): Promise<ReserveResult | "free"> {
-    return this.current(key)?.state ?? "free";
+  async release(key: string): Promise<void> {
+    const entry = this.entries.get(key);
+    if (entry?.state !== "in_use") return;
+    entry.state = "free";
+    entry.unsettled++;
   }
 
-  async release(key: string): Promise<void> {
+  async forget(key: string): Promise<void> {
     if (this.entries.get(key)?.state === "in_use") this.entries.delete(key);
   }
 

@@ -14,7 +14,14 @@ export const keyOf = (key: AuthorizationKey): string =>
   [key.network, key.asset, key.payer, key.nonce].map((part) => part.toLowerCase()).join("|");
 
 /** What became of a reservation attempt. */
-export type ReserveResult = "reserved" | "in_use" | "used";
+export type ReserveResult = "reserved" | "in_use" | "used" | "exhausted";
+
+/**
+ * How many times one authorization may end unsettled (its request refused, failed or abandoned)
+ * and still be tried again. A client that fixes its input can retry with the same payment; an
+ * authorization cannot buy unlimited refusals (every stock client signs a new one per request).
+ */
+export const MAX_UNSETTLED_ENDS = 5;
 
 /**
  * Where authorizations are reserved while their request runs, and remembered once they paid: one
@@ -26,12 +33,15 @@ export type ReserveResult = "reserved" | "in_use" | "used";
  * database with a unique key on the authorization) implement the same four methods.
  */
 export interface ReservationStore {
-  /** Reserves `key` until `expiresAt` (ms since the epoch), unless it is reserved or used. */
+  /**
+   * Reserves `key` until `expiresAt` (ms since the epoch), unless it is reserved, used, or has
+   * ended unsettled `MAX_UNSETTLED_ENDS` times.
+   */
   reserve(key: string, expiresAt: number): Promise<ReserveResult>;
-  /** What `key` is now, without changing it (a cheap check before asking the facilitator). */
-  peek(key: string): Promise<ReserveResult | "free">;
-  /** The request ended without payment: the authorization may be used again. */
+  /** The request ended without payment: the authorization may be used again (counted). */
   release(key: string): Promise<void>;
+  /** The authorization was refused before anything ran (the facilitator said no): drop it. */
+  forget(key: string): Promise<void>;
   /** The authorization paid (or may have): never usable again until it expires. */
   markUsed(key: string): Promise<void>;
 }
