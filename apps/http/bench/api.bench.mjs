@@ -10,8 +10,8 @@
 // and the service's resident memory after warm-up and at the end.
 //
 //   node bench/api.bench.mjs [--json] [--mixed-seconds N] [--warm-seconds N]   (after `pnpm build`)
-import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +23,7 @@ import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { privateKeyToAccount } from "viem/accounts";
+import { quantile, rssMb, startProcess } from "./service-process.mjs";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
 const AUTOCANNON = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
@@ -34,28 +35,6 @@ const MIXED_SECONDS = argSeconds >= 0 ? Number(process.argv[argSeconds + 1]) : 6
 // as long as the measured run.
 const argWarm = process.argv.indexOf("--warm-seconds");
 const WARM_SECONDS = argWarm >= 0 ? Number(process.argv[argWarm + 1]) : 60;
-
-/** Starts a node script and resolves with its URL once it prints one. */
-function startProcess(args, env = {}) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.once("exit", (code) => reject(new Error(`${args[0]} exited ${code}: ${out}`)));
-  });
-}
-
-const rssMb = (pid) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /** autocannon in its own process (50 connections), so the load generator shares nothing with this one. */
 function cannon(url, { duration = 10 } = {}) {

@@ -1,6 +1,12 @@
 export { ClientConfigSchema, PREFERRED_TRANSPORTS } from "./card/config-schema.js";
 export { type CardOptions, describeEndpoint, serverCardOf } from "./card/server-card.js";
-export { createMcpHttpHandler, type McpHttpOptions } from "./http/mcp-http-handler.js";
+export { BodySlots } from "./http/body-slots.js";
+export {
+  createMcpHttpHandler,
+  LARGE_BODY_BYTES,
+  type McpHttpOptions,
+} from "./http/mcp-http-handler.js";
+export { OffThreadParser, type TrimRules } from "./http/off-thread-parser.js";
 export { PROMPTS } from "./prompts/briefs.js";
 export {
   type AnyPrompt,

@@ -229,6 +229,22 @@ describe("unpaid traffic costs bounded work", () => {
     }
   });
 
+  it("a large MCP call (over 64 KB, parsed off the main thread) is asked for payment unpaid, and answered paid", async () => {
+    const before = await payee();
+    const report = tableReport(1500);
+    expect(JSON.stringify(report).length).toBeGreaterThan(64 * 1024);
+    const unpaid = await client.callTool({ name: "report_pdf_generate", arguments: report });
+    const required = unpaid.structuredContent as unknown as PaymentRequired;
+    expect(required.error).toBe("Payment required");
+    const paid = await client.callTool({
+      name: "report_pdf_generate",
+      arguments: report,
+      _meta: { [MCP_PAYMENT_META]: await payer(0).createPaymentPayload(required) },
+    });
+    expect(paid.isError).toBeFalsy();
+    expect(await payee()).toBe(before + 50_000n);
+  });
+
   it("a flood body declared over a route's limit is refused 413 before payment, unread", async () => {
     const junk = JSON.stringify({ addresses: Array.from({ length: 200_000 }, () => 1) });
     const res = await fetch(url("/api/workflows/compliance/batch-wallet-screen"), {

@@ -1,5 +1,10 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { MCP_PAYMENT_META } from "@svc/payments";
 import { createMcpServer, type McpServerOptions } from "../server/create-server.js";
+import { TOOLS } from "../tools/catalog.js";
+import { PRICE_ARGUMENT } from "../tools/tool.js";
+import { BodySlots } from "./body-slots.js";
+import { OffThreadParser, type Parsed, type TrimRules } from "./off-thread-parser.js";
 
 /**
  * The streamable HTTP transport as a web-standard handler (`Request` → `Response`), for any
@@ -13,39 +18,45 @@ export interface McpHttpOptions extends McpServerOptions {
   readonly maxBodyBytes?: number | undefined;
   /** The answer to a body over the limit (default: a JSON-RPC error, status 413). */
   readonly onTooLarge?: (() => Response) | undefined;
+  /** Where large bodies take turns (default: one set of slots per process). */
+  readonly largeBodies?: BodySlots | undefined;
+  /** Where large bodies are parsed (default: one worker per process). */
+  readonly parser?: OffThreadParser | undefined;
 }
+
+/**
+ * A body above this is read in turn (`BodySlots`) and parsed on a worker thread
+ * (`OffThreadParser`): every tool call but a document fits below it.
+ */
+export const LARGE_BODY_BYTES = 64 * 1024;
+
+/** The process's own slots and parser, made on first use and shared by every handler. */
+const shared: { slots?: BodySlots; parser?: OffThreadParser } = {};
+const processSlots = (): BodySlots => {
+  shared.slots ??= new BodySlots();
+  return shared.slots;
+};
+const processParser = (): OffThreadParser => {
+  shared.parser ??= new OffThreadParser();
+  return shared.parser;
+};
 
 /** A JSON-RPC error answer of the transport's own shape (`id: null`: the request was not read). */
 const jsonRpcError = (status: number, code: number, message: string): Response =>
   Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
 
-type Body = { ok: true; value: unknown } | { ok: false; response: Response };
+type Bytes = { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: true };
 
 /**
- * Reads the body as bytes, stopping as soon as it exceeds `maxBytes`, and parses it once: the
- * SDK's own reader decodes it chunk by chunk into a growing string, and a limit wrapped around
- * the request stream re-streams it, which together made an unpaid 400 KB call cost about 17 ms
- * of CPU before anything knew the call was unpaid. The answers match the transport's (413 past
- * the limit, -32700 for what is not JSON); the media type and Accept checks stay the transport's.
+ * The body as bytes in a buffer of its own, read until it ends or exceeds `maxBytes` (then the
+ * rest is never read). The SDK's own reader decodes it chunk by chunk into a growing string, and
+ * a limit wrapped around the request stream re-streams it: together they made an unpaid 400 KB
+ * call cost about 17 ms of CPU before anything knew the call was unpaid.
  */
-async function readJsonBody(
-  request: Request,
-  maxBytes: number,
-  onTooLarge?: () => Response,
-): Promise<Body> {
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  // The rest of the body is never read, so the connection is closed after the answer.
-  const tooLarge = (): Response => {
-    if (onTooLarge !== undefined) return onTooLarge();
-    const res = jsonRpcError(
-      413,
-      -32000,
-      `Payload too large: the body must be at most ${maxBytes} bytes.`,
-    );
-    res.headers.set("Connection", "close");
-    return res;
-  };
-  if (declared > maxBytes) return { ok: false, response: tooLarge() };
+async function readBytes(request: Request, maxBytes: number): Promise<Bytes> {
+  if (Number(request.headers.get("content-length") ?? Number.NaN) > maxBytes) {
+    return { ok: false, tooLarge: true };
+  }
   const chunks: Uint8Array[] = [];
   let received = 0;
   if (request.body !== null) {
@@ -56,21 +67,77 @@ async function readJsonBody(
       received += value.byteLength;
       if (received > maxBytes) {
         await reader.cancel();
-        return { ok: false, response: tooLarge() };
+        return { ok: false, tooLarge: true };
       }
       chunks.push(value);
     }
   }
-  try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks, received).toString("utf8")) };
-  } catch {
-    return { ok: false, response: jsonRpcError(400, -32700, "Parse error: Invalid JSON") };
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
   }
+  return { ok: true, bytes };
 }
+
+const parseHere = (bytes: Uint8Array): Parsed => {
+  try {
+    return { ok: true, message: JSON.parse(Buffer.from(bytes).toString("utf8")) };
+  } catch {
+    return { ok: false };
+  }
+};
 
 export function createMcpHttpHandler(
   options: McpHttpOptions,
 ): (request: Request) => Promise<Response> {
+  const slots = options.largeBodies ?? processSlots();
+  const parser = options.parser ?? processParser();
+  const tools = options.tools ?? TOOLS;
+  const rules: TrimRules = {
+    paidTools:
+      options.gateFor === undefined
+        ? []
+        : tools.filter((t) => t.pricing.kind === "paid").map((t) => t.name),
+    paymentKey: MCP_PAYMENT_META,
+    priceArguments: [PRICE_ARGUMENT],
+  };
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  // The rest of the body is never read, so the connection is closed after the answer.
+  const tooLarge = (): Response => {
+    if (options.onTooLarge !== undefined) return options.onTooLarge();
+    const res = jsonRpcError(
+      413,
+      -32000,
+      `Payload too large: the body must be at most ${maxBodyBytes} bytes.`,
+    );
+    res.headers.set("Connection", "close");
+    return res;
+  };
+
+  /** The parsed body, or the answer that refuses it. */
+  const bodyOf = async (request: Request): Promise<Parsed | Response> => {
+    const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+    if (declared <= LARGE_BODY_BYTES) {
+      const read = await readBytes(request, maxBodyBytes);
+      return read.ok ? parseHere(read.bytes) : tooLarge();
+    }
+    const release = await slots.acquire();
+    if (release === undefined) {
+      return jsonRpcError(503, -32000, "Busy: too many large requests are waiting; retry shortly.");
+    }
+    try {
+      const read = await readBytes(request, maxBodyBytes);
+      if (!read.ok) return tooLarge();
+      return read.bytes.byteLength <= LARGE_BODY_BYTES
+        ? parseHere(read.bytes)
+        : await parser.parse(read.bytes, rules);
+    } finally {
+      release();
+    }
+  };
+
   return async (request) => {
     if (request.method !== "POST") {
       return Response.json(
@@ -82,9 +149,9 @@ export function createMcpHttpHandler(
         { status: 405, headers: { Allow: "POST" } },
       );
     }
-    const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
-    const body = await readJsonBody(request, maxBodyBytes, options.onTooLarge);
-    if (!body.ok) return body.response;
+    const body = await bodyOf(request);
+    if (body instanceof Response) return body;
+    if (!body.ok) return jsonRpcError(400, -32700, "Parse error: Invalid JSON");
     const server = createMcpServer(options);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -93,7 +160,7 @@ export function createMcpHttpHandler(
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request, { parsedBody: body.value });
+      return await transport.handleRequest(request, { parsedBody: body.message });
     } finally {
       await server.close();
     }

@@ -55,6 +55,9 @@ export type AnyTool = McpTool<never>;
 /** Keeps a definition's input type while typing it as a tool. */
 export const defineTool = <Input>(tool: McpTool<Input>): McpTool<Input> => tool;
 
+/** The one argument a price can depend on: the format of the document asked for. */
+export const PRICE_ARGUMENT = "output_format";
+
 /** The price of one call: null when the tool is free; a refusal when the price-deciding argument is bad. */
 export type PricedCall =
   | { readonly ok: true; readonly price: string | null }
@@ -70,7 +73,7 @@ export function pricedCall(tool: AnyTool, args: Record<string, unknown>): Priced
   if (tool.pricing.kind === "free") return { ok: true, price: null };
   const byFormat = tool.pricing.byOutputFormat;
   if (byFormat === undefined) return { ok: true, price: tool.pricing.price };
-  const format = args.output_format;
+  const format = args[PRICE_ARGUMENT];
   if (format === undefined) return { ok: true, price: tool.pricing.price };
   const formats = tool.pricing.formats ?? Object.keys(byFormat);
   if (typeof format === "string" && (formats.includes(format) || Object.hasOwn(byFormat, format))) {

@@ -1,0 +1,28 @@
+// Shared by the benchmarks: the API (or any node script) in its own process, as deployed.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+/** Starts a node script and resolves with its URL once it prints one. */
+export function startProcess(args, env = {}) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`${args[0]} exited ${code}: ${out}`)));
+  });
+}
+
+/** A process's resident memory, in MB. */
+export const rssMb = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+export const quantile = (sorted, q) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
