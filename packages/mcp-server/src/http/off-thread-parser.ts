@@ -76,10 +76,12 @@ export class OffThreadParser {
 
   private start(): Worker {
     if (this.worker !== undefined) return this.worker;
-    // A bounded heap: a body that would need more kills the worker, not the server.
+    // A small heap: the largest body (1 MiB of JSON) parses into a few MB, so the worker
+    // collects its garbage often instead of growing under a flood; a body that needs more
+    // kills the worker (refused as unparseable), never the server.
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
+      resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
     });
     worker.unref();
     worker.on("message", (reply: { id: number } & Parsed) => {
