@@ -10,6 +10,7 @@ import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
 import * as v from "valibot";
 import { failureResponse, mapFailure } from "./map-failure.js";
+import { decodePathParams } from "./path-params.js";
 import { problem } from "./problem.js";
 
 /** The largest JSON body accepted where an operation declares none, and on `/mcp` (1 MiB: the documents). */
@@ -55,6 +56,17 @@ const tooLarge = (c: Context, maxBytes: number): Response =>
   });
 
 /**
+ * A path parameter whose escapes are invalid or whose bytes are not UTF-8: refused as bodies
+ * refuse such a string (an address is `INVALID_ADDRESS`), never screened as typed.
+ */
+const undecodable = (c: Context, name: string): Response => {
+  const message = `${name} is not valid percent-encoded UTF-8`;
+  return problem(c, 400, name === "address" ? "INVALID_ADDRESS" : "INVALID_INPUT", message, [
+    { path: name, message },
+  ]);
+};
+
+/**
  * A body declared larger than the route takes is refused from its Content-Length alone, before
  * payment: nothing of it is read, and no valid request is that large.
  */
@@ -90,8 +102,11 @@ export function mountOperation(
         );
   app.on(op.method, op.path, gated, async (c) => {
     let raw: unknown;
-    if (op.method === "GET") raw = { ...c.req.query(), ...c.req.param() };
-    else {
+    if (op.method === "GET") {
+      const path = decodePathParams(op.path, new URL(c.req.url).pathname);
+      if (!path.ok) return undecodable(c, path.param.name);
+      raw = { ...c.req.query(), ...path.params };
+    } else {
       const read = await readBody(c);
       if (!read.ok) return read.response;
       raw = read.value;
