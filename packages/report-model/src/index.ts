@@ -4,10 +4,12 @@ export {
   chartOfTable,
   type MetricInput,
   metric,
+  type ReportMetaInput,
   type ReportParts,
   reportModel,
   type TableInput,
   tableFromRecords,
+  withSampleEdition,
 } from "./build/builders.js";
 export {
   clipText,
@@ -34,6 +36,7 @@ export type {
   ReportTable,
   Scalar,
 } from "./model/report.js";
+export { SAMPLE_EDITION_BANNER } from "./model/report.js";
 export { SUPPORTED_CHART_TYPES } from "./normalize/chart-hints.js";
 export { humanize } from "./normalize/humanize.js";
 export { normalizeLegacyReport, normalizeReportModel } from "./normalize/normalize-model.js";

@@ -1,9 +1,19 @@
-import { formatScalar, type Report, type ReportTable } from "@svc/report-model";
+import {
+  formatScalar,
+  type Report,
+  type ReportTable,
+  SAMPLE_EDITION_BANNER,
+} from "@svc/report-model";
 import JSZip from "jszip";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MIME_TYPES, type RenderedDocument } from "../artifact/artifact.js";
 import { RenderError } from "../errors/render-error.js";
-import { eddMemoReport, NON_LATIN_NAMES, tableReport } from "../test-support/sample-reports.js";
+import {
+  eddMemoReport,
+  NON_LATIN_NAMES,
+  onSampleEdition,
+  tableReport,
+} from "../test-support/sample-reports.js";
 import { renderDocx } from "./render-docx.js";
 import { LANDSCAPE_TEXT_WIDTH, PORTRAIT_TEXT_WIDTH } from "./styles.js";
 
@@ -441,5 +451,66 @@ describe("renderDocx: size", () => {
     const error = await renderDocx(tableReport(20_000)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RenderError);
     expect((error as RenderError).code).toBe("REPORT_TOO_LARGE");
+  });
+});
+
+describe("renderDocx: a report built on the sample edition", () => {
+  /** Each section's default header part (from its `w:headerReference`), as its text. */
+  async function sectionHeaders(u: Unpacked): Promise<string[]> {
+    const rels = await u.text("word/_rels/document.xml.rels");
+    const target = (id: string) =>
+      new RegExp(`<Relationship [^>]*Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ??
+      new RegExp(`<Relationship [^>]*Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)?.[1];
+    const sections = [...u.document.matchAll(/<w:sectPr>[\s\S]*?<\/w:sectPr>/g)].map((m) => m[0]);
+    expect(sections.length).toBeGreaterThan(0);
+    return Promise.all(
+      sections.map(async (s) => {
+        const id = /<w:headerReference w:type="default" r:id="([^"]+)"\/>/.exec(s)?.[1];
+        expect(id, "every section references a default header").toBeDefined();
+        const path = target(id as string);
+        expect(path, `relationship ${id}`).toBeDefined();
+        return paragraphs(await u.text(`word/${path}`))
+          .map((p) => p.text)
+          .join("\n");
+      }),
+    );
+  }
+
+  it("puts SAMPLE EDITION — NOT THE OFAC LIST in the header of every section", async () => {
+    // The memo has portrait, landscape and appendix sections: each has its own header part.
+    const u = await unpack(await renderDocx(onSampleEdition(eddMemoReport(100))));
+    const headerParts = Object.keys(u.zip.files).filter((p) => /^word\/header\d+\.xml$/.test(p));
+    expect(headerParts.length).toBeGreaterThan(1);
+    for (const path of headerParts) {
+      const xml = await u.text(path);
+      const first = paragraphs(xml)[0];
+      expect(first?.text, path).toBe("SAMPLE EDITION — NOT THE OFAC LIST");
+      expect(first?.style, path).toBe("SampleEdition");
+    }
+    const headers = await sectionHeaders(u);
+    expect(headers.length).toBeGreaterThan(1);
+    for (const h of headers) {
+      expect(h).toContain(SAMPLE_EDITION_BANNER);
+      expect(h).toContain("Enhanced Due Diligence Memo");
+    }
+    // No first-page or even-page variant that could show a page without it.
+    expect(u.document).not.toContain("<w:titlePg");
+    expect(u.document).not.toMatch(/<w:headerReference w:type="(first|even)"/);
+    // The warning style is bold and red.
+    const styles = await u.text("word/styles.xml");
+    const style = /<w:style [^>]*w:styleId="SampleEdition"[\s\S]*?<\/w:style>/.exec(styles)?.[0];
+    expect(style).toContain("<w:b/>");
+    expect(style).toContain('<w:color w:val="B91C1C"/>');
+  });
+
+  it("has none of it without the flag", async () => {
+    const u = await unpack(await renderDocx(eddMemoReport(100)));
+    for (const h of await sectionHeaders(u)) {
+      expect(h).not.toContain("SAMPLE EDITION");
+      expect(h).toContain("Enhanced Due Diligence Memo");
+    }
+    for (const path of Object.keys(u.zip.files).filter((p) => /^word\/.*\.xml$/.test(p))) {
+      expect(await u.text(path), path).not.toContain("NOT THE OFAC LIST");
+    }
   });
 });

@@ -1,11 +1,12 @@
-import type {
-  Degradation,
-  Report,
-  ReportChart,
-  ReportMetric,
-  ReportSection,
-  ReportTable,
-  Scalar,
+import {
+  type Degradation,
+  type Report,
+  type ReportChart,
+  type ReportMetric,
+  type ReportSection,
+  type ReportTable,
+  SAMPLE_EDITION_BANNER,
+  type Scalar,
 } from "@svc/report-model";
 import {
   Document,
@@ -256,11 +257,21 @@ function chartDescription(chart: ReportChart): string {
   } of ${series === "" ? "no series" : series} over ${chart.labels.join(", ")}`.slice(0, 1000);
 }
 
+/**
+ * The running header. A report built on the sample edition leads it with the warning line: a
+ * Word header repeats on every page of its section, and every section has one.
+ */
 function pageHeader(report: Report): Header {
   const text = [report.meta.title, report.meta.date]
     .filter((t) => t !== null && t !== "")
     .join(" \u00b7 ");
-  return new Header({ children: [styledParagraph(STYLE.header, text)] });
+  const title = styledParagraph(STYLE.header, text);
+  return new Header({
+    children:
+      report.meta.sampleEdition === true
+        ? [styledParagraph(STYLE.sampleEdition, SAMPLE_EDITION_BANNER), title]
+        : [title],
+  });
 }
 
 function pageFooter(): Footer {
@@ -334,7 +345,8 @@ function buildBody(report: Report, degradations: Degradation[]): Body {
  * Renders the report as a Word document a compliance reviewer can file: title block, executive
  * summary, headline metrics, sections and tables (header rows repeat on every page; wide tables on
  * landscape pages), charts as pictures with captions, workbook sheets in an appendix, "Page X of Y"
- * in the footer and the document properties filled in.
+ * in the footer and the document properties filled in. On the sample edition every page header
+ * says "SAMPLE EDITION — NOT THE OFAC LIST".
  */
 export async function renderDocx(report: Report): Promise<RenderedDocument> {
   assertWithinLimits(report, "docx");

@@ -50,6 +50,7 @@ export const STYLE = Object.freeze({
   caption: "Caption",
   header: "Header",
   footer: "Footer",
+  sampleEdition: "SampleEdition",
 });
 
 export const BULLETS = "report-bullets";
@@ -188,6 +189,14 @@ export function documentStyles(): IStylesOptions {
         basedOn: "Normal",
         run: { size: 16, color: MUTED },
         paragraph: { alignment: AlignmentType.RIGHT, spacing: { after: 0 } },
+      },
+      {
+        // The sample-edition warning at the top of the page header.
+        id: STYLE.sampleEdition,
+        name: "Sample Edition",
+        basedOn: STYLE.header,
+        run: { size: 18, bold: true, color: "B91C1C" },
+        paragraph: { alignment: AlignmentType.CENTER, spacing: { after: 40 } },
       },
       {
         id: STYLE.footer,

@@ -17,6 +17,8 @@ export interface DocumentProps {
   readonly scenes: readonly ChartScene[];
   readonly text: (s: string) => string;
   readonly measurer: Measurer;
+  /** A line printed across the top of every page (the sample-edition warning), or null. */
+  readonly banner: string | null;
   readonly info: {
     readonly title: string;
     readonly author: string | null;
@@ -80,6 +82,7 @@ export function PdfDocument({
   scenes,
   text,
   measurer,
+  banner,
   info,
 }: DocumentProps): ReactElement {
   const styler = new Styler(fontFamily);
@@ -118,6 +121,13 @@ export function PdfDocument({
           <View style={styles.footer}>
             <Text style={styles.runningText}>{`Page ${i + 1} of ${total}`}</Text>
           </View>
+          {banner === null ? null : (
+            // Last, so it is drawn over the title band on page 1; `fixed` states the intent (every
+            // page), though each page here is one unbroken react-pdf page anyway.
+            <View style={styles.sampleBanner} fixed>
+              <Text style={styles.sampleBannerText}>{banner}</Text>
+            </View>
+          )}
         </Page>
       ))}
     </Document>

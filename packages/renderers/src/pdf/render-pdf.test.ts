@@ -2,11 +2,16 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Report, ReportTable } from "@svc/report-model";
+import { type Report, type ReportTable, SAMPLE_EDITION_BANNER } from "@svc/report-model";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RenderedDocument } from "../artifact/artifact.js";
 import { RenderError } from "../errors/render-error.js";
-import { eddMemoReport, NON_LATIN_NAMES, tableReport } from "../test-support/sample-reports.js";
+import {
+  eddMemoReport,
+  NON_LATIN_NAMES,
+  onSampleEdition,
+  tableReport,
+} from "../test-support/sample-reports.js";
 import { renderPdf } from "./render-pdf.js";
 
 // Real readers only: every assertion reads the PDF back with poppler-utils (pdftotext, pdfinfo,
@@ -322,5 +327,72 @@ describe("renderPdf", () => {
     expect(info).toMatch(/^Title:\s+Enhanced Due Diligence Memo - Карасавиди \/ 颜 晓兵$/m);
     expect(info).toMatch(/^Author:\s+Compliance Desk$/m);
     expect(info).toMatch(/^Page size:\s+595\.28 x 841\.89 pts \(A4\)$/m);
+  });
+});
+
+describe("renderPdf: a report built on the sample edition", () => {
+  let tablePath: string;
+  let memoPath: string;
+
+  beforeAll(async () => {
+    tablePath = save("sample-table", await renderPdf(onSampleEdition(tableReport(120))));
+    memoPath = save("sample-memo", await renderPdf(onSampleEdition(eddMemoReport(100))));
+  });
+
+  it("says SAMPLE EDITION — NOT THE OFAC LIST on every page", () => {
+    expect(SAMPLE_EDITION_BANNER).toBe("SAMPLE EDITION — NOT THE OFAC LIST");
+    for (const path of [tablePath, memoPath]) {
+      const pages = pageCount(path);
+      expect(pages, path).toBeGreaterThanOrEqual(3);
+      for (let p = 1; p <= pages; p++) {
+        const t = text(path, p);
+        expect(t, `${path} page ${p}`).toContain("SAMPLE EDITION — NOT THE OFAC LIST");
+        expect(t.split("SAMPLE EDITION").length - 1, `${path} page ${p}`).toBe(1);
+        expect(t, `${path} page ${p}`).toContain(`Page ${p} of ${pages}`);
+      }
+    }
+  });
+
+  it("prints it in a strip above everything else on the page, clear of content and footer", () => {
+    const banner = new Set(["SAMPLE", "EDITION", "—", "NOT", "THE", "OFAC", "LIST"]);
+    for (const path of [tablePath, memoPath]) {
+      for (let p = 1; p <= pageCount(path); p++) {
+        const ws = words(path, p);
+        const strip = ws.filter((w) => w.yMax < 16 && banner.has(w.text));
+        expect(strip.map((w) => w.text).join(" "), `${path} page ${p}`).toBe(
+          "SAMPLE EDITION — NOT THE OFAC LIST",
+        );
+        const rest = ws.filter((w) => !strip.includes(w));
+        // Everything else (title band text, running header, content, footer) starts below it.
+        for (const w of rest) {
+          expect(w.yMin, `${path} page ${p}: ${w.text}`).toBeGreaterThan(
+            Math.max(...strip.map((s) => s.yMax)) + 4,
+          );
+        }
+        // And the content still ends above the footer.
+        const footer = rest.find((w) => w.text === "Page") as { yMin: number };
+        expect(footer).toBeDefined();
+        for (const w of rest.filter((x) => x.yMax < footer.yMin - 1)) {
+          expect(w.yMax, `${path} page ${p}: ${w.text}`).toBeLessThan(footer.yMin - 4);
+        }
+      }
+    }
+  });
+
+  it("leaves the rest of the document as it was: same pages, same text", async () => {
+    const plainPath = save("plain-memo", await renderPdf(eddMemoReport(100)));
+    expect(pageCount(memoPath)).toBe(pageCount(plainPath));
+    const flat = (s: string) => s.replace(SAMPLE_EDITION_BANNER, " ").split(/\s+/).join(" ");
+    const flagged = rawText(memoPath).split("\f");
+    const plain = rawText(plainPath).split("\f");
+    flagged.forEach((page, i) => {
+      expect(flat(page), `page ${i + 1}`).toBe(flat(plain[i] ?? ""));
+    });
+  });
+
+  it("is absent from a report without the flag", async () => {
+    const path = save("unflagged", await renderPdf(tableReport(120)));
+    expect(text(path)).not.toContain("SAMPLE EDITION");
+    expect(text(path)).not.toContain("NOT THE OFAC LIST");
   });
 });

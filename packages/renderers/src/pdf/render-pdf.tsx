@@ -1,5 +1,12 @@
 import { renderToBuffer } from "@react-pdf/renderer";
-import type { Degradation, Report, ReportChart, ReportTable, Scalar } from "@svc/report-model";
+import {
+  type Degradation,
+  type Report,
+  type ReportChart,
+  type ReportTable,
+  SAMPLE_EDITION_BANNER,
+  type Scalar,
+} from "@svc/report-model";
 import { describeDocument, type RenderedDocument } from "../artifact/artifact.js";
 import { chartScene } from "../chart/chart-scene.js";
 import type { ChartScene } from "../chart/scene.js";
@@ -24,6 +31,8 @@ export const PDF_ENGINE = "@react-pdf/renderer 4.9.0";
  * Renders a report as an A4 PDF a reviewer can file: title band, executive summary, headline
  * metric cards, vector charts, sections, every table (header row repeated on each page, numbers
  * right-aligned, zebra rows), workbook sheets in an appendix, and "Page N of M" on every page.
+ * A report built on the sample edition (`meta.sampleEdition`) has a red strip across the top of
+ * every page saying "SAMPLE EDITION — NOT THE OFAC LIST".
  *
  * Speed comes from doing react-pdf's expensive work up front: every line break and every height
  * is computed before react-pdf sees the document, so pages are filled by hand (react-pdf never
@@ -78,6 +87,7 @@ export async function renderPdf(report: Report): Promise<RenderedDocument> {
         scenes={scenes}
         text={text}
         measurer={measurer}
+        banner={meta.sampleEdition === true ? SAMPLE_EDITION_BANNER : null}
         info={{
           title: text(meta.title),
           author: meta.author === null ? null : text(meta.author),
@@ -135,6 +145,7 @@ function* textsWithPaths(
   scenes: readonly ChartScene[],
 ): Iterable<readonly [string, string]> {
   const { meta } = report;
+  if (meta.sampleEdition === true) yield ["meta.sampleEdition", SAMPLE_EDITION_BANNER];
   yield ["meta.title", meta.title];
   if (meta.subtitle !== null) yield ["meta.subtitle", meta.subtitle];
   if (meta.reportType !== null) {

@@ -23,6 +23,8 @@ export const COLORS = Object.freeze({
   grid: "#dfe4eb",
   zebra: "#f3f5f9",
   card: "#f7f9fc",
+  /** The sample-edition warning strip. */
+  warning: "#b91c1c",
 });
 
 /** Type sizes and line heights (points). Line heights are exact: react-pdf honours them. */
@@ -42,6 +44,7 @@ export const TYPE = Object.freeze({
   cell: { size: 7.5, line: 9.5 },
   cellDense: { size: 6.5, line: 8.25 },
   running: { size: 7, line: 9 },
+  sampleBanner: { size: 7.5, line: 10 },
 });
 
 export const SPACING = Object.freeze({
@@ -158,6 +161,28 @@ export const styles = StyleSheet.create({
     borderTopWidth: 0.5,
     borderTopColor: COLORS.rule,
     paddingTop: 5,
+  },
+  /**
+   * The sample-edition strip across the top edge of every page: above the running header
+   * (top 24) on pages 2+, and inside the title band's top padding (26) on page 1, so it
+   * never touches content or the footer.
+   */
+  sampleBanner: {
+    position: "absolute",
+    top: 0,
+    left: 0,
+    width: PAGE.width,
+    height: 16,
+    paddingTop: 3,
+    backgroundColor: COLORS.warning,
+  },
+  sampleBannerText: {
+    fontSize: TYPE.sampleBanner.size,
+    lineHeight: pt(TYPE.sampleBanner.line),
+    fontWeight: 700,
+    color: "#ffffff",
+    letterSpacing: 0.6,
+    textAlign: "center",
   },
   // Prose
   h1: {

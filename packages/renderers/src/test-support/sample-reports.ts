@@ -194,3 +194,8 @@ export function workbookReport(sheets: number, rows: number): Report {
     })),
   };
 }
+
+/** `report` as built on the embedded sample edition of the list (`meta.sampleEdition`). */
+export function onSampleEdition(report: Report): Report {
+  return { ...report, meta: { ...report.meta, sampleEdition: true } };
+}

@@ -1,4 +1,9 @@
-import type { Report, ReportTable, Scalar } from "@svc/report-model";
+import {
+  type Report,
+  type ReportTable,
+  SAMPLE_EDITION_BANNER,
+  type Scalar,
+} from "@svc/report-model";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MIME_TYPES, type RenderedDocument } from "../artifact/artifact.js";
@@ -6,6 +11,7 @@ import { RenderError } from "../errors/render-error.js";
 import {
   eddMemoReport,
   NON_LATIN_NAMES,
+  onSampleEdition,
   reportWith,
   screeningRows,
   tableReport,
@@ -403,6 +409,48 @@ describe("renderXlsx: variants and limits", () => {
     const big = tableReport(200_000);
     await expect(renderXlsx(big)).rejects.toBeInstanceOf(RenderError);
     await expect(renderXlsx(big)).rejects.toMatchObject({ code: "REPORT_TOO_LARGE" });
+  });
+});
+
+describe("renderXlsx: a report built on the sample edition", () => {
+  it("says SAMPLE EDITION — NOT THE OFAC LIST in the Summary's first row and every print header", async () => {
+    const input = onSampleEdition(eddMemoReport());
+    const wb = await load(await renderXlsx(input));
+    const ws = sheet(wb, "Summary");
+    expect(ws.getCell("A1").value).toBe("SAMPLE EDITION — NOT THE OFAC LIST");
+    expect(ws.getCell("A1").value).toBe(SAMPLE_EDITION_BANNER);
+    expect(ws.getCell("A1").font?.bold).toBe(true);
+    expect(ws.getCell("A1").fill).toMatchObject({ fgColor: { argb: "FFB91C1C" } });
+    // The title block follows it, as it would without the flag.
+    expect(ws.getCell("A2").value).toBe(input.meta.title);
+    expect(ws.getCell("A3").value).toBe(input.meta.subtitle);
+    expect(wb.worksheets.length).toBeGreaterThan(1);
+    for (const w of wb.worksheets) {
+      expect(w.headerFooter?.oddHeader, w.name).toContain(SAMPLE_EDITION_BANNER);
+    }
+    // Data sheets keep their header row first.
+    expect(rowValues(sheet(wb, "Screening results"), 1)).toEqual([
+      "#",
+      "address",
+      "asset",
+      "status",
+      "entity",
+      "exposure_usd",
+    ]);
+  });
+
+  it("has none of it without the flag", async () => {
+    const input = eddMemoReport();
+    const wb = await load(await renderXlsx(input));
+    expect(sheet(wb, "Summary").getCell("A1").value).toBe(input.meta.title);
+    for (const w of wb.worksheets) {
+      expect(w.headerFooter?.oddHeader ?? "", w.name).not.toContain("SAMPLE EDITION");
+      w.eachRow((row) => {
+        for (const v of (row.values as unknown[]).slice(1)) {
+          if (typeof v === "string") expect(v).not.toContain("NOT THE OFAC LIST");
+        }
+      });
+    }
   });
 });
 

@@ -1,5 +1,12 @@
 import { Writable } from "node:stream";
-import type { Degradation, Report, ReportChart, ReportTable, Scalar } from "@svc/report-model";
+import {
+  type Degradation,
+  type Report,
+  type ReportChart,
+  type ReportTable,
+  SAMPLE_EDITION_BANNER,
+  type Scalar,
+} from "@svc/report-model";
 import ExcelJS from "exceljs";
 import { describeDocument, type RenderedDocument } from "../artifact/artifact.js";
 import { assertWithinLimits } from "../errors/limits.js";
@@ -9,7 +16,9 @@ import { SheetNamer } from "./sheet-names.js";
 
 /**
  * The XLSX renderer: a Summary sheet, then one sheet per table (report tables, then legacy
- * section tables), one chart-data sheet per chart, and one sheet per workbook table.
+ * section tables), one chart-data sheet per chart, and one sheet per workbook table. A report
+ * built on the sample edition says "SAMPLE EDITION — NOT THE OFAC LIST" in the Summary's first
+ * row and in the print header of every sheet.
  *
  * Written with exceljs's streaming `WorkbookWriter` into memory: rows are committed as they are
  * added, strings are inline (no shared-string table) and every cell of a column points at the
@@ -42,6 +51,16 @@ const SUBTITLE_STYLE: Style = { font: { italic: true, size: 12, color: { argb: "
 const LABEL_STYLE: Style = { font: { bold: true }, alignment: { vertical: "top" } };
 const SECTION_STYLE: Style = { font: { bold: true, size: 12 } };
 const WRAP_STYLE: Style = { alignment: { wrapText: true, vertical: "top" } };
+/** The sample-edition warning: white bold on red, the first row of the Summary. */
+const SAMPLE_STYLE: Style = {
+  font: { bold: true, size: 12, color: { argb: WHITE } },
+  fill: { type: "pattern", pattern: "solid", fgColor: { argb: "FFB91C1C" } },
+  alignment: { vertical: "middle" },
+};
+/** A sheet's running header when printed: centred and bold ("&C", "&B": Excel header codes). */
+const SAMPLE_PRINT_HEADER: Partial<ExcelJS.HeaderFooter> = {
+  oddHeader: `&C&B${SAMPLE_EDITION_BANNER}`,
+};
 
 /** A number-format style per format string, shared by every cell that uses it. */
 const numberStyles = new Map<string, Style>();
@@ -228,6 +247,14 @@ function writeSummary(
     if (height !== undefined) row.height = height;
     row.commit();
   };
+  if (meta.sampleEdition === true) {
+    // Ahead of the title, across the three columns: the first thing anyone opening it reads.
+    add(
+      [SAMPLE_EDITION_BANNER, undefined, undefined],
+      [SAMPLE_STYLE, SAMPLE_STYLE, SAMPLE_STYLE],
+      22,
+    );
+  }
   add([meta.title], [TITLE_STYLE], 24);
   if (meta.subtitle !== null && meta.subtitle !== "") add([meta.subtitle], [SUBTITLE_STYLE]);
   add([]);
@@ -345,13 +372,15 @@ export async function renderXlsx(report: Report): Promise<RenderedDocument> {
   if (first !== undefined) wb.description = first.slice(0, 1000);
 
   try {
-    const summary = wb.addWorksheet(summaryName);
+    // On the sample edition every sheet also prints the warning in its page header.
+    const printed = report.meta.sampleEdition === true ? { headerFooter: SAMPLE_PRINT_HEADER } : {};
+    const summary = wb.addWorksheet(summaryName, printed);
     // The Summary's notes list the input's degradations and the ones planned so far (charts);
     // cell-level ones (found while writing) only reach the document metadata.
     writeSummary(summary, report, sheets, [...report.degradations, ...degradations]);
     summary.commit();
     for (const sheet of sheets) {
-      const ws = wb.addWorksheet(sheet.name, { views: FROZEN_HEADER });
+      const ws = wb.addWorksheet(sheet.name, { views: FROZEN_HEADER, ...printed });
       sheet.write(ws);
       ws.commit();
     }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseReport } from "../normalize/parse-report.js";
-import { chartOfSeries, chartOfTable, metric, reportModel, tableFromRecords } from "./builders.js";
+import {
+  chartOfSeries,
+  chartOfTable,
+  metric,
+  reportModel,
+  tableFromRecords,
+  withSampleEdition,
+} from "./builders.js";
 
 describe("builders", () => {
   it("assemble a shared report model that parses back without degradations", () => {
@@ -49,5 +56,22 @@ describe("builders", () => {
         { a: 3, b: null },
       ],
     });
+  });
+
+  it("mark a report built on the sample edition, and leave any other unchanged", () => {
+    const model = reportModel({ report_type: "compliance-exposure-forecast", title: "Forecast" });
+    expect(withSampleEdition(model, false)).toBe(model);
+    const marked = withSampleEdition(model, true);
+    expect(marked.report_meta).toEqual({
+      report_type: "compliance-exposure-forecast",
+      title: "Forecast",
+      sample_edition: true,
+    });
+    expect(model.report_meta).not.toHaveProperty("sample_edition");
+    expect(parseReport(marked).meta.sampleEdition).toBe(true);
+    expect(
+      parseReport(reportModel({ report_type: "x", title: "T", sample_edition: true })).meta
+        .sampleEdition,
+    ).toBe(true);
   });
 });

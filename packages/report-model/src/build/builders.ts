@@ -72,11 +72,20 @@ export interface ReportParts {
   readonly result?: Record<string, unknown>;
 }
 
+/** The title block a builder takes; `sample_edition: true` marks a report made on the sample list. */
+export type ReportMetaInput = {
+  readonly report_type: string;
+  readonly title: string;
+  readonly author?: string;
+  readonly date?: string;
+  readonly version?: string;
+  /** Printed under the title (not a named member of the wire schema, whose `report_meta` is open). */
+  readonly subtitle?: string;
+  readonly sample_edition?: boolean;
+};
+
 /** A complete shared report model. */
-export function reportModel(
-  meta: { report_type: string; title: string; author?: string; date?: string; version?: string },
-  parts: ReportParts = {},
-): ReportModelInput {
+export function reportModel(meta: ReportMetaInput, parts: ReportParts = {}): ReportModelInput {
   const { workbook_rows, chart_hints, ...rest } = parts;
   return {
     report_meta: meta,
@@ -84,4 +93,13 @@ export function reportModel(
     ...(chart_hints === undefined ? {} : { chart_hints: chart_hints.map((h) => ({ ...h })) }),
     ...(workbook_rows === undefined ? {} : { export_artifacts: { workbook_rows } }),
   };
+}
+
+/**
+ * `model` with `report_meta.sample_edition` set when `sample` is true (the list screened was the
+ * embedded sample edition); unchanged, the same object, otherwise. For reports built by code
+ * that does not know which list was used (the forecast and the review queue).
+ */
+export function withSampleEdition(model: ReportModelInput, sample: boolean): ReportModelInput {
+  return sample ? { ...model, report_meta: { ...model.report_meta, sample_edition: true } } : model;
 }

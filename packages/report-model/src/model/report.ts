@@ -15,7 +15,17 @@ export interface ReportMeta {
   readonly author: string | null;
   readonly date: string | null;
   readonly version: string | null;
+  /**
+   * True when the report was built on the embedded sample edition of the list, not OFAC's
+   * published list (`report_meta.sample_edition`). Renderers then mark every page with
+   * `SAMPLE_EDITION_BANNER`. Normalization always sets it; a hand-built report may leave it out,
+   * which means false.
+   */
+  readonly sampleEdition?: boolean;
 }
+
+/** The line every page of a document built on the sample edition carries. */
+export const SAMPLE_EDITION_BANNER = "SAMPLE EDITION — NOT THE OFAC LIST";
 
 export interface ReportMetric {
   readonly label: string;

@@ -52,6 +52,7 @@ export function normalizeReportModel(model: ReportModel): Report {
       author: firstText(meta.author, meta.owner),
       date: firstText(meta.date),
       version: firstText(meta.version),
+      sampleEdition: meta.sample_edition === true,
     },
     summary: (model.executive_summary ?? []).filter((p) => p.trim() !== ""),
     metrics: (model.headline_metrics ?? []).map((m) => ({
@@ -100,6 +101,7 @@ export function normalizeLegacyReport(legacy: LegacyReport): Report {
       author: null,
       date: null,
       version: null,
+      sampleEdition: false,
     },
     summary: firstText(legacy.summary) === null ? [] : [legacy.summary as string],
     metrics: [],

@@ -27,11 +27,22 @@ describe("parseReport: the shared report model (variant A)", () => {
       author: "Desk",
       date: "2026-11-22",
       version: "2",
+      sampleEdition: false,
     });
     expect(
       parseReport({ report_meta: { report_type: "compliance-review-queue-optimizer" } }).meta.title,
     ).toBe("Compliance review queue optimizer");
     expect(parseReport({ report_meta: {} }).meta.title).toBe("Report");
+  });
+
+  it("carries report_meta.sample_edition as meta.sampleEdition, false when absent", () => {
+    expect(parseReport({ report_meta: { sample_edition: true } }).meta.sampleEdition).toBe(true);
+    expect(parseReport({ report_meta: { sample_edition: false } }).meta.sampleEdition).toBe(false);
+    expect(parseReport(minimalA).meta.sampleEdition).toBe(false);
+    expect(parseReport({ title: "Legacy" }).meta.sampleEdition).toBe(false);
+    const err = rejection({ report_meta: { sample_edition: "yes" } }, ["A"]);
+    expect(err.code).toBe("INVALID_REPORT");
+    expect(err.issues.map((i) => i.path)).toContain("report_meta.sample_edition");
   });
 
   it("maps object rows by column name and keeps array rows in column order", () => {

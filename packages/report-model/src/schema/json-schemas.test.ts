@@ -26,6 +26,8 @@ const documents: Array<[string, unknown]> = [
       unknown: true,
     },
   ],
+  ["sample edition", { report_meta: { sample_edition: true } }],
+  ["sample edition not a boolean", { report_meta: { sample_edition: "true" } }],
   ["minimal B", { title: "x" }],
   [
     "full B",
@@ -49,6 +51,20 @@ describe("generated JSON Schemas", () => {
     expect(reportModelJsonSchema.required).toEqual(["report_meta"]);
     expect(legacyReportJsonSchema.required).toEqual(["title"]);
     expect(ajv.validateSchema(reportInputJsonSchema)).toBe(true);
+  });
+
+  it("publish report_meta.sample_edition as an optional boolean, in the MCP tool schema too", () => {
+    const meta = (schema: Record<string, unknown>) =>
+      (schema.properties as Record<string, Record<string, unknown>>).report_meta as {
+        properties: Record<string, Record<string, unknown>>;
+        required?: string[];
+      };
+    for (const schema of [reportModelJsonSchema, jsonSchemaOf(ReportToolInputSchema)]) {
+      const m = meta(schema);
+      expect(m.properties.sample_edition).toMatchObject({ type: "boolean" });
+      expect(m.properties.sample_edition?.description).toContain("SAMPLE edition");
+      expect(m.required ?? []).not.toContain("sample_edition");
+    }
   });
 
   it.each(documents)("agree with valibot on %s (variant A)", (_label, doc) => {

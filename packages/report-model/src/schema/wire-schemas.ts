@@ -52,6 +52,14 @@ export const ReportMetaSchema = v.pipe(
     owner: optionalText("Used as the author when author is absent."),
     date: optionalText("Report date, e.g. 2026-11-22."),
     version: optionalText("Report version."),
+    sample_edition: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description(
+          "True when the report was built on the embedded SAMPLE edition of the list (a demo excerpt), not OFAC's published list: every page of every document made from it then says so.",
+        ),
+      ),
+    ),
   }),
   v.description("Title block of the report."),
 );
