@@ -43,6 +43,9 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { sha256 } from "@noble/hashes/sha2";
+import { keccak_256 } from "@noble/hashes/sha3";
+import { base58check, bech32 } from "@scure/base";
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
@@ -370,8 +373,7 @@ function printPython(py) {
 // ---------------------------------------------------------------------------------------------
 
 const HEX = "0123456789abcdef";
-const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+const BASE58CHECK = base58check(sha256);
 
 function randomString(random, alphabet, length) {
   const chars = [];
@@ -379,16 +381,26 @@ function randomString(random, alphabet, length) {
   return chars.join("");
 }
 
-/** Mixed-case EVM address half of the time, as users paste checksummed addresses. */
+const randomBytes = (random, n) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
+
+/** EIP-55 checksummed (as users paste them) half of the time, else lower case: both valid. */
 function randomEvm(random) {
   const hex = randomString(random, HEX, 40);
-  const body =
-    random() < 0.5 ? hex : [...hex].map((c) => (random() < 0.5 ? c.toUpperCase() : c)).join("");
+  if (random() < 0.5) return `0x${hex}`;
+  const hash = keccak_256(new TextEncoder().encode(hex));
+  const body = [...hex]
+    .map((c, i) => (((hash[i >> 1] >> (i % 2 === 0 ? 4 : 0)) & 0x0f) >= 8 ? c.toUpperCase() : c))
+    .join("");
   return `0x${body}`;
 }
 
-const randomBase58 = (random) => `${random() < 0.5 ? "1" : "T"}${randomString(random, BASE58, 33)}`;
-const randomBech32 = (random) => `bc1q${randomString(random, BECH32, 38)}`;
+/** A valid base58check address (Bitcoin P2PKH or Tron version byte): unlisted, never refused. */
+const randomBase58 = (random) =>
+  BASE58CHECK.encode(Uint8Array.of(random() < 0.5 ? 0x00 : 0x41, ...randomBytes(random, 20)));
+
+/** A valid segwit v0 (bech32) address. */
+const randomBech32 = (random) =>
+  bech32.encode("bc", [0, ...bech32.toWords(randomBytes(random, 20))]);
 
 /**
  * The screened workload: every listed address (as published) once, plus three times as many

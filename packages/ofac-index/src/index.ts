@@ -21,9 +21,18 @@ export {
 } from "./history/list-growth.js";
 export { type ScreenOptions, SdnIndex } from "./index/sdn-index.js";
 export type { Designation, Edition, EditionMeta, Party, Provenance } from "./model/types.js";
+export {
+  type AddressFormat,
+  classifyAddress,
+  type FormatVerdict,
+} from "./normalize/address-format.js";
 export { ASSET_ALIASES, resolveAsset } from "./normalize/asset.js";
 export { normalizeAddress } from "./normalize/normalize-address.js";
-export { assertScreenableAddress, MAX_ADDRESS_LENGTH } from "./normalize/validate-address.js";
+export {
+  assertScreenableAddress,
+  MAX_ADDRESS_LENGTH,
+  malformedAddressError,
+} from "./normalize/validate-address.js";
 export type { ByteSource } from "./parse/byte-source.js";
 export { SDN_ADVANCED_NAMESPACES } from "./parse/document-root.js";
 export { type ParseOptions, parseEdition } from "./parse/parse-edition.js";

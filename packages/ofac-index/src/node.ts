@@ -12,7 +12,11 @@ export {
   type HttpValidators,
 } from "./io/http-source.js";
 export { type LoadOptions, loadIndex, loadSample } from "./io/load-index.js";
-export { SnapshotStore, type StoredEdition } from "./io/snapshot-store.js";
+export {
+  SnapshotStore,
+  type StoredEdition,
+  type StoredEditionSummary,
+} from "./io/snapshot-store.js";
 export {
   integerSetting,
   LIST_ENV,
@@ -20,6 +24,7 @@ export {
   loadListConfig,
 } from "./loader/list-config.js";
 export {
+  type EditionSummary,
   ListLoader,
   type ListLoaderOptions,
   type LoaderEvent,

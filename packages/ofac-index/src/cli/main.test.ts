@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +11,15 @@ const BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 
 function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+  return runWithInput(undefined, ...args);
+}
+
+/** Runs the CLI with `input` on its standard input. */
+function runWithInput(input: Buffer | undefined, ...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: "utf8",
+    ...(input === undefined ? {} : { input }),
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -55,6 +64,21 @@ describe("ofac-index screen", () => {
     expect(out.sourceFreshness.datasetSha256).toBe(
       "36c517bd264d8d97eff353eadd8d84427d5eb293505a8ce07271a5bc258c3117",
     );
+  });
+
+  it("--asset of another ticker still answers match, with the tickers it is listed under", () => {
+    const out = JSON.parse(run("screen", LAZARUS, "--asset", "USDT", "--fail-on-match").stdout);
+    expect(out.summary.status).toBe("match");
+    expect(out.query).toMatchObject({ assetListed: false, listedAssets: ["ETH"] });
+    expect(out.query.note).toMatch(/listed under ETH, not under USDT/);
+    expect(run("screen", LAZARUS, "--asset", "USDT", "--fail-on-match").code).toBe(3);
+  });
+
+  it("refuses a mixed-case bech32 address (exit 1), never prints clear", () => {
+    const r = run("screen", "BC1Q3y5v2khlyvemcz042wl98dzflywr8ghglqws6s");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/mixed-case bech32/);
   });
 
   it("exits 3 on a match with --fail-on-match, 0 when clear", () => {
@@ -103,6 +127,42 @@ describe("ofac-index pairs, info, diff, build", () => {
     expect(JSON.parse(run("info", snap).stdout).designations).toBe(761);
     expect(run("pairs", snap).stdout).toBe(run("pairs", XML["2025-11-19b"]).stdout);
     expect(JSON.parse(run("build", XML["2025-11-19b"], "--out", out).stdout).created).toBe(false);
+  });
+});
+
+describe("FILE - reads the edition from standard input", () => {
+  const gz = () => readFileSync(XML["2025-11-19b"]);
+
+  it("pairs - reads a gzip edition from stdin and prints what pairs FILE prints", () => {
+    const r = runWithInput(gz(), "pairs", "-");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(run("pairs", XML["2025-11-19b"]).stdout);
+  });
+
+  it("info - and screen --list - read it too, with the source named stdin:", () => {
+    const info = JSON.parse(runWithInput(gz(), "info", "-").stdout);
+    expect(info).toMatchObject({ designations: 761, sourceUrl: "stdin:", sample: false });
+    const out = JSON.parse(runWithInput(gz(), "screen", LAZARUS, "--list", "-").stdout);
+    expect(out.summary.status).toBe("match");
+    expect(out.sourceFreshness.datasetSha256).toBe(info.datasetSha256);
+  });
+
+  it("diff OLD - compares a file with stdin; - - is refused", () => {
+    const out = JSON.parse(
+      runWithInput(readFileSync(XML["2025-03-21"]), "diff", XML["2025-03-04"], "-").stdout,
+    );
+    expect(out.summary.removed).toBe(90);
+    const twice = runWithInput(gz(), "diff", "-", "-");
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/standard input \(-\) can be read only once/);
+  });
+
+  it("a snapshot on stdin is read as a snapshot", async () => {
+    const out = join(dir, "stdin-snaps");
+    expect(runWithInput(gz(), "build", "-", "--out", out).code).toBe(0);
+    const [file] = await readdir(out);
+    const snap = readFileSync(join(out, file as string));
+    expect(JSON.parse(runWithInput(snap, "info", "-").stdout).designations).toBe(761);
   });
 });
 

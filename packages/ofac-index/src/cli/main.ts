@@ -22,8 +22,8 @@ const USAGE = `usage: ofac-index <command>
   ${diffUsage}
   ${infoUsage}
   ${buildUsage}
-FILE is an SDN Advanced XML (.xml or .xml.gz) or a snapshot; without --list, screen uses the
-embedded sample edition, which is NOT the OFAC list.`;
+FILE is an SDN Advanced XML (.xml or .xml.gz) or a snapshot, or - to read it from standard
+input; without --list, screen uses the embedded sample edition, which is NOT the OFAC list.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -20,6 +20,8 @@ export type OfacIndexErrorCode =
   | "EMPTY_LIST"
   | "LIST_SHRANK"
   | "OLDER_EDITION"
+  | "FUTURE_EDITION"
+  | "LIST_STALE"
   | "SNAPSHOT_INVALID";
 
 export class OfacIndexError extends Error {

@@ -70,28 +70,59 @@ describe("SdnIndex.screen", () => {
     expect(r.query).toEqual({
       address: `  ${LAZARUS} `,
       normalizedAddress: LAZARUS.toLowerCase(),
+      addressFormat: "evm",
       asset: "eth",
       assetTicker: "ETH",
+      assetListed: true,
+      listedAssets: ["ETH"],
     });
     expect(r.screeningOnly).toBe(true);
   });
 });
 
-describe("SdnIndex asset filter", () => {
-  it("keeps only matches of the given ticker", async () => {
+describe("SdnIndex asset: listed means match, whatever the asset", () => {
+  it("puts the given ticker's records first and still returns the others", async () => {
     const r = (await sampleIndex()).screen(ETH_USDT_USDC, { asset: "USDC" });
-    expect(r.matches.map((m) => m.asset)).toEqual(["USDC"]);
+    expect(r.matches.map((m) => m.asset)).toEqual(["USDC", "ETH", "USDT"]);
+    expect(r.query).toMatchObject({ assetListed: true, listedAssets: ["ETH", "USDC", "USDT"] });
+    expect(r.query.note).toBeUndefined();
   });
 
-  it("answers clear when the address is listed only under other tickers", async () => {
-    const r = (await sampleIndex()).screen(LAZARUS, { asset: "TRX" });
+  it("an address listed under another ticker is a match with assetListed false and a note", async () => {
+    const r = (await sampleIndex()).screen(LAZARUS, { asset: "USDT" });
+    expect(r.summary).toEqual({
+      status: "match",
+      matchCount: 1,
+      exactAddressMatch: true,
+      manualReviewRecommended: true,
+    });
+    expect(r.matches.map((m) => m.entityName)).toEqual(["Lazarus Group"]);
+    expect(r.query).toMatchObject({
+      assetTicker: "USDT",
+      assetListed: false,
+      listedAssets: ["ETH"],
+    });
+    expect(r.query.note).toBe(
+      "listed under ETH, not under USDT: an SDN's address is blocked whatever the asset",
+    );
+  });
+
+  it("an unlisted address with an asset is clear, with assetListed false and no tickers", async () => {
+    const r = (await sampleIndex()).screen(CLEAR, { asset: "ETH" });
     expect(r.summary.status).toBe("clear");
+    expect(r.query).toMatchObject({ assetListed: false, listedAssets: [] });
+    expect(r.query.note).toBeUndefined();
+  });
+
+  it("without an asset, assetListed is null and listedAssets names every ticker", async () => {
+    const r = (await sampleIndex()).screen(ETH_ARB_BSC);
+    expect(r.query).toMatchObject({ assetListed: null, listedAssets: ["ARB", "BSC", "ETH"] });
   });
 
   it("accepts BTC as an alias of OFAC's XBT", async () => {
     const r = (await sampleIndex()).screen(XBT_AND_USDT, { asset: "btc" });
     expect(r.query.assetTicker).toBe("XBT");
-    expect(r.matches.map((m) => m.asset)).toEqual(["XBT"]);
+    expect(r.matches.map((m) => m.asset)).toEqual(["XBT", "USDT"]);
   });
 
   it("refuses a ticker the list does not cover, naming the covered tickers", async () => {
@@ -125,6 +156,18 @@ describe("SdnIndex.screenMany", () => {
       workflowStatus: "manual_review_required",
     });
     expect(r.query.normalizedAddresses[1]).toBe(LAZARUS.toLowerCase());
+  });
+
+  it("counts an address listed only under other tickers as a match in the batch", async () => {
+    const r = (await sampleIndex()).screenMany([LAZARUS, CLEAR], { asset: "TRX" });
+    expect(r.results.map((x) => x.summary.status)).toEqual(["match", "clear"]);
+    expect(r.results[0]?.query).toMatchObject({ assetListed: false, listedAssets: ["ETH"] });
+    expect(r.results[0]?.query.note).toMatch(/listed under ETH, not under TRX/);
+    expect(r.summary).toMatchObject({
+      matchCount: 1,
+      clearCount: 1,
+      workflowStatus: "manual_review_required",
+    });
   });
 
   it("reports screening_complete_no_exact_match when nothing matches", async () => {

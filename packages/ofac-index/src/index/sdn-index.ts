@@ -1,8 +1,9 @@
 import { OfacIndexError } from "../errors/ofac-index-error.js";
 import type { Designation, Edition, EditionMeta, Provenance } from "../model/types.js";
+import { classifyAddress } from "../normalize/address-format.js";
 import { resolveAsset } from "../normalize/asset.js";
 import { normalizeAddress } from "../normalize/normalize-address.js";
-import { assertScreenableAddress } from "../normalize/validate-address.js";
+import { assertScreenableAddress, malformedAddressError } from "../normalize/validate-address.js";
 import { SAMPLE_NOTICE, SAMPLE_SHA256 } from "../sample/sample-edition.js";
 import type {
   AddressScreening,
@@ -14,7 +15,12 @@ import type {
 } from "../screen/result-types.js";
 
 export interface ScreenOptions {
-  /** Keep only matches of this ticker (case-insensitive; BTC is accepted for XBT). */
+  /**
+   * The asset the caller deals in (case-insensitive; BTC is accepted for XBT). It never hides
+   * a match: a listed address matches under every ticker, and this ticker's records come first
+   * (`query.assetListed` says whether it is listed under this one). A ticker the edition does
+   * not cover is refused (`UNSUPPORTED_ASSET`).
+   */
   readonly asset?: string | null | undefined;
 }
 
@@ -160,12 +166,42 @@ export class SdnIndex {
     path: string,
   ): AddressScreening {
     assertScreenableAddress(address, path);
+    const verdict = classifyAddress(address.trim());
     const normalizedAddress = normalizeAddress(address);
     const all = this.lookup(normalizedAddress);
-    const matches = ticker === null ? all : all.filter((m) => m.asset === ticker);
+    // A string that fails its format's check is refused, unless OFAC published that very
+    // string: the list is matched as published, malformed or not.
+    if (verdict.problem !== null && all.length === 0) throw malformedAddressError(verdict, path);
+    // Listed means match, whatever the asset: the asset only puts its own records first.
+    const matches =
+      ticker === null
+        ? all
+        : [...all.filter((m) => m.asset === ticker), ...all.filter((m) => m.asset !== ticker)];
+    const listedAssets = [...new Set(all.map((m) => m.asset))].sort();
+    const assetListed = ticker === null ? null : listedAssets.includes(ticker);
     const hit = matches.length > 0;
+    const notes = [
+      hit && assetListed === false
+        ? `listed under ${listedAssets.join(", ")}, not under ${ticker}: an SDN's address is blocked whatever the asset`
+        : null,
+      hit && verdict.problem !== null
+        ? `OFAC publishes this string although it fails the ${verdict.format} check (${verdict.problem}); it matches as published`
+        : null,
+      verdict.format === "unrecognized"
+        ? "the address is in no format this service recognizes: it was screened exactly as typed, with no checksum to catch a typo"
+        : null,
+    ].filter((n) => n !== null);
     return {
-      query: { address, normalizedAddress, asset, assetTicker: ticker },
+      query: {
+        address,
+        normalizedAddress,
+        addressFormat: verdict.format,
+        asset,
+        assetTicker: ticker,
+        assetListed,
+        listedAssets,
+        ...(notes.length > 0 ? { note: notes.join("; ") } : {}),
+      },
       summary: {
         status: hit ? "match" : "clear",
         matchCount: matches.length,
@@ -176,7 +212,10 @@ export class SdnIndex {
     };
   }
 
-  /** Screens one address: exact match on the canonical form, optionally for one ticker. */
+  /**
+   * Screens one address: exact match on the canonical form. A string that fails its format's
+   * check is refused (`INVALID_ADDRESS`) unless OFAC listed that very string.
+   */
   screen(address: string, options: ScreenOptions = {}, lastRefresh?: RefreshStatus): ScreenResult {
     const ticker = this.resolve(options.asset);
     return {

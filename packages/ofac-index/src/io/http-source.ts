@@ -19,6 +19,8 @@ export interface HttpFetchOptions {
   readonly validators?: HttpValidators;
   /** SHA-256 of the edition already held: a HEAD whose `Digest` equals it skips the GET. */
   readonly knownSha256?: string;
+  /** Cancels the download (a stopping loader): fails with `SOURCE_UNREACHABLE`. */
+  readonly signal?: AbortSignal;
 }
 
 export type HttpFetchResult =
@@ -45,8 +47,18 @@ export function digestSha256(header: string | null): string | undefined {
   return undefined;
 }
 
-function classify(err: unknown, url: string, timeoutMs: number): OfacIndexError {
+function classify(
+  err: unknown,
+  url: string,
+  timeoutMs: number,
+  cancelled?: AbortSignal,
+): OfacIndexError {
   if (err instanceof OfacIndexError) return err;
+  if (cancelled?.aborted === true) {
+    return new OfacIndexError("SOURCE_UNREACHABLE", `the download of ${url} was cancelled`, {
+      cause: err,
+    });
+  }
   const name = (err as { name?: string }).name;
   if (name === "TimeoutError" || name === "AbortError") {
     return new OfacIndexError("TIMEOUT", `${url} did not answer within ${timeoutMs} ms`, {
@@ -77,6 +89,13 @@ export async function fetchEdition(
     () => controller.abort(new DOMException("timeout", "TimeoutError")),
     timeoutMs,
   );
+  const cancel = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted === true) cancel();
+  options.signal?.addEventListener("abort", cancel, { once: true });
+  const release = () => {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", cancel);
+  };
   const headers: Record<string, string> = {
     "user-agent": options.userAgent ?? DEFAULT_USER_AGENT,
     accept: "application/xml, text/xml, application/gzip, */*",
@@ -150,16 +169,16 @@ export async function fetchEdition(
           yield chunk;
         }
       } catch (err) {
-        throw classify(err, url, timeoutMs);
+        throw classify(err, url, timeoutMs, options.signal);
       } finally {
-        clearTimeout(timer);
+        release();
         if (!stream.locked) await stream.cancel().catch(() => {});
       }
     }
     return { status: "ok", body: body(), validators };
   } catch (err) {
-    throw classify(err, url, timeoutMs);
+    throw classify(err, url, timeoutMs, options.signal);
   } finally {
-    if (!handedOver) clearTimeout(timer);
+    if (!handedOver) release();
   }
 }

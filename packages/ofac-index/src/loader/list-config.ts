@@ -10,6 +10,13 @@ export interface ListConfig {
   readonly sampleFallback: boolean;
   /** `OFAC_REFRESH_MINUTES`, default 1440 (daily). */
   readonly refreshMinutes: number;
+  /**
+   * `OFAC_STALE_AFTER_HOURS`, default 48: a list not confirmed current for longer is flagged
+   * `stale` in every answer.
+   */
+  readonly staleAfterHours: number;
+  /** `OFAC_FAIL_WHEN_STALE=1`: refuse screening on a stale list (503 `LIST_STALE`). */
+  readonly failWhenStale: boolean;
 }
 
 /** The list settings shared by every process of the service (documented in the README). */
@@ -19,6 +26,8 @@ export const LIST_ENV = {
   snapshotDir: "OFAC_SNAPSHOT_DIR",
   sampleFallback: "OFAC_SAMPLE_FALLBACK",
   refreshMinutes: "OFAC_REFRESH_MINUTES",
+  staleAfterHours: "OFAC_STALE_AFTER_HOURS",
+  failWhenStale: "OFAC_FAIL_WHEN_STALE",
 } as const;
 
 /** An integer setting within bounds, or a RangeError that names it. */
@@ -42,7 +51,8 @@ export function integerSetting(
 /**
  * Reads the list settings: `OFAC_SOURCE` (a path or URL of an SDN Advanced XML),
  * `OFAC_OFFICIAL=1` (OFAC's official URL), `OFAC_SNAPSHOT_DIR` (stored editions),
- * `OFAC_SAMPLE_FALLBACK=0` (never serve the embedded sample), `OFAC_REFRESH_MINUTES`.
+ * `OFAC_SAMPLE_FALLBACK=0` (never serve the embedded sample), `OFAC_REFRESH_MINUTES`,
+ * `OFAC_STALE_AFTER_HOURS` and `OFAC_FAIL_WHEN_STALE=1`.
  */
 export function loadListConfig(env: Readonly<Record<string, string | undefined>>): ListConfig {
   return {
@@ -57,5 +67,13 @@ export function loadListConfig(env: Readonly<Record<string, string | undefined>>
       1,
       10_080,
     ),
+    staleAfterHours: integerSetting(
+      env[LIST_ENV.staleAfterHours],
+      LIST_ENV.staleAfterHours,
+      48,
+      1,
+      8_760,
+    ),
+    failWhenStale: env[LIST_ENV.failWhenStale] === "1",
   };
 }

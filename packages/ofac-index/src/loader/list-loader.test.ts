@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isOfacIndexError, type OfacIndexErrorCode } from "../errors/ofac-index-error.js";
 import { fetchEdition } from "../io/http-source.js";
 import { SAMPLE_NOTICE, SAMPLE_SHA256, SAMPLE_XML_PATH } from "../sample/sample-edition.js";
+import type { RefreshStatus } from "../screen/result-types.js";
 import {
   bytes,
   hangBeforeHeaders,
@@ -133,6 +134,12 @@ afterAll(async () => {
   await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+/** Starts a loader and waits for its background load of the source: the status it ended with. */
+async function startAndSettle(loader: ListLoader): Promise<RefreshStatus | undefined> {
+  await loader.start();
+  return loader.settled();
+}
+
 function newLoader(options: ListLoaderOptions): ListLoader {
   const loader = new ListLoader(options);
   loaders.push(loader);
@@ -153,7 +160,7 @@ async function loaderHoldingGood(
 ): Promise<ListLoader> {
   server.route(path, route);
   const loader = newLoader({ source: server.url(path), ...options });
-  const started = await loader.start();
+  const started = await startAndSettle(loader);
   expect(started).toMatchObject({ ok: true, outcome: "updated" });
   expect(loader.index?.meta.datasetSha256).toBe(GOOD_SHA);
   return loader;
@@ -194,7 +201,7 @@ describe("ListLoader over HTTP", () => {
     const path = freshPath();
     server.route(path, bytes(SAMPLE));
     const loader = newLoader({ source: server.url(path) });
-    await loader.start();
+    await startAndSettle(loader);
     expect(loader.ready).toBe(true);
     expect(loader.index?.meta.datasetSha256).toBe(sha256(SAMPLE));
     const freshness = loader.freshness();
@@ -209,7 +216,7 @@ describe("ListLoader over HTTP", () => {
       bytes(gzipSync(SAMPLE), { headers: { "content-type": "application/gzip" } }),
     );
     const loader = newLoader({ source: server.url(path) });
-    await loader.start();
+    await startAndSettle(loader);
     expect(loader.ready).toBe(true);
     expect(loader.index?.meta.datasetSha256).toBe(sha256(SAMPLE));
     const freshness = loader.freshness();
@@ -375,7 +382,7 @@ describe("ListLoader over HTTP", () => {
     const file = join(await tempDir(), "sdn_advanced.xml");
     await writeFile(file, GOOD);
     const loader = newLoader({ source: file });
-    expect(await loader.start()).toMatchObject({ ok: true, outcome: "updated" });
+    expect(await startAndSettle(loader)).toMatchObject({ ok: true, outcome: "updated" });
     await writeFile(file, SHRUNK);
     expect(await loader.refresh()).toMatchObject({ ok: false, outcome: "LIST_SHRANK" });
     expect(await loader.refresh()).toMatchObject({ ok: false, outcome: "LIST_SHRANK" });
@@ -390,10 +397,10 @@ describe("ListLoader over HTTP", () => {
     };
     server.route(path, bytes(GOOD, { gate }));
     const refused = newLoader({ source: server.url(path), userAgent: "curl/8.5.0" });
-    expect(await refused.start()).toMatchObject({ ok: false, outcome: "HTTP_STATUS" });
+    expect(await startAndSettle(refused)).toMatchObject({ ok: false, outcome: "HTTP_STATUS" });
     expect(server.requests.filter((r) => r.path === path).map((r) => r.status)).toEqual([403]);
     const loader = newLoader({ source: server.url(path) });
-    expect(await loader.start()).toMatchObject({ ok: true, outcome: "updated" });
+    expect(await startAndSettle(loader)).toMatchObject({ ok: true, outcome: "updated" });
     const last = server.requests.filter((r) => r.path === path).at(-1);
     expect(last?.status).toBe(200);
     expect(last?.headers["user-agent"]).toMatch(/^Mozilla\/\d/);
@@ -428,7 +435,7 @@ describe("ListLoader over HTTP", () => {
 
   it("fails closed: only an unreachable source → not ready; screen, screenMany and freshness throw LIST_UNAVAILABLE", async () => {
     const loader = newLoader({ source: await unreachableUrl() });
-    const started = await loader.start();
+    const started = await startAndSettle(loader);
     expect(started).toMatchObject({ ok: false, outcome: "SOURCE_UNREACHABLE" });
     expect(loader.ready).toBe(false);
     expect(loader.index).toBeUndefined();
@@ -460,7 +467,7 @@ describe("ListLoader over HTTP", () => {
     expect((await readdir(dir)).filter((n) => n.endsWith(".json"))).toHaveLength(1);
 
     const loader = newLoader({ source: await unreachableUrl(), snapshotDir: dir });
-    const started = await loader.start();
+    const started = await startAndSettle(loader);
     expect(started).toMatchObject({ ok: false, outcome: "SOURCE_UNREACHABLE" });
     expect(loader.ready).toBe(true);
     expect(loader.index?.meta.datasetSha256).toBe(GOOD_SHA);
@@ -472,7 +479,7 @@ describe("ListLoader over HTTP", () => {
 
   it("start-up: with sampleFallback and nothing else, serves the sample flagged sample with a notice", async () => {
     const loader = newLoader({ sampleFallback: true });
-    await loader.start();
+    await startAndSettle(loader);
     expect(loader.ready).toBe(true);
     expect(loader.index?.meta.datasetSha256).toBe(SAMPLE_SHA256);
     const freshness = loader.freshness();

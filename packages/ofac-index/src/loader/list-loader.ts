@@ -7,6 +7,7 @@ import { loadIndex, loadSample } from "../io/load-index.js";
 import { isHttpUrl } from "../io/open-source.js";
 import { SnapshotStore } from "../io/snapshot-store.js";
 import { parseEdition } from "../parse/parse-edition.js";
+import { SAMPLE_SHA256 } from "../sample/sample-edition.js";
 import type {
   BatchScreenResult,
   RefreshStatus,
@@ -34,6 +35,15 @@ export interface ListLoaderOptions {
   readonly maxDownloadBytes?: number | undefined;
   readonly maxXmlBytes?: number | undefined;
   readonly userAgent?: string | undefined;
+  /** A list not confirmed current for longer than this is flagged `stale` (default 48). */
+  readonly staleAfterHours?: number | undefined;
+  /** Refuse screening on a stale list (`LIST_STALE`) instead of answering with the flag. */
+  readonly failWhenStale?: boolean | undefined;
+  /**
+   * After a failed load or refresh, the next attempt comes this long later (default one
+   * minute), doubling with each consecutive failure, never later than the refresh interval.
+   */
+  readonly retryBaseMs?: number | undefined;
   /** Clock, for tests and for audit logs. */
   readonly now?: (() => Date) | undefined;
   /** Structured events (loaded, refreshed, failures) for the app's logger. */
@@ -55,9 +65,34 @@ export type LoaderEvent =
       readonly code: string;
       readonly message: string;
     }
-  | { readonly type: "stored"; readonly path: string };
+  | { readonly type: "stored"; readonly path: string }
+  /** The next attempt after `failures` consecutive failures, `inMs` from now. */
+  | { readonly type: "retry-scheduled"; readonly inMs: number; readonly failures: number }
+  /** Temp files of snapshot writes that never finished, removed at start-up. */
+  | { readonly type: "temp-removed"; readonly paths: readonly string[] };
+
+/** An edition the loader can offer for a diff: a stored one, or the one it serves. */
+export interface EditionSummary {
+  readonly datasetDate: string;
+  readonly datasetSha256: string;
+  /** Distinct normalized addresses. */
+  readonly addressCount: number;
+  /** When it was first stored; null for the served edition when it is not stored. */
+  readonly storedAt: string | null;
+  /** The edition being served now. */
+  readonly current: boolean;
+  /** The embedded sample edition: NOT an OFAC edition. */
+  readonly sample: boolean;
+}
 
 const DEFAULT_MAX_SHRINK = 0.2;
+const DEFAULT_STALE_AFTER_HOURS = 48;
+const DEFAULT_RETRY_BASE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+/** An edition dated more than this after the clock is refused: OFAC cannot have issued it yet. */
+const FUTURE_SLACK_MS = 24 * HOUR_MS;
+/** Editions loaded by SHA-256 for diffs, kept for the next request. */
+const EDITION_CACHE_SIZE = 4;
 
 /** A fetched edition, and how to remember its source state (ETag, file stamp) once accepted. */
 interface Candidate {
@@ -66,19 +101,30 @@ interface Candidate {
 }
 
 /**
- * Owns the list a server screens against. Start-up tries, in order: the configured source,
- * the last good snapshot, OFAC's official URL (if enabled), the embedded sample (if enabled).
+ * Owns the list a server screens against. `start()` never waits on the source: it serves the
+ * newest stored snapshot at once (if any) and loads the source (the configured one, else OFAC's
+ * official URL if enabled) in the background. With nothing to serve it starts not ready; if the
+ * source fails while nothing is held, the embedded sample is served (if enabled). A failed load
+ * or refresh is retried after 1, 2, 4 … minutes (never later than the refresh interval).
  * Refreshes replace the index atomically only after the new edition parsed and passed the
  * sanity checks; on any failure the last good index keeps serving and freshness shows the
  * failure. With no list at all, screening throws `LIST_UNAVAILABLE`: it never answers "clear".
+ * Every answer says how long the list has gone unconfirmed (`ageHours`, `stale`).
  */
 export class ListLoader {
   private current: SdnIndex | undefined;
   private last: RefreshStatus | undefined;
+  /** When the source last confirmed the served edition (accepted load or unchanged check). */
+  private checkedAt: string | undefined;
   private validators: HttpValidators | undefined;
   private fileStamp: { mtimeMs: number; size: number } | undefined;
   private inFlight: Promise<RefreshStatus> | undefined;
+  private cancel: AbortController | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** The refresh interval while periodic refresh runs. */
+  private periodMs: number | undefined;
+  private failures = 0;
+  private readonly editionCache = new Map<string, SdnIndex>();
   private readonly store: SnapshotStore | undefined;
   private readonly now: () => Date;
 
@@ -119,62 +165,242 @@ export class ListLoader {
     return this.current;
   }
 
+  /** The index and its freshness, or LIST_UNAVAILABLE / LIST_STALE (when so configured). */
+  private requireScreenable(): { index: SdnIndex; freshness: SourceFreshness } {
+    const index = this.require();
+    const freshness = this.freshnessOf(index);
+    if (freshness.stale === true && this.options.failWhenStale === true) {
+      throw new OfacIndexError(
+        "LIST_STALE",
+        `the sanctions list (${index.meta.datasetDate}) has not been confirmed current for ${freshness.ageHours} hours, more than the allowed ${this.staleAfterHours}; screening is refused`,
+        {
+          details: {
+            ageHours: freshness.ageHours,
+            staleAfterHours: this.staleAfterHours,
+            lastSuccessfulCheckAt: freshness.lastSuccessfulCheckAt,
+          },
+        },
+      );
+    }
+    return { index, freshness };
+  }
+
   screen(address: string, options?: ScreenOptions): ScreenResult {
-    return this.require().screen(address, options, this.last);
+    const { index, freshness } = this.requireScreenable();
+    return { ...index.screen(address, options, this.last), sourceFreshness: freshness };
   }
 
   screenMany(addresses: readonly string[], options?: ScreenOptions): BatchScreenResult {
-    return this.require().screenMany(addresses, options, this.last);
+    const { index, freshness } = this.requireScreenable();
+    return { ...index.screenMany(addresses, options, this.last), sourceFreshness: freshness };
   }
 
+  /** The served list's freshness, staleness included (LIST_UNAVAILABLE when none is loaded). */
   freshness(): SourceFreshness {
-    return this.require().freshness(this.last);
+    return this.freshnessOf(this.require());
   }
 
-  /** Initial load through the source order. Never throws; check `ready`. */
+  private get staleAfterHours(): number {
+    return this.options.staleAfterHours ?? DEFAULT_STALE_AFTER_HOURS;
+  }
+
+  /**
+   * Age is the time since the source last confirmed the served edition (not the edition's
+   * DateOfIssue: OFAC may publish nothing for weeks, and that list is still current).
+   */
+  private freshnessOf(index: SdnIndex): SourceFreshness {
+    const base = index.freshness(this.last);
+    const sample = index.provenance.sample;
+    const checkedAt = sample ? null : (this.checkedAt ?? index.provenance.refreshedAt);
+    const since = Date.parse(checkedAt ?? index.provenance.refreshedAt);
+    const ageHours = Number.isNaN(since)
+      ? 0
+      : Math.max(0, Math.round(((this.now().getTime() - since) / HOUR_MS) * 100) / 100);
+    const stale = !sample && ageHours > this.staleAfterHours;
+    const notice = stale
+      ? [
+          base.notice,
+          `The list has not been confirmed current for ${ageHours} hours (limit ${this.staleAfterHours}).`,
+        ]
+          .filter((n) => n !== undefined)
+          .join(" ")
+      : base.notice;
+    return Object.freeze({
+      ...base,
+      ...(notice === undefined ? {} : { notice }),
+      lastSuccessfulCheckAt: checkedAt,
+      ageHours,
+      stale,
+    });
+  }
+
+  /**
+   * Start-up, without waiting on the network: removes leftover snapshot temp files, serves the
+   * newest stored snapshot if there is one, and loads the source in the background (see
+   * `settled()`). Without a source, serves the embedded sample if enabled. Never throws; check
+   * `ready`. The status says `pending` while the background load runs.
+   */
   async start(): Promise<RefreshStatus> {
-    const source = this.options.source;
-    if (source !== undefined) {
-      const status = await this.refresh();
-      if (this.current !== undefined) return status;
-    }
-    if (this.store !== undefined && this.current === undefined) {
-      try {
-        const stored = await this.store.latest();
-        if (stored !== undefined) this.swap(stored, `snapshot:${this.store.dir}`);
-      } catch (err) {
-        this.fail(`snapshot:${this.store.dir}`, err);
+    if (this.store !== undefined) {
+      const removed = await this.store.removeTempFiles().catch(() => []);
+      if (removed.length > 0) this.emit({ type: "temp-removed", paths: removed });
+      if (this.current === undefined) {
+        try {
+          const stored = await this.store.latest(this.latestAcceptableDate());
+          if (stored !== undefined) {
+            this.swap(stored, `snapshot:${this.store.dir}`, stored.provenance.refreshedAt);
+          }
+        } catch (err) {
+          this.fail(`snapshot:${this.store.dir}`, err);
+        }
       }
     }
-    if (this.current === undefined && source === undefined && this.options.official === true) {
-      await this.refresh();
+    const source = this.refreshSource;
+    if (source === undefined) {
+      if (this.current === undefined && this.options.sampleFallback === true) {
+        await this.serveSample();
+      }
+      return this.last ?? this.record(true, this.current === undefined ? "no-source" : "updated");
     }
-    if (this.current === undefined && this.options.sampleFallback === true) {
-      this.swap(await loadSample(this.now()), "embedded:sample");
-    }
-    return this.last ?? this.record(true, this.current === undefined ? "no-source" : "updated");
+    void this.refresh();
+    return Object.freeze({
+      attemptedAt: this.now().toISOString(),
+      ok: this.current !== undefined,
+      outcome: "pending",
+      message: `loading ${source} in the background`,
+    });
+  }
+
+  /** Waits for the attempt in flight (start-up's background load included); then the last status. */
+  async settled(): Promise<RefreshStatus | undefined> {
+    return (await this.inFlight) ?? this.last;
   }
 
   /** Fetches the refresh source once (concurrent calls share one attempt). */
   refresh(): Promise<RefreshStatus> {
-    this.inFlight ??= this.refreshOnce().finally(() => {
-      this.inFlight = undefined;
-    });
+    if (this.inFlight === undefined) {
+      const attempt = this.refreshOnce();
+      this.inFlight = attempt;
+      void attempt.then((status) => {
+        this.inFlight = undefined;
+        this.failures = status.ok ? 0 : this.failures + 1;
+        this.schedule();
+      });
+    }
     return this.inFlight;
   }
 
-  /** Refreshes every `intervalMs` until `stop()`. */
+  /**
+   * Refreshes every `intervalMs` until `stop()`; after a failure, retries sooner: the base delay
+   * (`retryBaseMs`, one minute), doubled per consecutive failure, capped at `intervalMs`.
+   */
   startPeriodicRefresh(intervalMs: number): void {
-    this.stop();
-    this.timer = setInterval(() => void this.refresh(), intervalMs);
+    this.periodMs = intervalMs;
+    this.schedule();
+  }
+
+  /** Stops periodic refresh, cancels a download in flight and waits for the attempt to end. */
+  async stop(): Promise<void> {
+    this.periodMs = undefined;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.cancel?.abort();
+    await this.inFlight?.catch(() => {});
+  }
+
+  /** The delay before the next attempt: the interval, or the backoff after failures. */
+  private schedule(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    const period = this.periodMs;
+    // Not refreshing periodically, or an attempt is running: it schedules the next when done.
+    if (period === undefined || this.inFlight !== undefined) return;
+    let delay = period;
+    if (this.failures > 0) {
+      const base = this.options.retryBaseMs ?? DEFAULT_RETRY_BASE_MS;
+      delay = Math.min(period, base * 2 ** Math.min(this.failures - 1, 30));
+      this.emit({ type: "retry-scheduled", inMs: delay, failures: this.failures });
+    }
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.refresh();
+    }, delay);
     this.timer.unref();
   }
 
-  /** Stops periodic refresh and waits for an attempt in flight. */
-  async stop(): Promise<void> {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.inFlight?.catch(() => {});
+  /**
+   * The editions a diff can use, newest first: every readable stored edition, plus the served
+   * one when it is not stored (`storedAt: null`); `current` marks the served one. Empty without
+   * a snapshot directory and a list.
+   */
+  async storedEditions(): Promise<EditionSummary[]> {
+    const maxDate = this.latestAcceptableDate();
+    const stored = (this.store === undefined ? [] : await this.store.summaries()).filter(
+      (s) => s.datasetDate <= maxDate,
+    );
+    const held = this.current;
+    const heldSha = held?.meta.datasetSha256;
+    const out: EditionSummary[] = stored.map((s) => ({
+      ...s,
+      current: s.datasetSha256 === heldSha,
+      sample: s.datasetSha256 === SAMPLE_SHA256,
+    }));
+    if (held !== undefined && !out.some((e) => e.current)) {
+      const entry: EditionSummary = {
+        datasetDate: held.meta.datasetDate,
+        datasetSha256: held.meta.datasetSha256,
+        addressCount: held.addressCount,
+        storedAt: null,
+        current: true,
+        sample: held.provenance.sample,
+      };
+      // Newest first; among editions of its date, the served one is the latest.
+      const at = out.findIndex((e) => e.datasetDate <= entry.datasetDate);
+      out.splice(at === -1 ? out.length : at, 0, entry);
+    }
+    return out.map((e) => Object.freeze(e));
+  }
+
+  /** An edition by SHA-256: the served one, or a stored one; undefined if neither. */
+  async editionBySha(sha256: string): Promise<SdnIndex | undefined> {
+    const sha = sha256.toLowerCase();
+    if (this.current?.meta.datasetSha256 === sha) return this.current;
+    const cached = this.editionCache.get(sha);
+    if (cached !== undefined) return cached;
+    const found = await this.store?.bySha(sha);
+    if (found === undefined) return undefined;
+    this.editionCache.set(sha, found);
+    if (this.editionCache.size > EDITION_CACHE_SIZE) {
+      this.editionCache.delete(this.editionCache.keys().next().value as string);
+    }
+    return found;
+  }
+
+  /** The newest edition of a `YYYY-MM-DD` DateOfIssue (as `storedEditions` orders them). */
+  async editionByDate(datasetDate: string): Promise<SdnIndex | undefined> {
+    const entry = (await this.storedEditions()).find((e) => e.datasetDate === datasetDate);
+    return entry === undefined ? undefined : this.editionBySha(entry.datasetSha256);
+  }
+
+  /** The latest DateOfIssue that may be served: one day past the clock (time zones). */
+  private latestAcceptableDate(): string {
+    return new Date(this.now().getTime() + FUTURE_SLACK_MS).toISOString().slice(0, 10);
+  }
+
+  private emit(event: LoaderEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      // a logger's failure never stops the list
+    }
+  }
+
+  private async serveSample(): Promise<void> {
+    try {
+      this.swap(await loadSample(this.now()), "embedded:sample");
+    } catch (err) {
+      this.fail("embedded:sample", err);
+    }
   }
 
   private record(ok: boolean, outcome: string, message?: string): RefreshStatus {
@@ -190,13 +416,15 @@ export class ListLoader {
   private fail(from: string, err: unknown): RefreshStatus {
     const code = isOfacIndexError(err) ? err.code : "INTERNAL";
     const message = err instanceof Error ? err.message : String(err);
-    this.options.onEvent?.({ type: "refresh-failed", from, code, message });
+    this.emit({ type: "refresh-failed", from, code, message });
     return this.record(false, code, message);
   }
 
-  private swap(next: SdnIndex, from: string): void {
+  /** Serves `next`; `checkedAt` is when its source confirmed it (none for the sample). */
+  private swap(next: SdnIndex, from: string, checkedAt?: string): void {
     this.current = next;
-    this.options.onEvent?.({
+    this.checkedAt = checkedAt;
+    this.emit({
       type: "loaded",
       from,
       datasetDate: next.meta.datasetDate,
@@ -211,7 +439,8 @@ export class ListLoader {
       ...held.provenance,
       refreshedAt: this.now().toISOString(),
     });
-    this.options.onEvent?.({ type: "unchanged", from });
+    this.checkedAt = this.now().toISOString();
+    this.emit({ type: "unchanged", from });
     return this.record(true, "unchanged");
   }
 
@@ -219,9 +448,11 @@ export class ListLoader {
     const source = this.refreshSource;
     if (source === undefined)
       return this.record(true, "no-source", "no refresh source is configured");
+    const cancel = new AbortController();
+    this.cancel = cancel;
     try {
       const candidate = isHttpUrl(source)
-        ? await this.fetchUrl(source)
+        ? await this.fetchUrl(source, cancel.signal)
         : await this.readFile(source);
       if (candidate === "unchanged") return this.confirmCurrent(source);
       if (
@@ -234,18 +465,26 @@ export class ListLoader {
       this.check(candidate.index);
       if (this.store !== undefined) {
         const { path, created } = await this.store.put(candidate.index, this.now());
-        if (created) this.options.onEvent?.({ type: "stored", path });
+        if (created) this.emit({ type: "stored", path });
       }
-      this.swap(candidate.index, source);
+      this.swap(candidate.index, source, this.now().toISOString());
       // Only an accepted edition's ETag / file stamp may make a later refresh "unchanged".
       candidate.remember();
       return this.record(true, "updated");
     } catch (err) {
-      return this.fail(source, err);
+      if (cancel.signal.aborted) return this.record(false, "CANCELLED", "the loader stopped");
+      const status = this.fail(source, err);
+      // Nothing to serve and the source failed: the sample (flagged) until the source recovers.
+      if (this.current === undefined && this.options.sampleFallback === true) {
+        await this.serveSample();
+      }
+      return status;
+    } finally {
+      if (this.cancel === cancel) this.cancel = undefined;
     }
   }
 
-  private async fetchUrl(url: string): Promise<Candidate | "unchanged"> {
+  private async fetchUrl(url: string, signal: AbortSignal): Promise<Candidate | "unchanged"> {
     const held =
       this.current !== undefined && !this.current.provenance.sample ? this.current : undefined;
     const res = await fetchEdition(url, {
@@ -254,6 +493,7 @@ export class ListLoader {
       ...(this.options.maxDownloadBytes === undefined
         ? {}
         : { maxDownloadBytes: this.options.maxDownloadBytes }),
+      signal,
       ...(held === undefined ? {} : { knownSha256: held.meta.datasetSha256 }),
       ...(held === undefined || this.validators === undefined
         ? {}
@@ -314,6 +554,16 @@ export class ListLoader {
         "the new edition has no digital-currency addresses; kept the current list",
       );
     }
+    // OFAC cannot have issued it yet: refused, so that it never makes real editions "older".
+    const issuedAt = Date.parse(`${candidate.meta.datasetDate}T00:00:00.000Z`);
+    if (issuedAt - this.now().getTime() > FUTURE_SLACK_MS) {
+      throw new OfacIndexError(
+        "FUTURE_EDITION",
+        `the new edition is dated ${candidate.meta.datasetDate}, more than a day after the clock (${this.now().toISOString()}); kept the current list`,
+        { details: { datasetDate: candidate.meta.datasetDate } },
+      );
+    }
+    // Judged against the held edition, i.e. the last one accepted (a refused one never counts).
     const held = this.current;
     if (held === undefined || held.provenance.sample) return;
     if (candidate.meta.datasetDate < held.meta.datasetDate) {

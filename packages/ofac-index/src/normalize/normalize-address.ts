@@ -1,4 +1,4 @@
-import { bech32, bech32m } from "bech32";
+import { bech32, bech32m } from "@scure/base";
 import { isValidCashaddr } from "./cashaddr.js";
 
 const EVM_HEX = /^0[xX][0-9a-fA-F]{40}$/;
@@ -27,6 +27,9 @@ function isBech32(lower: string): boolean {
  *   payload) and an all-upper-case payload is lower-cased, both only when the checksum verifies.
  * - Everything else (base58 Bitcoin/Tron/Solana, Monero, XRP, …) exactly as typed: these
  *   formats are case-sensitive, so folding their case would match a different address.
+ *
+ * Whether the string can be an address at all (its format's checksum) is decided separately,
+ * by `classifyAddress`: normalization never refuses anything.
  */
 export function normalizeAddress(input: string): string {
   const s = input.trim();

@@ -1,4 +1,5 @@
 import { OfacIndexError } from "../errors/ofac-index-error.js";
+import type { FormatVerdict } from "./address-format.js";
 
 /** Longest address accepted for screening; the longest real designation is 95 chars (XMR). */
 export const MAX_ADDRESS_LENGTH = 256;
@@ -8,7 +9,8 @@ export const MAX_ADDRESS_LENGTH = 256;
  * character no published address has (every designation since 2022 is printable ASCII without
  * spaces). The last rule closes an evasion: a sanctioned address with a zero-width space, a
  * control character or a look-alike letter inside is not on the list, and would otherwise be
- * answered "clear". Anything else is screened as typed (after trimming).
+ * answered "clear". What passes here is then checked against its address format
+ * (`classifyAddress`); a string in no recognized format is screened as typed (after trimming).
  */
 export function assertScreenableAddress(input: unknown, path = "address"): string {
   if (typeof input !== "string") {
@@ -35,4 +37,18 @@ export function assertScreenableAddress(input: unknown, path = "address"): strin
     );
   }
   return input;
+}
+
+/**
+ * The refusal of a string that is in a recognized address format but fails that format's check
+ * (a checksum, a case rule): it cannot be the address anyone meant, and answering it "clear"
+ * would hand a typo a clean bill. The index raises it only when the string is not itself on the
+ * list (OFAC's own published strings always match as published).
+ */
+export function malformedAddressError(verdict: FormatVerdict, path = "address"): OfacIndexError {
+  return new OfacIndexError(
+    "INVALID_ADDRESS",
+    `${path} cannot be an address (${verdict.format} format): ${verdict.problem ?? "its check fails"}. A string that fails its format's check is refused, never answered clear`,
+    { details: { path, addressFormat: verdict.format, reason: verdict.problem } },
+  );
 }

@@ -1,3 +1,5 @@
+import type { AddressFormat } from "../normalize/address-format.js";
+
 /** One sanctioned designation matching a screened address (spec §2.4, plus party detail). */
 export interface MatchRecord {
   readonly entryId: string;
@@ -46,6 +48,23 @@ export interface SourceFreshness {
   readonly notice?: string;
   /** The last refresh attempt, when a loader manages the list. */
   readonly lastRefresh?: RefreshStatus;
+  /**
+   * When the service last confirmed that it holds the source's current edition: an accepted
+   * load, or a check that found the source unchanged (304, equal digest, same bytes). For a list
+   * restored from a snapshot, when that edition was fetched, until the source confirms it. Null
+   * for the embedded sample. Set whenever a `ListLoader` serves the list (every API/MCP answer).
+   */
+  readonly lastSuccessfulCheckAt?: string | null;
+  /**
+   * Hours since `lastSuccessfulCheckAt` (for the sample, since it was loaded): how long the
+   * service has gone without confirming it has the current edition. Not the edition's own age.
+   */
+  readonly ageHours?: number;
+  /**
+   * True when `ageHours` is past the loader's limit (`OFAC_STALE_AFTER_HOURS`, default 48).
+   * Never true for the embedded sample, which says `sample` instead.
+   */
+  readonly stale?: boolean;
 }
 
 export interface RefreshStatus {
@@ -59,13 +78,33 @@ export interface RefreshStatus {
 export interface ScreenQuery {
   readonly address: string;
   readonly normalizedAddress: string;
-  /** The asset filter as given, or null. */
+  /**
+   * The format the address was recognized in (its checksum, where it has one, verified), or
+   * `unrecognized`: screened exactly as typed, with no checksum to catch a typo.
+   */
+  readonly addressFormat: AddressFormat;
+  /**
+   * The asset as given, or null. It never narrows the answer: an SDN's address is blocked
+   * whatever the asset, so a listed address matches under every ticker. It only puts the
+   * matches under that ticker first.
+   */
   readonly asset: string | null;
-  /** The OFAC ticker the filter resolved to (e.g. BTC → XBT), or null. */
+  /** The OFAC ticker the asset resolved to (e.g. BTC → XBT), or null. */
   readonly assetTicker: string | null;
+  /** Whether the address is listed under the requested ticker; null when no asset was given. */
+  readonly assetListed: boolean | null;
+  /** Every ticker the address is listed under, sorted; empty when it is not listed. */
+  readonly listedAssets: readonly string[];
+  /**
+   * Present when the answer needs a word of explanation: the address is listed, but not under
+   * the requested ticker; OFAC published it in a form that fails its format's check; or its
+   * format is unrecognized.
+   */
+  readonly note?: string;
 }
 
 export interface ScreenSummary {
+  /** `match` whenever the address is on the list, under any ticker. */
   readonly status: "match" | "clear";
   readonly matchCount: number;
   readonly exactAddressMatch: boolean;
@@ -75,6 +114,7 @@ export interface ScreenSummary {
 export interface AddressScreening {
   readonly query: ScreenQuery;
   readonly summary: ScreenSummary;
+  /** Every record of the address (all tickers); those of the requested ticker first. */
   readonly matches: readonly MatchRecord[];
 }
 

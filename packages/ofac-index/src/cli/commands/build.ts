@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
-import { loadIndex } from "../../io/load-index.js";
 import { SnapshotStore } from "../../io/snapshot-store.js";
 import { UsageError } from "../cli-error.js";
+import { loadList } from "../load-list.js";
 import { byteProgress } from "../progress.js";
 import { editionInfo } from "./info.js";
 
-export const buildUsage = "build <XML> [--out DIR]   (DIR defaults to ./snapshots)";
+export const buildUsage = "build <XML|-> [--out DIR]   (DIR defaults to ./snapshots)";
 
 /** Parses an XML edition and stores it as a snapshot (skipped if that edition is stored). */
 export async function buildCommand(args: string[]): Promise<number> {
@@ -16,9 +16,9 @@ export async function buildCommand(args: string[]): Promise<number> {
   });
   if (positionals.length !== 1) throw new UsageError("build needs exactly one XML file");
   const progress = byteProgress("reading");
-  let index: Awaited<ReturnType<typeof loadIndex>>;
+  let index: Awaited<ReturnType<typeof loadList>>;
   try {
-    index = await loadIndex(positionals[0] as string, { onBytes: progress.update });
+    index = await loadList(positionals[0] as string, { onBytes: progress.update });
   } finally {
     progress.stop();
   }

@@ -2,7 +2,7 @@ import type { SdnIndex } from "../../index/sdn-index.js";
 import { UsageError } from "../cli-error.js";
 import { loadList } from "../load-list.js";
 
-export const infoUsage = "info <FILE>";
+export const infoUsage = "info <FILE|->";
 
 /** Edition identity and counts by ticker. */
 export function editionInfo(index: SdnIndex) {

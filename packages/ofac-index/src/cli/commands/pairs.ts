@@ -1,7 +1,7 @@
 import { UsageError } from "../cli-error.js";
 import { loadList } from "../load-list.js";
 
-export const pairsUsage = "pairs <FILE>";
+export const pairsUsage = "pairs <FILE|->";
 
 /** Sorted unique `TICKER<TAB>address` lines: the form of the public peer lists. */
 export async function pairsCommand(args: string[]): Promise<number> {

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { UsageError } from "../cli-error.js";
 import { loadList } from "../load-list.js";
 
-export const screenUsage = "screen <address…> [--asset TICKER] [--list FILE] [--fail-on-match]";
+export const screenUsage = "screen <address…> [--asset TICKER] [--list FILE|-] [--fail-on-match]";
 
 /** Prints the spec's screening result; several addresses give the batch form. */
 export async function screenCommand(args: string[]): Promise<number> {
