@@ -10,6 +10,7 @@ export {
 export { ExecutionTimeoutError } from "./execution/execution-timeout-error.js";
 export { deadlineOf, type RunOperationOptions, runOperation } from "./execution/run-operation.js";
 export { classifyFailure, type Failure, invalidInput } from "./failures/classify-failure.js";
+export { type ListStatus, type ListStatusAnswer, listStatusOf } from "./list/list-status.js";
 export * from "./operations/documents/index.js";
 export * from "./operations/screening/index.js";
 export * from "./operations/workflows/index.js";

@@ -70,7 +70,7 @@ function legacyMemoReport() {
               null,
             ],
             [
-              "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0xwcjkk",
+              "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0wc7mq0",
               "XBT",
               "2023-12-24",
               "2026-09-14",

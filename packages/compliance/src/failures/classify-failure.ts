@@ -92,6 +92,15 @@ export function classifyFailure(error: unknown): Failure | undefined {
         message: "No sanctions list is loaded: screening is refused rather than answered clear.",
       };
     }
+    // OFAC_FAIL_WHEN_STALE=1: a list the service could not confirm current for too long.
+    if (error.code === "LIST_STALE") {
+      return {
+        status: 503,
+        code: error.code,
+        message:
+          "The sanctions list has not been confirmed current for longer than this service allows: screening is refused. Nothing was charged.",
+      };
+    }
     if (error.code === "INVALID_ADDRESS" || error.code === "UNSUPPORTED_ASSET") {
       const path = typeof error.details?.path === "string" ? error.details.path : undefined;
       return {

@@ -14,6 +14,11 @@ export interface ComplianceRuntime {
    * worker, completed, and aborted (abandoned at a deadline), with the queue's length.
    */
   renderStats(): RenderPoolStats;
+  /**
+   * Waits for the list's load in flight (start-up loads the source in the background) and the
+   * history recomputed after it: for tests and one-shot processes.
+   */
+  settled(): Promise<void>;
   /** Stops the refresh and drains the render pool. */
   stop(): Promise<void>;
 }
@@ -35,6 +40,8 @@ export interface RuntimeOptions {
   readonly onEvent?: ((event: RuntimeEvent) => void) | undefined;
   /** Periodic refresh (`list.refreshMinutes`); on unless false (a one-shot process). */
   readonly refresh?: boolean | undefined;
+  /** First retry delay after a failed load (default one minute), for tests. */
+  readonly retryBaseMs?: number | undefined;
 }
 
 /**
@@ -42,7 +49,10 @@ export interface RuntimeOptions {
  * configured and refreshed periodically, the embedded list history, and documents rendered in
  * a worker pool so the process stays responsive while it renders. With a snapshot directory the
  * forecasts' history comes from the stored editions once there are enough of them
- * (`chooseHistory`), and is recomputed whenever the loader stores a new edition.
+ * (`chooseHistory`), and is recomputed whenever the loader stores a new edition. Resolves
+ * without waiting on the list's source: a stored snapshot serves at once, the source loads in
+ * the background (not ready until then when nothing is stored), failures are retried with
+ * backoff.
  */
 export async function startComplianceRuntime(
   list: ListConfig,
@@ -74,6 +84,9 @@ export async function startComplianceRuntime(
     official: list.official,
     snapshotDir: list.snapshotDir,
     sampleFallback: list.sampleFallback,
+    staleAfterHours: list.staleAfterHours,
+    failWhenStale: list.failWhenStale,
+    retryBaseMs: options.retryBaseMs,
     onEvent: (event) => {
       options.onEvent?.(event);
       if (event.type === "stored" && started) pending = pending.then(updateHistory);
@@ -92,6 +105,10 @@ export async function startComplianceRuntime(
     },
     loader,
     renderStats: () => pool.stats,
+    async settled() {
+      await loader.settled();
+      await pending;
+    },
     async stop() {
       await loader.stop();
       await pending;

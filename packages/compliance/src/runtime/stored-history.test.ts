@@ -54,10 +54,14 @@ describe("the runtime's history from a snapshot store of real OFAC editions", ()
         snapshotDir: dir,
         sampleFallback: false,
         refreshMinutes: 1440,
+        staleAfterHours: 48,
+        failWhenStale: false,
       },
       { refresh: false, onEvent: (e) => events.push(e) },
     );
     try {
+      // The source loads in the background; the history follows the edition it stores.
+      await runtime.settled();
       const history = runtime.deps.history() as ListGrowthStats;
       const after = await storedGrowth(store);
       expect(after?.editions).toBe(5);

@@ -40,13 +40,13 @@ describe("the forecast on the real OFAC list and its real history", () => {
     expect(f.summary.target_probability).toBe(1);
   });
 
-  it("an asset filter that excludes the match's ticker leaves the wallet clear", () => {
+  it("an asset filter that names another ticker still finds the listed wallet: a listed address is a match whatever the asset", () => {
     const f = forecastExposure(
       { addresses: [LAZARUS_ETH], asset: "XBT" },
       { screen: screenWith(index), history: EMBEDDED_DCA_HISTORY },
     );
-    expect(f.per_wallet[0]?.screening_status).toBe("clear");
-    expect(f.per_wallet[0]?.future_hit_probability).toBeLessThan(1);
+    expect(f.per_wallet[0]?.screening_status).toBe("match");
+    expect(f.per_wallet[0]?.future_hit_probability).toBe(1);
   });
 
   it("falls back to a listing-date backfill with its basis named", () => {

@@ -109,7 +109,9 @@ export const sharedEntries = {
       v.string("asset must be a string"),
       v.minLength(2, "asset must be 2 to 12 characters"),
       v.maxLength(12, "asset must be 2 to 12 characters"),
-      v.description("Asset filter, e.g. ETH or USDT."),
+      v.description(
+        "Asset ticker, e.g. ETH or USDT: reported per wallet; a listed wallet is a current match whatever the ticker.",
+      ),
     ),
   ),
   horizon_days: v.optional(

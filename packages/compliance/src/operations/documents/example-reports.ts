@@ -33,7 +33,7 @@ export const EXAMPLE_REPORT_MODEL: ReportModel = {
           listedOn: "2019-09-13",
         },
         { address: "0x1111111111111111111111111111111111111111", status: "clear" },
-        { address: "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0xwcjkk", status: "clear" },
+        { address: "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0wc7mq0", status: "clear" },
       ],
     },
     source_freshness: {
@@ -70,7 +70,7 @@ export const EXAMPLE_LEGACY_REPORT: LegacyReport = {
       heading: "Wallets reviewed",
       table: [
         { address: "0x1111111111111111111111111111111111111111", status: "clear" },
-        { address: "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0xwcjkk", status: "clear" },
+        { address: "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0wc7mq0", status: "clear" },
       ],
     },
   ],

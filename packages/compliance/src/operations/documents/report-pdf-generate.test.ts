@@ -61,7 +61,7 @@ describe("PDF report (spec route 8)", () => {
     expect(text).toContain("Counterparty wallet review: Northwind OTC Ltd");
     expect(text).toContain("Findings");
     expect(text).toContain("Rescreen when the wallets or the list change.");
-    expect(text).toContain("bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0xwcjkk");
+    expect(text).toContain("bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0wc7mq0");
   });
 
   it("refuses a body that is both variants with AMBIGUOUS_REPORT", async () => {

@@ -1,6 +1,14 @@
 import type { BatchScreenResult } from "@svc/ofac-index";
 import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
-import { describeMatch, listForProse, noneMatch, plural, someMatch } from "./match-text.js";
+import {
+  ASSET_RULE,
+  describeMatch,
+  listedElsewhere,
+  listForProse,
+  noneMatch,
+  plural,
+  someMatch,
+} from "./match-text.js";
 import { reportDate } from "./report-date.js";
 import {
   editionPhrase,
@@ -29,21 +37,39 @@ export function batchScreeningReport(
   const hits = results
     .map((r, i) => ({ r, position: i + 1 }))
     .filter(({ r }) => r.summary.status === "match")
-    .map(
-      ({ r, position }) =>
-        `#${position} ${r.query.address}: ${[...new Set(r.matches.map(describeMatch))].join(", ")}`,
-    );
+    .map(({ r, position }) => {
+      const elsewhere = listedElsewhere(r);
+      return `#${position} ${r.query.address}: ${[...new Set(r.matches.map(describeMatch))].join(", ")}${elsewhere === null ? "" : ` (${elsewhere})`}`;
+    });
+  const elsewhereCount = results.filter((r) => listedElsewhere(r) !== null).length;
+  const unrecognized = results.filter((r) => r.query.addressFormat === "unrecognized").length;
   const repeats = repeatedEntries(batch);
   const outcome =
     s.matchCount > 0
       ? `${someMatch(s.matchCount, s.totalScreened, "screened wallet")} the OFAC SDN list exactly (workflow status ${s.workflowStatus}): ${listForProse(hits)}. Pause onboarding, payouts and any movement of funds involving these wallets until a reviewer has disposed of each match.`
       : `${noneMatch(s.totalScreened, "screened wallet")} an OFAC SDN digital-currency address exactly (workflow status ${s.workflowStatus}).`;
   return reportModel(
-    { report_type: BATCH_REPORT_TYPE, title: BATCH_REPORT_TITLE, date },
+    {
+      report_type: BATCH_REPORT_TYPE,
+      title: BATCH_REPORT_TITLE,
+      date,
+      // Screened on the embedded sample: every page of every document made from it says so.
+      ...(f.sample ? { sample_edition: true } : {}),
+    },
     {
       executive_summary: [
         outcome,
-        `Screened against ${editionPhrase(f)}${query.assetTicker === null ? "" : `, for designations under ${query.assetTicker} only`}.`,
+        `Screened against ${editionPhrase(f)}.`,
+        ...(query.assetTicker === null
+          ? []
+          : [
+              `Asset ${query.assetTicker} was asked for: it orders each wallet's matches and never hides one, because ${ASSET_RULE}.${elsewhereCount === 0 ? "" : ` ${plural(elsewhereCount, "matched wallet is", "matched wallets are")} listed only under other tickers and ${elsewhereCount === 1 ? "counts" : "count"} as ${elsewhereCount === 1 ? "a match" : "matches"} all the same.`}`,
+            ]),
+        ...(unrecognized === 0
+          ? []
+          : [
+              `${plural(unrecognized, "submitted entry is", "submitted entries are")} in no address format the service recognizes: screened exactly as typed, with no checksum to catch a typo (address_format "unrecognized").`,
+            ]),
         ...(repeats === 0
           ? []
           : [
@@ -63,9 +89,12 @@ export function batchScreeningReport(
         batch_wallet_query: fieldValueTable([
           ["Addresses submitted", query.addresses.length],
           ["Distinct addresses", query.addresses.length - repeats],
-          ["Asset filter", query.asset],
+          ["Asset requested", query.asset],
           ["Resolved ticker", query.assetTicker],
-          ["Match rule", "Exact match on the canonical address form"],
+          [
+            "Match rule",
+            "Exact match on the canonical address form, under any ticker; strings failing their format's checksum are refused",
+          ],
         ]),
         batch_wallet_results: tableFromRecords(walletResultRows(results), [
           "position",
@@ -74,6 +103,7 @@ export function batchScreeningReport(
           "status",
           "match_count",
           "manual_review_recommended",
+          "listed_under",
           "matched_entities",
         ]),
         source_freshness: sourceFreshnessTable(f),

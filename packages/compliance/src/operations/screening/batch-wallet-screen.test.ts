@@ -72,6 +72,34 @@ describe("route 3, POST /api/workflows/compliance/batch-wallet-screen", () => {
     });
   });
 
+  it("an asset the wallet is not listed under still counts it as a match, and the report says so", async () => {
+    const { data, report } = await run({ addresses: [LAZARUS_ETH, CLEAR_ETH], asset: "TRX" });
+    expect(data.results.map((r) => r.summary.status)).toEqual(["match", "clear"]);
+    expect(data.summary).toMatchObject({
+      matchCount: 1,
+      clearCount: 1,
+      workflowStatus: "manual_review_required",
+    });
+    expect(report.tables?.batch_wallet_results?.rows?.[0]).toMatchObject({
+      status: "match",
+      listed_under: "ETH (not TRX)",
+    });
+    const summary = report.executive_summary?.join("\n") ?? "";
+    expect(summary).toContain(
+      `#1 ${LAZARUS_ETH}: Lazarus Group (DPRK3; listed 2019-09-13) (listed under ETH, not under TRX)`,
+    );
+    expect(summary).toContain(
+      "1 matched wallet is listed only under other tickers and counts as a match all the same",
+    );
+    expect(summary).not.toMatch(/for designations under TRX only/);
+  });
+
+  it("a batch holding a string that fails its checksum is refused whole, with its position", async () => {
+    await expect(
+      run({ addresses: [CLEAR_ETH, "BC1Q3y5v2khlyvemcz042wl98dzflywr8ghglqws6s"] }),
+    ).rejects.toMatchObject({ code: "INVALID_ADDRESS", details: { path: "addresses[1]" } });
+  });
+
   it("reuses the index's batch result as it is (no second computation)", async () => {
     const addresses = [LAZARUS_ETH, CLEAR_ETH];
     expect((await run({ addresses, asset: "ETH" })).data).toEqual(
@@ -112,6 +140,7 @@ describe("route 3, POST /api/workflows/compliance/batch-wallet-screen", () => {
         status: "match",
         match_count: 1,
         manual_review_recommended: true,
+        listed_under: "ETH",
         matched_entities: "Lazarus Group (DPRK3; listed 2019-09-13)",
       },
       {
@@ -121,6 +150,7 @@ describe("route 3, POST /api/workflows/compliance/batch-wallet-screen", () => {
         status: "clear",
         match_count: 0,
         manual_review_recommended: false,
+        listed_under: "",
         matched_entities: "",
       },
     ]);

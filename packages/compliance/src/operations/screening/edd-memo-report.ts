@@ -37,7 +37,10 @@ const numbered = (column: string, lines: readonly string[]): TableInput =>
 
 /** Terms a reader of the memo meets, defined where the file will be read without the API. */
 const DEFINITIONS: readonly (readonly [string, string])[] = [
-  ["match", "The wallet's canonical form equals an address OFAC published on the SDN list."],
+  [
+    "match",
+    "The wallet's canonical form equals an address OFAC published on the SDN list, under any ticker (an SDN's address is blocked whatever the asset).",
+  ],
   ["clear", "No exact match in the edition screened; not a statement that the wallet is safe."],
   [
     "manual_review_required",
@@ -76,7 +79,9 @@ export function eddMemoReport(
     title: eddTitle(c),
     date: memo.memoDate,
     author: EDD_AUTHOR,
-    // Not in the builder's type but read by every renderer (report_meta is open).
+    // Screened on the embedded sample: every page of every document made from it says so.
+    ...(f.sample ? { sample_edition: true } : {}),
+    // Not a named member of the wire schema but read by every renderer (report_meta is open).
     subtitle: [
       `Subject: ${c.subjectName}`,
       ...(c.referenceId === null ? [] : [`Reference: ${c.referenceId}`]),
@@ -90,7 +95,7 @@ export function eddMemoReport(
         ? `Outcome: ${someMatch(s.matchCount, s.totalScreened, "submitted wallet")} the OFAC SDN list exactly (${listForProse(matchedWallets)}), designated to ${listForProse(memo.matchedParties.map((p) => `${p.entityName} (${p.programs.join(", ")}; listed ${p.listedOn ?? "date not given"})`))}. Workflow status: ${memo.workflowStatus}.`
         : `Outcome: ${noneMatch(s.totalScreened, "submitted wallet")} an OFAC SDN digital-currency address exactly. Workflow status: ${memo.workflowStatus}.`,
       `Recommendation: ${memo.recommendation}`,
-      `Method: exact-match screening against the SDN list edition of ${scope.editionDate} (SHA-256 ${scope.datasetSha256.slice(0, 16)}…)${scope.assetFilter === null ? "" : `, ${scope.assetFilter} designations only`}.`,
+      `Method: exact-match screening against the SDN list edition of ${scope.editionDate} (SHA-256 ${scope.datasetSha256.slice(0, 16)}…)${scope.assetFilter === null ? "" : `; asset ${scope.assetFilter} requested, which orders the matches and never hides one listed under another ticker`}.`,
       ...(f.notice === undefined ? [] : [f.notice]),
       SCREENING_NOTE,
     ],
@@ -118,7 +123,12 @@ export function eddMemoReport(
         ["Edition (OFAC date of issue)", scope.editionDate],
         ["Dataset SHA-256", scope.datasetSha256],
         ["Match rule", scope.matchRule],
-        ["Asset filter", scope.assetFilter ?? "None: designations under every ticker"],
+        [
+          "Asset requested",
+          scope.assetFilter === null
+            ? "None: designations under every ticker count"
+            : `${scope.assetFilter}: its designations listed first; designations under every ticker count`,
+        ],
         ["Wallets submitted", scope.walletsSubmitted],
         ["Distinct wallets", scope.distinctWallets],
       ]),

@@ -2,6 +2,8 @@ import type { BatchScreenResult, WorkflowStatus } from "@svc/ofac-index";
 import { repeatedEntries } from "./batch-screening-report.js";
 import type { EddCase } from "./edd-case.js";
 import {
+  ASSET_RULE,
+  listedElsewhere,
   listForProse,
   type MatchedParty,
   matchedParties,
@@ -22,7 +24,7 @@ import { reportDate } from "./report-date.js";
  */
 
 export const EXACT_MATCH_RULE =
-  "Exact match on the canonical address form: surrounding spaces trimmed; 0x addresses compared case-insensitively; all-upper-case bech32 and Bitcoin Cash addresses lower-cased and the bitcoincash: prefix dropped, only when their checksum verifies; base58 and other case-sensitive formats compared exactly as written. No fuzzy, partial or transaction-graph matching.";
+  "Exact match on the canonical address form: surrounding spaces trimmed; 0x addresses compared case-insensitively; all-upper-case bech32 and Bitcoin Cash addresses lower-cased and the bitcoincash: prefix dropped, only when their checksum verifies; base58 and other case-sensitive formats compared exactly as written. A wallet matches under every ticker its address is listed under, whatever asset was requested. A string in a recognized format whose checksum fails (bech32, base58check, cashaddr, Monero, EIP-55) is refused, never answered clear, unless OFAC published that very string; a string in no recognized format is compared exactly as typed. No fuzzy, partial or transaction-graph matching.";
 
 export const SDN_LIST_NAME =
   "OFAC Specially Designated Nationals and Blocked Persons (SDN) list: digital-currency address designations";
@@ -35,7 +37,10 @@ export interface EddScope {
   readonly datasetSha256: string;
   readonly refreshedAt: string;
   readonly matchRule: string;
-  /** The ticker the asset filter resolved to, or null (every ticker). */
+  /**
+   * The ticker the requested asset resolved to, or null. It never narrows the screening (a
+   * listed address matches whatever the asset); it only orders each wallet's matches.
+   */
   readonly assetFilter: string | null;
   readonly walletsSubmitted: number;
   readonly distinctWallets: number;
@@ -76,6 +81,20 @@ function partyEvidence(p: MatchedParty): string {
   return `Matched entity: ${p.entityName} (${p.partyType}; ${p.listName}; programs ${p.programs.join(", ") || "not given"}; listed ${p.listedOn ?? "date not given"}; measures ${p.measures.join(", ") || "not given"}${aliases}; SDN entry ${p.profileId}). ${p.wallets.length === 1 ? "Submitted wallet matching its designated address" : "Submitted wallets matching its designated addresses"}: ${listForProse(wallets, 10)}.`;
 }
 
+/** A line naming the submitted wallets in no recognized format (screened exactly as typed). */
+function unrecognizedEvidence(batch: BatchScreenResult): string[] {
+  const refs = batch.results.flatMap((r, i) =>
+    r.query.addressFormat === "unrecognized"
+      ? [walletRef({ position: i + 1, address: r.query.address })]
+      : [],
+  );
+  return refs.length === 0
+    ? []
+    : [
+        `Address format not recognized for ${listForProse(refs, 10)}: screened exactly as typed, with no checksum to catch a typo; confirm the address with the subject.`,
+      ];
+}
+
 function evidence(c: EddCase, batch: BatchScreenResult, parties: readonly MatchedParty[]) {
   const { summary: s, sourceFreshness: f, query } = batch;
   const matched = batch.results
@@ -94,8 +113,17 @@ function evidence(c: EddCase, batch: BatchScreenResult, parties: readonly Matche
     ...(query.assetTicker === null
       ? []
       : [
-          `Asset filter ${query.assetTicker}: only designations under ${query.assetTicker} were considered; the same address designated under another ticker does not count in this memo.`,
+          `Asset ${query.assetTicker} requested: it does not narrow the screening, because ${ASSET_RULE}; every designation of a submitted wallet counts, under any ticker.`,
         ]),
+    ...batch.results.flatMap((r, i) => {
+      const elsewhere = listedElsewhere(r);
+      return elsewhere === null
+        ? []
+        : [
+            `${walletRef({ position: i + 1, address: r.query.address })} is ${elsewhere}: it is a match all the same.`,
+          ];
+    }),
+    ...unrecognizedEvidence(batch),
     `Dataset coverage: ${f.addressCount} distinct digital-currency addresses (${f.assetAddressPairs} ticker-address pairs) across ${f.coveredAssets.length} tickers: ${f.coveredAssets.join(", ")}.`,
     `Dataset publication: OFAC issued the screened edition on ${f.datasetDate} (SDN Advanced XML, SHA-256 ${f.datasetSha256}); the service last refreshed it at ${f.refreshedAt} from ${f.sourceUrl}.`,
     ...(repeats === 0

@@ -151,17 +151,22 @@ describe("route 4, POST /api/workflows/compliance/edd-report: the JSON memo", ()
     expect(parseReport(report, { accept: ["A"] }).degradations).toEqual([]);
   });
 
-  it("an asset filter is stated in scope and evidence; a blank case name falls back to the subject", async () => {
+  it("an asset the wallet is not listed under still counts as a match, stated in scope and evidence; a blank case name falls back to the subject", async () => {
     const { data, report } = await json({
       subject_name: "Northwind OTC Ltd",
       case_name: "  ",
       addresses: [LAZARUS_ETH],
       asset: "XBT",
     });
-    expect(data.workflowStatus).toBe("screening_complete_no_exact_match");
+    expect(data.workflowStatus).toBe("manual_review_required");
     expect(data.case.asset).toBe("XBT");
     expect(data.scopeAndMethod.assetFilter).toBe("XBT");
-    expect(data.evidenceSummary.join("\n")).toContain("Asset filter XBT");
+    const evidence = data.evidenceSummary.join("\n");
+    expect(evidence).toContain("Asset XBT requested: it does not narrow the screening");
+    expect(evidence).toContain(
+      `#1 ${LAZARUS_ETH} is listed under ETH, not under XBT: it is a match all the same.`,
+    );
+    expect(evidence).not.toMatch(/does not count/);
     expect(report.report_meta.title).toBe("Enhanced Due Diligence Memo - Northwind OTC Ltd");
   });
 

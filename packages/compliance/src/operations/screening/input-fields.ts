@@ -30,14 +30,18 @@ export const addressField = (name: string, description: string, minLength = 1) =
     v.description(description),
   );
 
-/** Spec §2.1: the optional asset or network ticker filter. */
+/**
+ * The optional asset or network ticker. It never narrows the answer: an SDN's address is
+ * blocked whatever the asset, so a listed address matches under any ticker; the asset orders
+ * the matches and the answer says whether the address is listed under it.
+ */
 export const assetField = v.optional(
   v.pipe(
     v.string("asset must be a string"),
     v.minLength(2, "asset must be 2 to 12 characters"),
     v.maxLength(12, "asset must be 2 to 12 characters"),
     v.description(
-      "Optional asset or network ticker filter, e.g. ETH, XBT (BTC is accepted), USDT, TRX: only designations under that ticker count. An asset the list edition does not cover is refused (UNSUPPORTED_ASSET).",
+      "Optional asset or network ticker, e.g. ETH, XBT (BTC is accepted), USDT, TRX. It never hides a match: an SDN's address is blocked whatever the asset, so a listed address matches under any ticker; that ticker's designations come first and query.assetListed, query.listedAssets and query.note say whether it is listed under it. An asset the list edition does not cover is refused (UNSUPPORTED_ASSET).",
     ),
   ),
 );

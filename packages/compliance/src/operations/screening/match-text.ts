@@ -62,6 +62,42 @@ export function matchedParties(results: readonly AddressScreening[]): MatchedPar
   return [...byProfile.values()];
 }
 
+/** Why an asset never narrows a screening, in the words every text uses. */
+export const ASSET_RULE = "an SDN's address is blocked whatever the asset";
+
+/**
+ * `listed under ETH, not under USDT` when an asset was asked for and the address is listed only
+ * under other tickers; null otherwise. Such an address is a match all the same.
+ */
+export function listedElsewhere(r: AddressScreening): string | null {
+  const q = r.query;
+  if (q.assetListed !== false || q.listedAssets.length === 0) return null;
+  return `listed under ${q.listedAssets.join(", ")}, not under ${q.assetTicker}`;
+}
+
+/**
+ * The sentence a report adds about the asset asked for: for a match listed only under other
+ * tickers, that it matches all the same; otherwise that the asset only orders the matches.
+ */
+export function assetSentence(r: AddressScreening): string | null {
+  const q = r.query;
+  if (q.assetTicker === null) return null;
+  const elsewhere = listedElsewhere(r);
+  if (elsewhere !== null) {
+    return `Asset ${q.assetTicker} was asked for: the address is ${elsewhere}. It is a match all the same: ${ASSET_RULE}.`;
+  }
+  return r.summary.status === "match"
+    ? `Asset ${q.assetTicker} was asked for: the address is listed under it${q.listedAssets.length > 1 ? ` and also under ${q.listedAssets.filter((t) => t !== q.assetTicker).join(", ")}` : ""}; its ${q.assetTicker} designations are listed first.`
+    : `Asset ${q.assetTicker} was asked for; the address is listed under no ticker at all (${ASSET_RULE}, so every ticker was checked).`;
+}
+
+/** A sentence for an address whose format was not recognized (screened as typed), or null. */
+export function formatSentence(r: AddressScreening): string | null {
+  return r.query.addressFormat === "unrecognized"
+    ? "Its format is not one the service recognizes: it was screened exactly as typed, with no checksum to catch a typo."
+    : null;
+}
+
 /** A list for prose: the first `max` items joined, with how many were left out. */
 export function listForProse(items: readonly string[], max = 5): string {
   const shown = items.slice(0, max).join("; ");

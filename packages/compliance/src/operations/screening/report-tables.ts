@@ -1,6 +1,6 @@
 import type { AddressScreening, MatchRecord, SourceFreshness } from "@svc/ofac-index";
 import { type TableInput, tableFromRecords, type WireScalar } from "@svc/report-model";
-import { distinctEntities } from "./match-text.js";
+import { distinctEntities, listedElsewhere } from "./match-text.js";
 
 /**
  * Tables every screening report shares (single, batch, EDD), built once so the three reports
@@ -75,6 +75,15 @@ export const MATCH_COLUMNS = [
   "entry_id",
 ] as const;
 
+/**
+ * The tickers a wallet is listed under, marked when the asset asked for is not one of them
+ * (`ETH (not USDT)`): such a wallet is a match all the same.
+ */
+export function listedUnder(r: AddressScreening): string {
+  const tickers = r.query.listedAssets.join(", ");
+  return listedElsewhere(r) === null ? tickers : `${tickers} (not ${r.query.assetTicker})`;
+}
+
 /** One row per screened wallet, in request order (batch and EDD results). */
 export function walletResultRows(
   results: readonly AddressScreening[],
@@ -86,6 +95,8 @@ export function walletResultRows(
     status: r.summary.status,
     match_count: r.summary.matchCount,
     manual_review_recommended: r.summary.manualReviewRecommended,
+    listed_under: listedUnder(r),
+    address_format: r.query.addressFormat,
     matched_entities: distinctEntities(r.matches).join("; "),
   }));
 }

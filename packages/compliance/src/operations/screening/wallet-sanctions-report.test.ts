@@ -34,8 +34,11 @@ describe("route 2, POST /api/workflows/compliance/wallet-sanctions-report", () =
     expect(data.query).toEqual({
       address: LAZARUS_ETH,
       normalizedAddress: LAZARUS_ETH.toLowerCase(),
+      addressFormat: "evm",
       asset: "ETH",
       assetTicker: "ETH",
+      assetListed: true,
+      listedAssets: ["ETH"],
     });
     expect(data.matches.map((m) => m.entityName)).toEqual(["Lazarus Group"]);
     expect(data.sourceFreshness).toMatchObject({
@@ -53,10 +56,44 @@ describe("route 2, POST /api/workflows/compliance/wallet-sanctions-report", () =
     }
   });
 
-  it("an asset filter that excludes the designation leaves the wallet clear", async () => {
-    const { data } = await run({ address: LAZARUS_ETH, asset: "XBT" });
+  it("an asset the address is not listed under still answers match, saying where it is listed", async () => {
+    const { data, report } = await run({ address: LAZARUS_ETH, asset: "XBT" });
+    expect(data.summary.status).toBe("match");
+    expect(data.matches.map((m) => m.entityName)).toEqual(["Lazarus Group"]);
+    expect(data.query).toMatchObject({
+      assetTicker: "XBT",
+      assetListed: false,
+      listedAssets: ["ETH"],
+    });
+    expect(data.query.note).toBe(
+      "listed under ETH, not under XBT: an SDN's address is blocked whatever the asset",
+    );
+    const summary = report.executive_summary?.join("\n") ?? "";
+    expect(summary).toContain("matches 1 OFAC SDN designation exactly");
+    expect(summary).toContain("listed under ETH, not under XBT. It is a match all the same");
+    // The outcome and the asset sentence (the standing notes below them explain "clear").
+    expect(report.executive_summary?.slice(0, 2).join(" ")).not.toMatch(/no exact match|clear/i);
+    expect(report.tables?.wallet_screening_query?.rows).toContainEqual({
+      field: "Listed under the requested ticker",
+      value: false,
+    });
+  });
+
+  it("an unlisted address with an asset is clear under every ticker", async () => {
+    const { data, report } = await run({ address: CLEAR_ETH, asset: "ETH" });
     expect(data.summary.status).toBe("clear");
-    expect(data.query.assetTicker).toBe("XBT");
+    expect(data.query).toMatchObject({ assetListed: false, listedAssets: [] });
+    expect(report.executive_summary?.[0]).toContain("no exact match");
+    expect(report.executive_summary?.[0]).toContain("under any ticker");
+  });
+
+  it("a string that fails its checksum is refused (INVALID_ADDRESS), never reported clear", async () => {
+    await expect(
+      run({ address: "BC1Q3y5v2khlyvemcz042wl98dzflywr8ghglqws6s" }),
+    ).rejects.toMatchObject({
+      code: "INVALID_ADDRESS",
+      message: expect.stringMatching(/mixed-case bech32/),
+    });
   });
 
   it("the body is strict and bounded", async () => {

@@ -1,6 +1,6 @@
 import type { ScreenResult } from "@svc/ofac-index";
 import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
-import { listForProse, plural } from "./match-text.js";
+import { assetSentence, formatSentence, listForProse, plural } from "./match-text.js";
 import { reportDate } from "./report-date.js";
 import {
   editionPhrase,
@@ -18,12 +18,11 @@ export const WALLET_REPORT_TITLE = "OFAC Wallet Screening Report";
  * One wallet's screening as the shared report model (routes 1 and 2 share it): the title,
  * type and tables the deployed service used, so a document made from either route is the same
  * file. The summary leads with the outcome and names what matched; a clear result says what
- * it covers, never "safe".
+ * it covers, never "safe". A listed address is a match whatever asset was asked for, and the
+ * summary says when it is listed only under other tickers.
  */
 export function walletScreeningReport(result: ScreenResult, date = reportDate()): ReportModelInput {
   const { query, summary, matches, sourceFreshness: f } = result;
-  const filter =
-    query.assetTicker === null ? "no asset filter" : `asset filter ${query.assetTicker}`;
   const outcome =
     summary.status === "match"
       ? `${query.address} matches ${plural(summary.matchCount, "OFAC SDN designation")} exactly: ${listForProse(
@@ -32,12 +31,22 @@ export function walletScreeningReport(result: ScreenResult, date = reportDate())
               `${m.entityName} (${m.asset}; ${m.programs.join(", ")}; listed ${m.listedOn ?? "date not given"})`,
           ),
         )}. Manual review is recommended before onboarding, any payout or any movement of funds.`
-      : `${query.address} has no exact match among OFAC's SDN digital-currency addresses (${filter}). No manual review is triggered by this screening.`;
+      : `${query.address} has no exact match among OFAC's SDN digital-currency addresses, under any ticker. No manual review is triggered by this screening.`;
+  const asset = assetSentence(result);
+  const format = formatSentence(result);
   return reportModel(
-    { report_type: WALLET_REPORT_TYPE, title: WALLET_REPORT_TITLE, date },
+    {
+      report_type: WALLET_REPORT_TYPE,
+      title: WALLET_REPORT_TITLE,
+      date,
+      // Screened on the embedded sample: every page of every document made from it says so.
+      ...(f.sample ? { sample_edition: true } : {}),
+    },
     {
       executive_summary: [
         outcome,
+        ...(asset === null ? [] : [asset]),
+        ...(format === null ? [] : [format]),
         `Screened against ${editionPhrase(f)}.`,
         ...(f.notice === undefined ? [] : [f.notice]),
         SCREENING_NOTE,
@@ -52,12 +61,16 @@ export function walletScreeningReport(result: ScreenResult, date = reportDate())
         wallet_screening_query: fieldValueTable([
           ["Address (as supplied)", query.address],
           ["Normalized address", query.normalizedAddress],
-          ["Asset filter", query.asset],
+          ["Address format", query.addressFormat],
+          ["Asset requested", query.asset],
           ["Resolved ticker", query.assetTicker],
+          ["Listed under the requested ticker", query.assetListed],
+          ["Listed under", query.listedAssets.join(", ")],
           ["Status", summary.status],
           ["Match count", summary.matchCount],
           ["Exact address match", summary.exactAddressMatch],
           ["Manual review recommended", summary.manualReviewRecommended],
+          ...(query.note === undefined ? [] : ([["Note", query.note]] as const)),
         ]),
         wallet_screening_matches: tableFromRecords(matchRows(matches), MATCH_COLUMNS),
         source_freshness: sourceFreshnessTable(f),

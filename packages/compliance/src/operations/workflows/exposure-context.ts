@@ -6,14 +6,22 @@ import type { ComplianceDeps } from "../../catalog/deps.js";
  * screening (the engine has no list of its own, so a missing list throws `LIST_UNAVAILABLE`
  * here and a forecast is refused rather than computed as if every wallet were clear) and the
  * list's history (stored-edition differences, or the embedded mirror history).
+ *
+ * A listed address is a current match whatever the asset: the index answers `match` for it
+ * under any ticker (an SDN's address is blocked whatever the asset), so forecasts give it a hit
+ * probability of 1 and queues pin it first. The asset is passed on only so an asset the edition
+ * does not cover is refused (`UNSUPPORTED_ASSET`) as the screening routes refuse it, and a string
+ * that cannot be an address is refused (`INVALID_ADDRESS`) rather than forecast as clear.
  */
 export function exposureContext(deps: ComplianceDeps): ExposureContext {
   return {
     screen: (address, asset) => {
       const result = deps.list.screen(address, asset ? { asset } : {});
+      // Listed under any ticker is a match: never read the asset's own records alone.
+      const listed = result.query.listedAssets.length > 0 || result.matches.length > 0;
       return {
-        status: result.summary.status,
-        entities: result.matches.map((m) => m.entityName),
+        status: listed ? "match" : "clear",
+        entities: [...new Set(result.matches.map((m) => m.entityName))],
       };
     },
     history: deps.history(),

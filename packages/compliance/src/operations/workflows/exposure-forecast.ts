@@ -3,6 +3,7 @@ import {
   ExposureForecastInputSchema,
   forecastExposure,
 } from "@svc/montecarlo";
+import { withSampleEdition } from "@svc/report-model";
 import type * as v from "valibot";
 import { defineOperation, type Operation } from "../../catalog/operation.js";
 import { type ScreeningEnvelope, screeningEnvelope } from "../screening/envelope.js";
@@ -44,7 +45,7 @@ export const exposureForecast: Operation<
     addresses: [
       LAZARUS_ETH,
       "0x1111111111111111111111111111111111111111",
-      "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0xwcjkk",
+      "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0wc7mq0",
     ],
     address_metadata: [
       {
@@ -62,7 +63,7 @@ export const exposureForecast: Operation<
     success: true,
     data: {
       summary: {
-        target_probability: 0.07335000000000001,
+        target_probability: 0.0761,
         p50_expected_hits: 1,
         p90_expected_hits: 1,
         metadata_coverage_percent: 33.333333333333336,
@@ -71,7 +72,7 @@ export const exposureForecast: Operation<
         horizon_days: 180,
         target: { operator: ">=", k: 2 },
       },
-      target: { operator: ">=", k: 2, probability: 0.07335, exact: 0.07226790773913416 },
+      target: { operator: ">=", k: 2, probability: 0.0761, exact: 0.07226790773913416 },
       forecast_model: {
         history_basis: "snapshot_diff",
         model_confidence: "high",
@@ -94,7 +95,7 @@ export const exposureForecast: Operation<
           has_metadata: true,
         },
         {
-          address: "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0xwcjkk",
+          address: "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0wc7mq0",
           screening_status: "clear",
           future_hit_probability: 0.0037102020489930545,
         },
@@ -114,6 +115,7 @@ export const exposureForecast: Operation<
   },
   run: (input, deps) => {
     const { report, ...data } = forecastExposure(input, exposureContext(deps));
-    return screeningEnvelope(data, report);
+    // The run is synchronous, so the list asked here is the one it screened against.
+    return screeningEnvelope(data, withSampleEdition(report, deps.list.freshness().sample));
   },
 });

@@ -1,4 +1,5 @@
 import { optimizeQueue, type QueueOptimization, QueueOptimizeInputSchema } from "@svc/montecarlo";
+import { withSampleEdition } from "@svc/report-model";
 import type * as v from "valibot";
 import { defineOperation, type Operation } from "../../catalog/operation.js";
 import { type ScreeningEnvelope, screeningEnvelope } from "../screening/envelope.js";
@@ -124,6 +125,7 @@ export const queueOptimize: Operation<
   },
   run: (input, deps) => {
     const { report, ...data } = optimizeQueue(input, exposureContext(deps));
-    return screeningEnvelope(data, report);
+    // The run is synchronous, so the list asked here is the one it screened against.
+    return screeningEnvelope(data, withSampleEdition(report, deps.list.freshness().sample));
   },
 });

@@ -1,0 +1,34 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ComplianceDeps } from "../../catalog/deps.js";
+import { sampleDeps } from "../../test-support/sample-deps.js";
+import { LAZARUS_ETH } from "./example-addresses.js";
+import { exposureContext } from "./exposure-context.js";
+
+const CLEAR = "0x1111111111111111111111111111111111111111";
+
+let deps: ComplianceDeps;
+beforeAll(async () => {
+  deps = await sampleDeps();
+});
+
+describe("exposureContext: what forecasts and queues screen with", () => {
+  it("a listed address is a current match whatever the asset asked for", () => {
+    const { screen } = exposureContext(deps);
+    for (const asset of [undefined, "ETH", "XBT", "USDT", "TRX"]) {
+      expect(screen(LAZARUS_ETH, asset)).toEqual({ status: "match", entities: ["Lazarus Group"] });
+    }
+  });
+
+  it("an unlisted address is clear, with or without an asset", () => {
+    const { screen } = exposureContext(deps);
+    expect(screen(CLEAR, undefined)).toEqual({ status: "clear", entities: [] });
+    expect(screen(CLEAR, "ETH")).toEqual({ status: "clear", entities: [] });
+  });
+
+  it("a string that fails its checksum is refused, never forecast as clear", () => {
+    const { screen } = exposureContext(deps);
+    expect(() => screen("BC1Q3y5v2khlyvemcz042wl98dzflywr8ghglqws6s", undefined)).toThrow(
+      expect.objectContaining({ code: "INVALID_ADDRESS" }),
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadIndex, loadListConfig, SnapshotStore } from "@svc/ofac-index/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RuntimeEvent, startComplianceRuntime } from "./start-runtime.js";
+
+const OFAC = new URL("../../../../../shared/data/ofac/xml/", import.meta.url).pathname;
+const EDITION = `${OFAC}sdn_advanced_2025-11-19_3ed6690688.xml.gz`;
+const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+
+/** A source that takes every request and never answers. */
+const hung: IncomingMessage[] = [];
+const server = createServer((req) => {
+  hung.push(req);
+});
+let url: string;
+const dir = mkdtempSync(join(tmpdir(), "compliance-runtime-"));
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sdn_advanced.xml`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("startComplianceRuntime never waits on the list's source", () => {
+  it("start-up with a hanging source and a snapshot: ready from the snapshot before the source ever answers", async () => {
+    const stored = await loadIndex(EDITION);
+    await new SnapshotStore(dir).put(stored, new Date());
+    const events: RuntimeEvent[] = [];
+    const runtime = await startComplianceRuntime(
+      loadListConfig({ OFAC_SOURCE: url, OFAC_SNAPSHOT_DIR: dir, OFAC_SAMPLE_FALLBACK: "0" }),
+      { onEvent: (e) => events.push(e) },
+    );
+    try {
+      expect(runtime.loader.ready).toBe(true);
+      expect(runtime.loader.freshness().datasetSha256).toBe(stored.meta.datasetSha256);
+      expect(runtime.deps.list.screen(LAZARUS).summary.status).toBe("match");
+      expect(events.filter((e) => e.type === "loaded")).toEqual([
+        expect.objectContaining({ from: `snapshot:${dir}` }),
+      ]);
+      // No answer came from the source (it never answers).
+      expect(events.some((e) => e.type === "refresh-failed" || e.type === "unchanged")).toBe(false);
+    } finally {
+      await runtime.stop();
+    }
+  });
+
+  it("start-up with nothing and a hanging source: resolves at once, not ready", async () => {
+    const runtime = await startComplianceRuntime(
+      loadListConfig({ OFAC_SOURCE: url, OFAC_SAMPLE_FALLBACK: "0" }),
+    );
+    try {
+      expect(runtime.loader.ready).toBe(false);
+      expect(() => runtime.deps.list.screen(LAZARUS)).toThrow(/no sanctions list is loaded/);
+    } finally {
+      await runtime.stop();
+    }
+  });
+});
