@@ -104,7 +104,7 @@ export function describeToolServer(transport: string, connect: () => Promise<Con
       expect(client.getServerVersion()?.name).toBe("ofac-wallet-screening");
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-      expect(tools).toHaveLength(9);
+      expect(tools).toHaveLength(10);
       for (const tool of tools) expect(tool.inputSchema.type).toBe("object");
       const { prompts } = await client.listPrompts();
       expect(prompts.map((p) => p.name)).toEqual(PROMPTS.map((p) => p.name));

@@ -19,7 +19,7 @@ describe("server card", () => {
       capabilities: { tools: true, resources: false, prompts: true },
     });
     expect(card.prompts).toHaveLength(6);
-    expect(card.tools).toHaveLength(9);
+    expect(card.tools).toHaveLength(10);
     for (const tool of card.tools) {
       expect(Object.keys(tool)).toEqual(
         expect.arrayContaining(["name", "title", "description", "inputSchema", "annotations"]),

@@ -20,7 +20,7 @@ const arguments_ = <E extends v.ObjectEntries>(entries: E) =>
 const assetNote = (asset: string | undefined) =>
   asset === undefined
     ? ""
-    : ` Only designations under the ${asset} ticker count (asset: "${asset}").`;
+    : ` Pass asset: "${asset}" to put designations under that ticker first and to learn whether the address is listed under it; a listed address is a match whatever its ticker.`;
 
 /** Spec §4.3 prompt "batch wallet brief". */
 export const batchWalletScreeningBrief = definePrompt({
@@ -32,7 +32,9 @@ export const batchWalletScreeningBrief = definePrompt({
       100,
       "Wallet addresses, separated by commas, spaces or new lines (1 to 100).",
     ),
-    asset: optionalArgument("Optional asset ticker filter, e.g. ETH, XBT, USDT, TRX."),
+    asset: optionalArgument(
+      "Optional asset ticker, e.g. ETH, XBT, USDT, TRX: its designations come first.",
+    ),
   }),
   render: ({ addresses: wallets, asset }) => {
     return [
@@ -50,7 +52,9 @@ export const walletOfacScreeningBrief = definePrompt({
   description: "Screen one wallet against OFAC's SDN list and brief a compliance reviewer.",
   arguments: arguments_({
     address: argument("The wallet address to screen."),
-    asset: optionalArgument("Optional asset ticker filter, e.g. ETH, XBT, USDT, TRX."),
+    asset: optionalArgument(
+      "Optional asset ticker, e.g. ETH, XBT, USDT, TRX: its designations come first.",
+    ),
   }),
   render: ({ address, asset }) =>
     [

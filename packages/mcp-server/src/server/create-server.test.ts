@@ -26,7 +26,7 @@ const promptText = (r: Awaited<ReturnType<Client["getPrompt"]>>) =>
 const textOf = (r: Result) => (r.content as { type: string; text?: string }[])[0]?.text ?? "";
 
 describe("tools/list", () => {
-  it("lists the nine tools of spec §4.3 in order, titled by name, read-only", async () => {
+  it("lists the nine tools of the interface in order, then list_status, titled by name, read-only", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
       "server_capabilities",
@@ -38,6 +38,7 @@ describe("tools/list", () => {
       "monte_carlo_decision_report",
       "report_pdf_generate",
       "report_docx_generate",
+      "list_status",
     ]);
     for (const tool of tools) {
       expect(tool.title).toBe(tool.name);

@@ -60,7 +60,7 @@ describe("paid tools (hosted)", () => {
     const data = (r.structuredContent as { data: Record<string, unknown> }).data;
     expect(data.payment).toMatchObject({
       required: true,
-      notRequiredFor: ["server_capabilities"],
+      notRequiredFor: ["server_capabilities", "list_status"],
       network: "base",
       asset: "USDC",
     });

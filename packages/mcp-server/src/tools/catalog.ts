@@ -1,5 +1,6 @@
 import { batchWalletScreenTool } from "./batch-wallet-screen.js";
 import { eddReportTool } from "./edd-report.js";
+import { listStatusTool } from "./list-status.js";
 import { monteCarloDecisionReportTool, monteCarloReportTool } from "./monte-carlo-tools.js";
 import { ofacWalletReportTool } from "./ofac-wallet-report.js";
 import { ofacWalletScreenTool } from "./ofac-wallet-screen.js";
@@ -7,7 +8,7 @@ import { reportDocxGenerateTool, reportPdfGenerateTool } from "./report-document
 import { serverCapabilitiesTool } from "./server-capabilities.js";
 import type { AnyTool } from "./tool.js";
 
-/** The nine tools of spec §4.3, in its order. */
+/** The nine tools of the interface, in its order, then the free list status. */
 export const TOOLS: readonly AnyTool[] = [
   serverCapabilitiesTool,
   ofacWalletScreenTool,
@@ -18,4 +19,5 @@ export const TOOLS: readonly AnyTool[] = [
   monteCarloDecisionReportTool,
   reportPdfGenerateTool,
   reportDocxGenerateTool,
+  listStatusTool,
 ] as unknown as readonly AnyTool[];

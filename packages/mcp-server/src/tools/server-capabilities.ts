@@ -48,6 +48,7 @@ export function capabilitiesOf({ tools, paid }: Pick<ToolContext, "tools" | "pai
       { mode: "streamable-http", where: "svc-mcp --http PORT (standalone, free)" },
     ],
     recommendedFlows: [
+      "Check the list first (free): list_status says which edition screening runs on, how old it is, and whether it is the embedded sample.",
       "Screen: ofac_wallet_screen for one address, batch_wallet_screen for up to 100.",
       "Report: ofac_wallet_report (json, pdf or docx) for one address; edd_report for a subject's wallets.",
       "File: pass any result's `report` to report_pdf_generate or report_docx_generate.",

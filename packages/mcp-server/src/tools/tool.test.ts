@@ -51,6 +51,7 @@ describe("tool prices", () => {
       monte_carlo_decision_report: "0.09",
       report_pdf_generate: "0.05",
       report_docx_generate: "0.06",
+      list_status: null,
     });
   });
 
