@@ -1,4 +1,4 @@
-import { type AnyOperation, CATALOG, type ComplianceDeps } from "@svc/compliance";
+import { type AnyOperation, CATALOG, type ComplianceDeps, listStatusOf } from "@svc/compliance";
 import { PaymentGate, type PaymentTerms } from "@svc/payments";
 import type { x402ResourceServer } from "@x402/core/server";
 import { Hono } from "hono";
@@ -8,6 +8,8 @@ import { normalizeBaseUrl } from "../discovery/base-url.js";
 import { mountDiscovery } from "../discovery/mount-discovery.js";
 import { requestResourceUrl } from "../discovery/request-base-url.js";
 import type { McpCatalog } from "../docs/mcp-docs.js";
+import type { ListArchive } from "../list/list-archive.js";
+import { mountList } from "../list/mount-list.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
 import { challengeSchema, compactExample } from "./compact-discovery.js";
 import { corsForPayments } from "./cors.js";
@@ -29,6 +31,8 @@ export interface AppOptions {
   readonly mcpCatalog?: McpCatalog | undefined;
   /** The public base URL the discovery documents name; derived per request from Host when unset. */
   readonly baseUrl?: string | undefined;
+  /** The stored editions behind `/api/list/editions` and `/api/list/changes` (the loader's). */
+  readonly archive?: ListArchive | undefined;
   /** Where request log lines go (the service: stdout as JSON lines); none when unset. */
   readonly log?: LogSink | undefined;
 }
@@ -94,11 +98,16 @@ export function createApp(options: AppOptions): Hono {
   );
   app.use("*", corsForPayments());
   app.get("/health", (c) => c.json({ status: "ok" }));
-  app.get("/ready", (c) =>
-    options.list.ready
-      ? c.json({ ready: true })
-      : c.json({ ready: false, reason: "no sanctions list is loaded yet" }, 503),
-  );
+  app.get("/ready", (c) => {
+    if (!options.list.ready) {
+      return c.json({ ready: false, reason: "no sanctions list is loaded yet" }, 503);
+    }
+    const { status, sourceFreshness: f } = listStatusOf(options.list).data;
+    return c.json({
+      ready: true,
+      list: { status, datasetDate: f?.datasetDate, datasetSha256: f?.datasetSha256 },
+    });
+  });
   const deps: ComplianceDeps = {
     list: options.list,
     history: options.history,
@@ -109,10 +118,12 @@ export function createApp(options: AppOptions): Hono {
   for (const op of options.operations ?? CATALOG) {
     mountOperation(app, op, gateOf(op, options.payments), deps, { resourceUrl });
   }
+  mountList(app, options.list, options.archive);
   mountDiscovery(app, {
     operations: options.operations ?? CATALOG,
     terms: options.payments.terms,
     baseUrl: options.baseUrl,
+    list: options.list,
   });
   mountMcp(app, {
     deps,

@@ -8,7 +8,10 @@ export interface ServiceConfig {
   /** The public base URL (what discovery documents and 402s name); default http://HOST:PORT. */
   readonly publicBaseUrl: string | undefined;
   readonly payments: PaymentConfig;
-  /** One JSON line per request on stdout: on unless `LOG_REQUESTS=0`. */
+  /**
+   * One JSON line per request on stdout: on unless `LOG_REQUESTS=0`. The sanctions list's
+   * events are logged either way.
+   */
   readonly log: boolean;
   /** The list settings (`loadListConfig` of @svc/ofac-index/node). */
   readonly list: ListConfig;

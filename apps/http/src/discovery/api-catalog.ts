@@ -1,3 +1,4 @@
+import { FREE_ENDPOINTS } from "../list/free-list-endpoints.js";
 import type { DiscoveryContext } from "./discovery-context.js";
 import { discoveryUrls } from "./discovery-paths.js";
 import { type Listing, listingsOf } from "./listing.js";
@@ -42,6 +43,25 @@ export function apiCatalogOf(ctx: DiscoveryContext) {
     baseUrl: ctx.baseUrl,
     endpointCount: catalog.length,
     catalog,
+    free: FREE_ENDPOINTS.map((e) => ({
+      name: e.name,
+      method: "GET",
+      path: e.path,
+      title: e.title,
+      description: e.description,
+      ...("query" in e ? { query: e.query } : {}),
+      exampleUrl: `${ctx.baseUrl}${e.example}`,
+      price: "free",
+    })),
+    ...(ctx.list === undefined
+      ? {}
+      : {
+          list: {
+            status: ctx.list.status,
+            datasetDate: ctx.list.sourceFreshness?.datasetDate ?? null,
+            datasetSha256: ctx.list.sourceFreshness?.datasetSha256 ?? null,
+          },
+        }),
     payment: paymentSummaryOf(ctx),
     discovery: discoveryUrls(ctx.baseUrl),
   };

@@ -1,4 +1,4 @@
-import type { AnyOperation } from "@svc/compliance";
+import type { AnyOperation, ListStatusAnswer } from "@svc/compliance";
 import type { PaymentTerms } from "@svc/payments";
 
 /** What every discovery document is derived from, resolved for one request. */
@@ -9,4 +9,6 @@ export interface DiscoveryContext {
   readonly terms: PaymentTerms;
   /** The public base URL, without a trailing slash. */
   readonly baseUrl: string;
+  /** Which list screening runs on now (the landing page says so, loudly for the sample). */
+  readonly list?: ListStatusAnswer["data"] | undefined;
 }

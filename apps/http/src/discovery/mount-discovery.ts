@@ -1,4 +1,4 @@
-import type { AnyOperation } from "@svc/compliance";
+import { type AnyOperation, type ComplianceDeps, listStatusOf } from "@svc/compliance";
 import type { PaymentTerms } from "@svc/payments";
 import type { Context, Hono } from "hono";
 import { apiCatalogPage } from "../docs/api-catalog-page.js";
@@ -27,6 +27,8 @@ export interface DiscoveryOptions {
    * name the address the client used; set it in production behind a proxy.
    */
   readonly baseUrl?: string | undefined;
+  /** The list screened against: the documents say which edition it is (free). */
+  readonly list?: ComplianceDeps["list"] | undefined;
 }
 
 /**
@@ -55,10 +57,12 @@ const servesGet = (app: Hono, path: string): boolean =>
 export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
   const baseUrlOf = requestBaseUrl(options.baseUrl);
   const lastUpdated = new Date().toISOString();
+  const list = options.list;
   const contextOf = (c: Context): DiscoveryContext => ({
     operations: options.operations,
     terms: options.terms,
     baseUrl: baseUrlOf(c),
+    ...(list === undefined ? {} : { list: listStatusOf(list).data }),
   });
   const companions = (): Companions => ({
     mcpDocs: servesGet(app, DISCOVERY_PATHS.mcpDocs),

@@ -3,6 +3,7 @@ import { DISCOVERY_PATHS } from "../discovery/discovery-paths.js";
 import { listingsOf } from "../discovery/listing.js";
 import { priceRangeOf } from "../discovery/payment-summary.js";
 import { SERVICE } from "../discovery/service-info.js";
+import { FREE_ENDPOINTS } from "../list/free-list-endpoints.js";
 import { type Companions, discoveryLinksHtml } from "./discovery-links.js";
 import { endpointTableHtml } from "./endpoint-table.js";
 import { howToPayHtml } from "./how-to-pay.js";
@@ -17,6 +18,7 @@ export function landingPage(ctx: DiscoveryContext, companions: Companions): stri
   const listings = listingsOf(ctx);
   const range = priceRangeOf(ctx);
   const body = html`
+${listCardHtml(ctx)}
 <section class="card">
 <h2>What it does</h2>
 <p>${SERVICE.description}</p>
@@ -59,6 +61,35 @@ ${discoveryLinksHtml(companions)}
     ],
     body,
   });
+}
+
+/**
+ * Which list screening runs on, first thing on the page: a warning when it is the embedded
+ * sample or stale, and the free endpoints that say more.
+ */
+function listCardHtml(ctx: DiscoveryContext): SafeHtml {
+  const list = ctx.list;
+  const f = list?.sourceFreshness ?? null;
+  const warning =
+    list === undefined
+      ? ""
+      : list.status === "sample"
+        ? html`<p class="warning"><strong>SAMPLE EDITION — NOT THE OFAC LIST.</strong> Screening runs on an excerpt embedded for demos; a "clear" here says nothing about the real list. Configure OFAC_SOURCE or OFAC_OFFICIAL=1.</p>`
+        : list.status === "stale"
+          ? html`<p class="warning"><strong>STALE LIST.</strong> The loaded edition has not been confirmed current for ${Math.round(f?.ageHours ?? 0)} hours.</p>`
+          : list.status === "unavailable"
+            ? html`<p class="warning"><strong>NO LIST LOADED.</strong> Screening is refused (503) until one is.</p>`
+            : "";
+  const edition =
+    f === null
+      ? ""
+      : html`<p>Edition of <strong>${f.datasetDate}</strong> (SHA-256 <code>${f.datasetSha256}</code>), ${f.addressCount} addresses, from <code>${f.sourceUrl}</code>.</p>`;
+  return html`<section class="card">
+<h2>Sanctions list${list === undefined ? "" : `: ${list.status}`}</h2>
+${warning}
+${edition}
+<p class="muted">Free: ${FREE_ENDPOINTS.map((e, i) => (e.query !== undefined ? html`${i === 0 ? "" : ", "}<code>GET ${e.path}?${Object.keys(e.query).join("=…&")}=…</code>` : html`${i === 0 ? "" : ", "}<a href="${e.example}"><code>GET ${e.path}</code></a>`))} (and the MCP tool <code>list_status</code>).</p>
+</section>`;
 }
 
 /** The MCP card's text: the tool server mounted at /mcp beside the routes. */

@@ -36,6 +36,7 @@ section.card > h2 { margin: 0 0 0.75rem; font-size: 1.2rem; }
 h3 { font-size: 1rem; margin: 1.1rem 0 0.5rem; }
 p { margin: 0.4rem 0 0.8rem; }
 .muted { color: var(--muted); }
+.warning { background: #fdecea; border: 1px solid #f5c2c0; color: #8a1c14; padding: 0.6rem 0.8rem; border-radius: 6px; }
 .facts { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 1rem; }
 .pill {
   display: inline-block; border-radius: 999px; padding: 0.15rem 0.7rem; font-size: 0.85rem;

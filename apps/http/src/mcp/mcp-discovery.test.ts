@@ -31,6 +31,7 @@ const PRICES: Record<string, Record<string, string> | null> = {
   monte_carlo_decision_report: { default: "0.09" },
   report_pdf_generate: { default: "0.05" },
   report_docx_generate: { default: "0.06" },
+  list_status: null,
 };
 
 interface Card {
@@ -60,7 +61,7 @@ describe("GET /.well-known/mcp/server-card.json", () => {
     );
   });
 
-  it("lists the six prompts with their arguments and the nine tools as tools/list does, with prices", async () => {
+  it("lists the six prompts with their arguments and the ten tools as tools/list does, with prices", async () => {
     const card = (await (await get("/.well-known/mcp/server-card.json")).json()) as Card;
     expect(card.prompts.map((p) => p.name)).toEqual(PROMPTS.map((p) => p.name));
     const required = Object.fromEntries(
@@ -74,7 +75,7 @@ describe("GET /.well-known/mcp/server-card.json", () => {
       exposure_forecast_brief: ["addresses"],
       queue_optimization_brief: ["review_items", "review_budget"],
     });
-    expect(card.tools).toHaveLength(9);
+    expect(card.tools).toHaveLength(10);
     for (const [i, tool] of card.tools.entries()) {
       const { priceUsd, ...listed } = tool;
       expect(listed).toEqual(JSON.parse(JSON.stringify(listedTool(TOOLS[i]!))));
@@ -182,7 +183,7 @@ describe("GET /mcp/docs", () => {
           paymentMeta: "x402/payment",
           receiptMeta: "x402/payment-response",
           requiredFor: TOOLS.filter((t) => t.pricing.kind === "paid").map((t) => t.name),
-          notRequiredFor: ["server_capabilities"],
+          notRequiredFor: ["server_capabilities", "list_status"],
         },
         clientConfig: {
           streamableHttp: { mcpServers: { "ofac-screening": { url: "http://screen.test/mcp" } } },
@@ -195,7 +196,7 @@ describe("GET /mcp/docs", () => {
             },
           },
         },
-        toolCount: 9,
+        toolCount: 10,
         promptCount: 6,
         links: {
           mcp: "http://screen.test/mcp",

@@ -63,10 +63,10 @@ const payer = (i: number) => payerOf(devnet.payers[i]!.privateKey);
 const PAID_TOOLS = TOOLS.filter((t) => t.pricing.kind === "paid");
 
 describe("listing", () => {
-  it("lists the nine tools, each read-only with a closed object input", async () => {
+  it("lists the ten tools (nine and list_status), each read-only with a closed object input", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-    expect(tools).toHaveLength(9);
+    expect(tools).toHaveLength(10);
     for (const tool of tools) {
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
       expect(tool.inputSchema.type, tool.name).toBe("object");
@@ -107,7 +107,7 @@ describe("server_capabilities", () => {
         payment: {
           required: true,
           requiredFor: PAID_TOOLS.map((t) => t.name),
-          notRequiredFor: ["server_capabilities"],
+          notRequiredFor: ["server_capabilities", "list_status"],
         },
       },
     });

@@ -23,7 +23,7 @@ export interface McpOptions {
   readonly deps: ComplianceDeps;
   /** The routes' resource server and terms: the tools are paid to the same payee, settled alike. */
   readonly payments: ToolPayments;
-  /** The tools and prompts served (default: the nine tools and six prompts of @svc/mcp-server). */
+  /** The tools and prompts served (default: the ten tools and six prompts of @svc/mcp-server). */
   readonly catalog?: McpCatalog | undefined;
   /** The configured public base URL; derived per request from Host when unset (as discovery). */
   readonly baseUrl?: string | undefined;

@@ -9,6 +9,7 @@ import { createApp } from "../app/create-app.js";
 import type { ServiceConfig } from "../config/service-config.js";
 import { mountDevStats } from "../dev/dev-stats.js";
 import { mountDevnetInfo } from "../dev/devnet-info.js";
+import { loaderArchive } from "../list/loader-archive.js";
 import { jsonLines } from "./json-lines.js";
 
 export interface RunningService {
@@ -22,7 +23,9 @@ export interface RunningService {
 
 /**
  * Starts the service: the list (its loader, refreshed periodically), the payment layer (the
- * local devnet in development unless a facilitator is configured), the API on HOST:PORT.
+ * local devnet in development unless a facilitator is configured), the API on HOST:PORT. Never
+ * waits on the list's source: a stored snapshot serves at once, else the API answers 503 until
+ * the background load succeeds.
  */
 export async function startService(config: ServiceConfig): Promise<RunningService> {
   const devnet =
@@ -39,19 +42,20 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     await devnet?.stop();
     throw new RangeError("PAY_TO is required when payments go through a configured facilitator");
   }
-  const lines = config.log ? jsonLines(process.stdout) : undefined;
+  const lines = jsonLines(process.stdout);
+  // The list's events (loads, failures with their reason, retries) are always logged;
+  // LOG_REQUESTS=0 silences the request lines only. The runtime resolves without waiting on
+  // the list's source, so the API listens at once (not ready until a list is loaded).
   const runtime = await startComplianceRuntime(config.list, {
-    onEvent:
-      lines === undefined
-        ? undefined
-        : (event) =>
-            lines.write({ time: new Date().toISOString(), msg: "sanctions list", ...event }),
+    onEvent: (event) =>
+      lines.write({ time: new Date().toISOString(), msg: "sanctions list", ...event }),
   });
   const app = createApp({
     ...runtime.deps,
     payments: { server: createPaymentServer(facilitator), terms: baseTerms(payTo) },
-    log: lines?.write,
+    log: config.log ? lines.write : undefined,
     baseUrl: config.publicBaseUrl,
+    archive: loaderArchive(runtime.loader),
   });
   if (devnet !== undefined) {
     mountDevnetInfo(app, devnet);
@@ -73,7 +77,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.stop();
-      lines?.flush();
+      lines.flush();
       await devnet?.stop();
     },
   };

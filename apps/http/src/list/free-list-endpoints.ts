@@ -1,0 +1,54 @@
+/** A free GET endpoint of the list, as the discovery documents describe it. */
+export interface FreeEndpoint {
+  readonly name: string;
+  readonly path: string;
+  readonly title: string;
+  readonly description: string;
+  /** Query parameters: name → what it means (all optional unless `required`). */
+  readonly query?: Readonly<
+    Record<string, { readonly description: string; readonly required?: boolean }>
+  >;
+  /** A path with a query that works against any running service. */
+  readonly example: string;
+}
+
+/**
+ * The free endpoints that say which sanctions list screening runs on, defined once: the routes
+ * (`mountList`), `/api`, OpenAPI and the landing page all read them from here. Each answers with
+ * `ETag` = the SHA-256 of the edition(s) it describes, so a conditional GET costs a 304.
+ */
+export const FREE_LIST_ENDPOINTS = {
+  status: {
+    name: "list_status",
+    path: "/api/list",
+    title: "Sanctions list status",
+    description:
+      "Which edition screening runs on: status fresh, stale, sample (the embedded sample edition, NOT the OFAC list) or unavailable, with the sourceFreshness object every screening answer carries (datasetDate, datasetSha256, sourceUrl, sample, lastRefresh, lastSuccessfulCheckAt, ageHours, stale).",
+    example: "/api/list",
+  },
+  editions: {
+    name: "list_editions",
+    path: "/api/list/editions",
+    title: "Stored editions",
+    description:
+      "The editions the service has stored (datasetDate, datasetSha256, addressCount, storedAt), newest first; the loaded one is always listed.",
+    example: "/api/list/editions",
+  },
+  changes: {
+    name: "list_changes",
+    path: "/api/list/changes",
+    title: "Changes between editions",
+    description:
+      "The (asset, address) pairs added, removed and republished between two stored editions, each with its parties: the content `ofac-index diff` prints.",
+    query: {
+      from: {
+        description: "A stored edition: its SHA-256 or its date (YYYY-MM-DD).",
+        required: true,
+      },
+      to: { description: "A stored edition (SHA-256 or date); default: the loaded edition." },
+    },
+    example: "/api/list/changes?from=2025-03-04&to=2025-03-21",
+  },
+} as const satisfies Record<string, FreeEndpoint>;
+
+export const FREE_ENDPOINTS: readonly FreeEndpoint[] = Object.values(FREE_LIST_ENDPOINTS);

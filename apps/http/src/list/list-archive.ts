@@ -1,0 +1,25 @@
+import type { EditionDiff } from "@svc/ofac-index";
+
+/** One stored edition, as `GET /api/list/editions` lists it. */
+export interface StoredEditionSummary {
+  readonly datasetDate: string;
+  readonly datasetSha256: string;
+  readonly addressCount: number;
+  /** When the service stored it (ISO 8601), or null for an edition it loaded but did not store. */
+  readonly storedAt: string | null;
+}
+
+/**
+ * The editions behind the free list endpoints: what the service has stored, and the difference
+ * between two of them. The service passes its list loader's; without one, the endpoints say
+ * which edition is loaded and nothing more.
+ */
+export interface ListArchive {
+  /** Newest first. */
+  storedEditions(): Promise<readonly StoredEditionSummary[]>;
+  /**
+   * What changed from `from` to `to` (each a SHA-256 or a date; `to` defaults to the loaded
+   * edition), or undefined when either is not a stored edition.
+   */
+  changes(from: string, to: string | undefined): Promise<EditionDiff | undefined>;
+}
