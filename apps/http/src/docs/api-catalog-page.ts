@@ -22,6 +22,15 @@ ${endpointTableHtml(listingsOf(ctx), true)}
 <p class="muted">This page as JSON: <a href="${DISCOVERY_PATHS.api}?format=json"><code>${DISCOVERY_PATHS.api}?format=json</code></a>, or send <code>Accept: application/json</code>.</p>
 </section>
 <section class="card">
+<h2>Free: the sanctions list${catalog.list === undefined ? "" : html` (now: ${catalog.list.status}${catalog.list.datasetDate === null ? "" : html`, edition of ${catalog.list.datasetDate}`})`}</h2>
+<div class="table-scroll"><table>
+<thead><tr><th>Endpoint</th><th>What</th></tr></thead>
+<tbody>
+${catalog.free.map((e) => html`<tr><td><code>GET ${e.path}</code>${e.query === undefined ? "" : html`<br><span class="muted">${Object.keys(e.query).join(", ")}</span>`}</td><td>${e.description}</td></tr>`)}
+</tbody></table></div>
+<p class="muted">Each answers with <code>ETag</code> = the edition's SHA-256; send it back in <code>If-None-Match</code> for a 304.</p>
+</section>
+<section class="card">
 <h2>Payment terms (every endpoint)</h2>
 <div class="table-scroll"><table>
 <tbody>

@@ -69,6 +69,8 @@ describe("free list endpoints", () => {
     expect(Object.keys(openapi.paths)).toEqual(
       expect.arrayContaining(["/api/list", "/api/list/editions", "/api/list/changes"]),
     );
+    const apiPage = await (await app.request("/api", { headers: { Accept: "text/html" } })).text();
+    expect(apiPage).toContain("GET /api/list/editions");
     const landing = await (await app.request("/", { headers: { Accept: "text/html" } })).text();
     expect(landing).toContain("SAMPLE EDITION — NOT THE OFAC LIST");
     expect(landing).toContain("/api/list/changes");
