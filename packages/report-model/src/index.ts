@@ -9,6 +9,7 @@ export {
   reportModel,
   type TableInput,
   tableFromRecords,
+  withListWarning,
   withSampleEdition,
 } from "./build/builders.js";
 export {

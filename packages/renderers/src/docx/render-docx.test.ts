@@ -12,6 +12,8 @@ import {
   eddMemoReport,
   NON_LATIN_NAMES,
   onSampleEdition,
+  onStaleList,
+  STALE_WARNING,
   tableReport,
 } from "../test-support/sample-reports.js";
 import { renderDocx } from "./render-docx.js";
@@ -512,5 +514,28 @@ describe("renderDocx: a report built on the sample edition", () => {
     for (const path of Object.keys(u.zip.files).filter((p) => /^word\/.*\.xml$/.test(p))) {
       expect(await u.text(path), path).not.toContain("NOT THE OFAC LIST");
     }
+  });
+});
+
+describe("renderDocx: a report built on a stale list", () => {
+  it("puts the warning in a bold red paragraph right after the title", async () => {
+    const u = await unpack(await renderDocx(onStaleList(eddMemoReport(100))));
+    expect(u.document).toContain(STALE_WARNING);
+    const paras = paragraphs(u.document);
+    const i = paras.findIndex((p) => p.text === STALE_WARNING);
+    expect(i).toBeGreaterThan(0);
+    expect(paras[i]?.style).toBe("ListWarning");
+    expect(paras[i - 1]?.style).toBe("Title");
+    const styles = await u.text("word/styles.xml");
+    const style = /<w:style [^>]*w:styleId="ListWarning"[\s\S]*?<\/w:style>/.exec(styles)?.[0];
+    expect(style).toContain("<w:b/>");
+    expect(style).toContain('<w:color w:val="B91C1C"/>');
+    expect(style).toContain("<w:pBdr>");
+  });
+
+  it("has none of it without the warning", async () => {
+    const u = await unpack(await renderDocx(eddMemoReport(100)));
+    expect(u.document).not.toContain("STALE LIST");
+    expect(paragraphs(u.document).some((p) => p.style === "ListWarning")).toBe(false);
   });
 });

@@ -165,6 +165,10 @@ function titleBlock(report: Report): FileChild[] {
       children: textRuns(meta.title, isMainlyRtl(meta.title)),
     }),
   ];
+  // A warning about the list (stale, say) comes straight after the title, before the subtitle.
+  if (typeof meta.listWarning === "string" && meta.listWarning.trim() !== "") {
+    children.push(styledParagraph(STYLE.listWarning, meta.listWarning));
+  }
   if (meta.subtitle !== null && meta.subtitle.trim() !== "") {
     children.push(styledParagraph(STYLE.subtitle, meta.subtitle));
   }
@@ -346,7 +350,8 @@ function buildBody(report: Report, degradations: Degradation[]): Body {
  * summary, headline metrics, sections and tables (header rows repeat on every page; wide tables on
  * landscape pages), charts as pictures with captions, workbook sheets in an appendix, "Page X of Y"
  * in the footer and the document properties filled in. On the sample edition every page header
- * says "SAMPLE EDITION — NOT THE OFAC LIST".
+ * says "SAMPLE EDITION — NOT THE OFAC LIST"; a list warning (`meta.listWarning`) is a bold red
+ * boxed paragraph right after the title.
  */
 export async function renderDocx(report: Report): Promise<RenderedDocument> {
   assertWithinLimits(report, "docx");

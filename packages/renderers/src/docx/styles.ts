@@ -51,6 +51,7 @@ export const STYLE = Object.freeze({
   header: "Header",
   footer: "Footer",
   sampleEdition: "SampleEdition",
+  listWarning: "ListWarning",
 });
 
 export const BULLETS = "report-bullets";
@@ -197,6 +198,24 @@ export function documentStyles(): IStylesOptions {
         basedOn: STYLE.header,
         run: { size: 18, bold: true, color: "B91C1C" },
         paragraph: { alignment: AlignmentType.CENTER, spacing: { after: 40 } },
+      },
+      {
+        // The list warning (a stale list, say) under the title on page 1: bold red in a red box.
+        id: STYLE.listWarning,
+        name: "List Warning",
+        basedOn: "Normal",
+        run: { size: 20, bold: true, boldComplexScript: true, color: "B91C1C" },
+        paragraph: {
+          border: {
+            top: { style: BorderStyle.SINGLE, size: 12, color: "B91C1C", space: 4 },
+            bottom: { style: BorderStyle.SINGLE, size: 12, color: "B91C1C", space: 4 },
+            left: { style: BorderStyle.SINGLE, size: 12, color: "B91C1C", space: 4 },
+            right: { style: BorderStyle.SINGLE, size: 12, color: "B91C1C", space: 4 },
+          },
+          shading: { type: ShadingType.CLEAR, color: "auto", fill: "FEF2F2" },
+          spacing: { before: 120, after: 160 },
+          keepNext: true,
+        },
       },
       {
         id: STYLE.footer,

@@ -2,7 +2,7 @@ import type { Report, ReportChart, ReportMetric, ReportTable } from "@svc/report
 import { formatScalar, humanize } from "./format.js";
 import type { Measurer } from "./measure.js";
 import { buildTableModel, type TableModel } from "./table-model.js";
-import { CONTENT_WIDTH, PAGE, SPACING, TYPE } from "./theme.js";
+import { CONTENT_WIDTH, LIST_WARNING_BOX, PAGE, SPACING, TYPE } from "./theme.js";
 
 /**
  * Text already broken into lines, and whether it needs the fallback font stack. Each line is
@@ -60,6 +60,12 @@ export interface TitleBlock {
   readonly title: Lines;
   readonly subtitle: Lines | null;
   readonly bandHeight: number;
+  /** The list warning's box under the band (`meta.listWarning`), or null. */
+  readonly warning: {
+    readonly text: Lines;
+    readonly top: number;
+    readonly height: number;
+  } | null;
   readonly meta: readonly { readonly label: string; readonly value: Lines }[];
   readonly metaTop: number;
   readonly metaHeight: number;
@@ -244,6 +250,26 @@ function planTitle(
     title.lines.length * TYPE.title.line +
     (subtitle === null ? 0 : 5 + subtitle.lines.length * TYPE.subtitle.line) +
     18;
+  // The warning box sits just under the band, ahead of the meta strip; it is page 1's flow
+  // (not a fixed element), so everything below moves down by its height.
+  const B = LIST_WARNING_BOX;
+  const warningText =
+    meta.listWarning === undefined || meta.listWarning === null || meta.listWarning === ""
+      ? null
+      : lines(
+          meta.listWarning,
+          CONTENT_WIDTH - 2 * (B.padX + B.border),
+          TYPE.listWarning.size,
+          true,
+        );
+  const warning =
+    warningText === null
+      ? null
+      : {
+          text: warningText,
+          top: bandHeight + B.gap,
+          height: warningText.lines.length * TYPE.listWarning.line + 2 * (B.padY + B.border),
+        };
   const pairs: [string, string | null][] = [
     ["Prepared by", meta.author],
     ["Date", meta.date],
@@ -264,8 +290,9 @@ function planTitle(
     title,
     subtitle,
     bandHeight,
+    warning,
     meta: metaItems,
-    metaTop: bandHeight + 14,
+    metaTop: warning === null ? bandHeight + 14 : warning.top + warning.height + B.gap,
     metaHeight,
     metaWidth,
   };

@@ -156,6 +156,18 @@ function TitleBand({ block, styler }: { block: TitleBlock; styler: Styler }): Re
           />
         )}
       </View>
+      {block.warning === null ? null : (
+        // Part of page 1's title block, not `fixed`: it is said once, where the reader starts.
+        <View
+          style={[
+            styles.content,
+            styles.listWarning,
+            { top: block.warning.top, height: block.warning.height },
+          ]}
+        >
+          <LinesView lines={block.warning.text} style={styles.listWarningText} styler={styler} />
+        </View>
+      )}
       {block.meta.length === 0 ? null : (
         <View
           style={[

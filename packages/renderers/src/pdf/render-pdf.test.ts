@@ -10,6 +10,8 @@ import {
   eddMemoReport,
   NON_LATIN_NAMES,
   onSampleEdition,
+  onStaleList,
+  STALE_WARNING,
   tableReport,
 } from "../test-support/sample-reports.js";
 import { renderPdf } from "./render-pdf.js";
@@ -394,5 +396,31 @@ describe("renderPdf: a report built on the sample edition", () => {
     const path = save("unflagged", await renderPdf(tableReport(120)));
     expect(text(path)).not.toContain("SAMPLE EDITION");
     expect(text(path)).not.toContain("NOT THE OFAC LIST");
+  });
+});
+
+describe("renderPdf: a report built on a stale list", () => {
+  const flat = (s: string) => s.replace(/\s+/g, " ");
+
+  it("prints the warning on page 1, between the title band and the meta strip", async () => {
+    const path = save("stale-memo", await renderPdf(onStaleList(eddMemoReport(100))));
+    expect(pageCount(path)).toBeGreaterThanOrEqual(2);
+    expect(flat(text(path, 1))).toContain(STALE_WARNING);
+    // Said once, where the reader starts: not on later pages.
+    expect(text(path, 2)).not.toContain("STALE LIST");
+    const w = words(path, 1);
+    const find = (t: string) => w.find((x) => x.text === t) as { yMin: number; yMax: number };
+    const stale = find("STALE");
+    const title = find("Enhanced");
+    const meta = find("PREPARED");
+    expect(stale).toBeDefined();
+    expect(stale.yMin).toBeGreaterThan(title.yMax);
+    const last = w.find((x) => x.text === "missing.") as { yMax: number };
+    expect(last.yMax).toBeLessThan(meta.yMin);
+  });
+
+  it("leaves a report without it unchanged", async () => {
+    const path = save("not-stale", await renderPdf(eddMemoReport(100)));
+    expect(text(path)).not.toContain("STALE LIST");
   });
 });

@@ -32,7 +32,8 @@ export const PDF_ENGINE = "@react-pdf/renderer 4.9.0";
  * metric cards, vector charts, sections, every table (header row repeated on each page, numbers
  * right-aligned, zebra rows), workbook sheets in an appendix, and "Page N of M" on every page.
  * A report built on the sample edition (`meta.sampleEdition`) has a red strip across the top of
- * every page saying "SAMPLE EDITION — NOT THE OFAC LIST".
+ * every page saying "SAMPLE EDITION — NOT THE OFAC LIST". A list warning (`meta.listWarning`,
+ * e.g. a stale list) is printed once, in a red box under the title band on page 1.
  *
  * Speed comes from doing react-pdf's expensive work up front: every line break and every height
  * is computed before react-pdf sees the document, so pages are filled by hand (react-pdf never
@@ -147,6 +148,7 @@ function* textsWithPaths(
   const { meta } = report;
   if (meta.sampleEdition === true) yield ["meta.sampleEdition", SAMPLE_EDITION_BANNER];
   yield ["meta.title", meta.title];
+  if (typeof meta.listWarning === "string") yield ["meta.listWarning", meta.listWarning];
   if (meta.subtitle !== null) yield ["meta.subtitle", meta.subtitle];
   if (meta.reportType !== null) {
     yield ["meta.reportType", meta.reportType];

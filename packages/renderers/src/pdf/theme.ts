@@ -45,7 +45,11 @@ export const TYPE = Object.freeze({
   cellDense: { size: 6.5, line: 8.25 },
   running: { size: 7, line: 9 },
   sampleBanner: { size: 7.5, line: 10 },
+  listWarning: { size: 9, line: 12 },
 });
+
+/** The list-warning box on page 1 (layout.ts measures with these; styles.listWarning draws). */
+export const LIST_WARNING_BOX = Object.freeze({ padX: 8, padY: 6, border: 1.5, gap: 12 });
 
 export const SPACING = Object.freeze({
   /** Below the title band / meta strip on page 1. */
@@ -183,6 +187,20 @@ export const styles = StyleSheet.create({
     color: "#ffffff",
     letterSpacing: 0.6,
     textAlign: "center",
+  },
+  /** The list warning (a stale list, say): a red-bordered box between title band and meta. */
+  listWarning: {
+    borderWidth: LIST_WARNING_BOX.border,
+    borderColor: COLORS.warning,
+    backgroundColor: "#fef2f2",
+    paddingHorizontal: LIST_WARNING_BOX.padX,
+    paddingVertical: LIST_WARNING_BOX.padY,
+  },
+  listWarningText: {
+    fontSize: TYPE.listWarning.size,
+    lineHeight: pt(TYPE.listWarning.line),
+    fontWeight: 700,
+    color: COLORS.warning,
   },
   // Prose
   h1: {

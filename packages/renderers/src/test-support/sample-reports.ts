@@ -199,3 +199,12 @@ export function workbookReport(sheets: number, rows: number): Report {
 export function onSampleEdition(report: Report): Report {
   return { ...report, meta: { ...report.meta, sampleEdition: true } };
 }
+
+/** A stale-list warning as the service words it. */
+export const STALE_WARNING =
+  "STALE LIST: edition of 2025-11-19, not confirmed current for 73 hours (limit 48 h); recent designations may be missing.";
+
+/** `report` built on a list that was stale (`meta.listWarning`). */
+export function onStaleList(report: Report, warning = STALE_WARNING): Report {
+  return { ...report, meta: { ...report.meta, listWarning: warning } };
+}

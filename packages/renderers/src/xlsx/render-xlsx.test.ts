@@ -12,7 +12,9 @@ import {
   eddMemoReport,
   NON_LATIN_NAMES,
   onSampleEdition,
+  onStaleList,
   reportWith,
+  STALE_WARNING,
   screeningRows,
   tableReport,
   workbookReport,
@@ -451,6 +453,27 @@ describe("renderXlsx: a report built on the sample edition", () => {
         }
       });
     }
+  });
+});
+
+describe("renderXlsx: a report built on a stale list", () => {
+  it("puts the warning in the Summary's row right after the title", async () => {
+    const input = onStaleList(eddMemoReport());
+    const ws = sheet(await load(await renderXlsx(input)), "Summary");
+    expect(ws.getCell("A1").value).toBe(input.meta.title);
+    expect(ws.getCell("A2").value).toBe(STALE_WARNING);
+    expect(ws.getCell("A2").font?.bold).toBe(true);
+    expect(ws.getCell("A2").font?.color).toMatchObject({ argb: "FFB91C1C" });
+    expect(ws.getCell("A2").isMerged).toBe(true);
+    expect(ws.getCell("A3").value).toBe(input.meta.subtitle);
+  });
+
+  it("comes after the sample-edition row when both apply", async () => {
+    const input = onStaleList(onSampleEdition(eddMemoReport()));
+    const ws = sheet(await load(await renderXlsx(input)), "Summary");
+    expect(rowValues(ws, 1)[0]).toBe(SAMPLE_EDITION_BANNER);
+    expect(ws.getCell("A2").value).toBe(input.meta.title);
+    expect(ws.getCell("A3").value).toBe(STALE_WARNING);
   });
 });
 

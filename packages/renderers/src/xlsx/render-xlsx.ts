@@ -11,14 +11,15 @@ import ExcelJS from "exceljs";
 import { describeDocument, type RenderedDocument } from "../artifact/artifact.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
-import { MAX_CELL_TEXT, planColumns } from "./columns.js";
+import { MAX_CELL_TEXT, planColumns, textWidth } from "./columns.js";
 import { SheetNamer } from "./sheet-names.js";
 
 /**
  * The XLSX renderer: a Summary sheet, then one sheet per table (report tables, then legacy
  * section tables), one chart-data sheet per chart, and one sheet per workbook table. A report
  * built on the sample edition says "SAMPLE EDITION — NOT THE OFAC LIST" in the Summary's first
- * row and in the print header of every sheet.
+ * row and in the print header of every sheet. A list warning (`meta.listWarning`) is the boxed red
+ * row right after the title.
  *
  * Written with exceljs's streaming `WorkbookWriter` into memory: rows are committed as they are
  * added, strings are inline (no shared-string table) and every cell of a column points at the
@@ -56,6 +57,19 @@ const SAMPLE_STYLE: Style = {
   font: { bold: true, size: 12, color: { argb: WHITE } },
   fill: { type: "pattern", pattern: "solid", fgColor: { argb: "FFB91C1C" } },
   alignment: { vertical: "middle" },
+};
+/** A list warning (a stale list, say): bold red on pale red, boxed, wrapped across A:C. */
+const LIST_WARNING_EDGE = { style: "medium", color: { argb: "FFB91C1C" } } as const;
+const LIST_WARNING_STYLE: Style = {
+  font: { bold: true, size: 11, color: { argb: "FFB91C1C" } },
+  fill: { type: "pattern", pattern: "solid", fgColor: { argb: "FFFEF2F2" } },
+  alignment: { wrapText: true, vertical: "middle" },
+  border: {
+    top: LIST_WARNING_EDGE,
+    bottom: LIST_WARNING_EDGE,
+    left: LIST_WARNING_EDGE,
+    right: LIST_WARNING_EDGE,
+  },
 };
 /** A sheet's running header when printed: centred and bold ("&C", "&B": Excel header codes). */
 const SAMPLE_PRINT_HEADER: Partial<ExcelJS.HeaderFooter> = {
@@ -256,6 +270,16 @@ function writeSummary(
     );
   }
   add([meta.title], [TITLE_STYLE], 24);
+  if (typeof meta.listWarning === "string" && meta.listWarning.trim() !== "") {
+    // Right under the title, merged over the three columns (about 110 characters a line) and
+    // tall enough for its wrapped lines.
+    const row = ws.addRow([meta.listWarning, undefined, undefined]);
+    for (let c = 1; c <= 3; c++) row.getCell(c).style = LIST_WARNING_STYLE;
+    row.height =
+      16 * Math.max(1, Math.ceil(textWidth(meta.listWarning, Number.POSITIVE_INFINITY) / 110)) + 6;
+    ws.mergeCells(row.number, 1, row.number, 3);
+    row.commit();
+  }
   if (meta.subtitle !== null && meta.subtitle !== "") add([meta.subtitle], [SUBTITLE_STYLE]);
   add([]);
   const properties: [string, string | null][] = [

@@ -6,6 +6,7 @@ import {
   metric,
   reportModel,
   tableFromRecords,
+  withListWarning,
   withSampleEdition,
 } from "./builders.js";
 
@@ -73,5 +74,15 @@ describe("builders", () => {
       parseReport(reportModel({ report_type: "x", title: "T", sample_edition: true })).meta
         .sampleEdition,
     ).toBe(true);
+  });
+
+  it("add a list warning when there is one, and leave the model alone otherwise", () => {
+    const model = reportModel({ report_type: "ofac-wallet-screening", title: "Screening" });
+    expect(withListWarning(model, undefined)).toBe(model);
+    expect(withListWarning(model, "  ")).toBe(model);
+    const warned = withListWarning(model, "STALE LIST: edition of 2025-11-19");
+    expect(warned.report_meta.list_warning).toBe("STALE LIST: edition of 2025-11-19");
+    expect(model.report_meta).not.toHaveProperty("list_warning");
+    expect(parseReport(warned).meta.listWarning).toBe("STALE LIST: edition of 2025-11-19");
   });
 });

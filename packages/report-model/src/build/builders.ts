@@ -82,6 +82,7 @@ export type ReportMetaInput = {
   /** Printed under the title (not a named member of the wire schema, whose `report_meta` is open). */
   readonly subtitle?: string;
   readonly sample_edition?: boolean;
+  readonly list_warning?: string;
 };
 
 /** A complete shared report model. */
@@ -102,4 +103,17 @@ export function reportModel(meta: ReportMetaInput, parts: ReportParts = {}): Rep
  */
 export function withSampleEdition(model: ReportModelInput, sample: boolean): ReportModelInput {
   return sample ? { ...model, report_meta: { ...model.report_meta, sample_edition: true } } : model;
+}
+
+/**
+ * `model` with `report_meta.list_warning` set to `text` (say, that the list screened was stale);
+ * the same object when `text` is undefined or blank.
+ */
+export function withListWarning(
+  model: ReportModelInput,
+  text: string | undefined,
+): ReportModelInput {
+  return text === undefined || text.trim() === ""
+    ? model
+    : { ...model, report_meta: { ...model.report_meta, list_warning: text } };
 }

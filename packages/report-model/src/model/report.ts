@@ -22,6 +22,12 @@ export interface ReportMeta {
    * which means false.
    */
   readonly sampleEdition?: boolean;
+  /**
+   * A warning about the list behind the report (`report_meta.list_warning`), e.g. that it was
+   * stale when screened; renderers print it in a red box under the title on page one.
+   * Normalization sets it (null when absent); a hand-built report may leave it out.
+   */
+  readonly listWarning?: string | null;
 }
 
 /** The line every page of a document built on the sample edition carries. */

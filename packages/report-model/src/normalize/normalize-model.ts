@@ -53,6 +53,7 @@ export function normalizeReportModel(model: ReportModel): Report {
       date: firstText(meta.date),
       version: firstText(meta.version),
       sampleEdition: meta.sample_edition === true,
+      listWarning: firstText(meta.list_warning),
     },
     summary: (model.executive_summary ?? []).filter((p) => p.trim() !== ""),
     metrics: (model.headline_metrics ?? []).map((m) => ({
@@ -102,6 +103,7 @@ export function normalizeLegacyReport(legacy: LegacyReport): Report {
       date: null,
       version: null,
       sampleEdition: false,
+      listWarning: null,
     },
     summary: firstText(legacy.summary) === null ? [] : [legacy.summary as string],
     metrics: [],

@@ -28,6 +28,7 @@ describe("parseReport: the shared report model (variant A)", () => {
       date: "2026-11-22",
       version: "2",
       sampleEdition: false,
+      listWarning: null,
     });
     expect(
       parseReport({ report_meta: { report_type: "compliance-review-queue-optimizer" } }).meta.title,
@@ -43,6 +44,20 @@ describe("parseReport: the shared report model (variant A)", () => {
     const err = rejection({ report_meta: { sample_edition: "yes" } }, ["A"]);
     expect(err.code).toBe("INVALID_REPORT");
     expect(err.issues.map((i) => i.path)).toContain("report_meta.sample_edition");
+  });
+
+  it("carries report_meta.list_warning as meta.listWarning, null when absent or blank", () => {
+    expect(parseReport({ report_meta: { list_warning: " STALE LIST " } }).meta.listWarning).toBe(
+      "STALE LIST",
+    );
+    expect(parseReport({ report_meta: { list_warning: "" } }).meta.listWarning).toBeNull();
+    expect(parseReport(minimalA).meta.listWarning).toBeNull();
+    expect(parseReport({ title: "Legacy" }).meta.listWarning).toBeNull();
+    for (const bad of [42, "x".repeat(301)]) {
+      const err = rejection({ report_meta: { list_warning: bad } }, ["A"]);
+      expect(err.code).toBe("INVALID_REPORT");
+      expect(err.issues.map((i) => i.path)).toContain("report_meta.list_warning");
+    }
   });
 
   it("maps object rows by column name and keeps array rows in column order", () => {

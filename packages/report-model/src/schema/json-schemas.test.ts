@@ -28,6 +28,8 @@ const documents: Array<[string, unknown]> = [
   ],
   ["sample edition", { report_meta: { sample_edition: true } }],
   ["sample edition not a boolean", { report_meta: { sample_edition: "true" } }],
+  ["list warning", { report_meta: { list_warning: "STALE LIST" } }],
+  ["list warning too long", { report_meta: { list_warning: "x".repeat(301) } }],
   ["minimal B", { title: "x" }],
   [
     "full B",
@@ -64,6 +66,17 @@ describe("generated JSON Schemas", () => {
       expect(m.properties.sample_edition).toMatchObject({ type: "boolean" });
       expect(m.properties.sample_edition?.description).toContain("SAMPLE edition");
       expect(m.required ?? []).not.toContain("sample_edition");
+    }
+  });
+
+  it("publish report_meta.list_warning as an optional string of at most 300 characters", () => {
+    for (const schema of [reportModelJsonSchema, jsonSchemaOf(ReportToolInputSchema)]) {
+      const m = (schema.properties as Record<string, Record<string, unknown>>).report_meta as {
+        properties: Record<string, Record<string, unknown>>;
+        required?: string[];
+      };
+      expect(m.properties.list_warning).toMatchObject({ type: "string", maxLength: 300 });
+      expect(m.required ?? []).not.toContain("list_warning");
     }
   });
 

@@ -10,6 +10,8 @@ import { boundedArray, boundedRecord } from "./bounded-schemas.js";
  */
 
 const MAX_TEXT = 20_000;
+/** The stale-list warning is one short sentence printed in a box on page one. */
+const MAX_LIST_WARNING = 300;
 /** A table (or sheet, or section table) holds at most 200,000 rows of at most 200 columns. */
 const MAX_ROWS = 200_000;
 const MAX_COLUMNS = 200;
@@ -57,6 +59,15 @@ export const ReportMetaSchema = v.pipe(
         v.boolean(),
         v.description(
           "True when the report was built on the embedded SAMPLE edition of the list (a demo excerpt), not OFAC's published list: every page of every document made from it then says so.",
+        ),
+      ),
+    ),
+    list_warning: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(MAX_LIST_WARNING),
+        v.description(
+          "A warning about the list the report was built on (e.g. a STALE LIST not confirmed current for longer than the service allows), at most 300 characters: page one of every document made from it shows it in a red box under the title.",
         ),
       ),
     ),

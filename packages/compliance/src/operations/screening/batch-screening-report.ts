@@ -1,5 +1,12 @@
 import type { BatchScreenResult } from "@svc/ofac-index";
-import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
+import {
+  metric,
+  type ReportModelInput,
+  reportModel,
+  tableFromRecords,
+  withListWarning,
+} from "@svc/report-model";
+import { listWarningOf } from "./list-warning.js";
 import {
   ASSET_RULE,
   describeMatch,
@@ -48,7 +55,7 @@ export function batchScreeningReport(
     s.matchCount > 0
       ? `${someMatch(s.matchCount, s.totalScreened, "screened wallet")} the OFAC SDN list exactly (workflow status ${s.workflowStatus}): ${listForProse(hits)}. Pause onboarding, payouts and any movement of funds involving these wallets until a reviewer has disposed of each match.`
       : `${noneMatch(s.totalScreened, "screened wallet")} an OFAC SDN digital-currency address exactly (workflow status ${s.workflowStatus}).`;
-  return reportModel(
+  const model = reportModel(
     {
       report_type: BATCH_REPORT_TYPE,
       title: BATCH_REPORT_TITLE,
@@ -110,4 +117,6 @@ export function batchScreeningReport(
       },
     },
   );
+  // Screened on a stale list: page one of every document made from it says so.
+  return withListWarning(model, listWarningOf(f));
 }

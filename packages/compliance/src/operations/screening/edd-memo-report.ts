@@ -6,9 +6,11 @@ import {
   type TableInput,
   tableFromRecords,
   type WireScalar,
+  withListWarning,
 } from "@svc/report-model";
 import type { EddCase } from "./edd-case.js";
 import type { EddMemo } from "./edd-memo.js";
+import { listWarningOf } from "./list-warning.js";
 import { listForProse, noneMatch, plural, someMatch } from "./match-text.js";
 import {
   fieldValueTable,
@@ -88,7 +90,7 @@ export function eddMemoReport(
       `Workflow status: ${memo.workflowStatus}`,
     ].join("  |  "),
   };
-  return reportModel(meta, {
+  const model = reportModel(meta, {
     executive_summary: [
       `This memo records the enhanced due diligence sanctions screening of ${plural(s.totalScreened, "wallet address", "wallet addresses")} associated with ${c.subjectName}${c.referenceId === null ? "" : ` (reference ${c.referenceId})`}${c.requestedBy === null ? "" : `, requested by ${c.requestedBy}`}${c.reviewReason === null ? "" : `. Trigger: ${c.reviewReason}`}.`,
       s.matchCount > 0
@@ -194,4 +196,6 @@ export function eddMemoReport(
       appendix_definitions: DEFINITIONS.map(([term, definition]) => ({ term, definition })),
     },
   });
+  // Screened on a stale list: page one of every document made from it says so.
+  return withListWarning(model, listWarningOf(f));
 }

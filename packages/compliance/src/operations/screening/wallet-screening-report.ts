@@ -1,5 +1,12 @@
 import type { ScreenResult } from "@svc/ofac-index";
-import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
+import {
+  metric,
+  type ReportModelInput,
+  reportModel,
+  tableFromRecords,
+  withListWarning,
+} from "@svc/report-model";
+import { listWarningOf } from "./list-warning.js";
 import { assetSentence, formatSentence, listForProse, plural } from "./match-text.js";
 import { reportDate } from "./report-date.js";
 import {
@@ -34,7 +41,7 @@ export function walletScreeningReport(result: ScreenResult, date = reportDate())
       : `${query.address} has no exact match among OFAC's SDN digital-currency addresses, under any ticker. No manual review is triggered by this screening.`;
   const asset = assetSentence(result);
   const format = formatSentence(result);
-  return reportModel(
+  const model = reportModel(
     {
       report_type: WALLET_REPORT_TYPE,
       title: WALLET_REPORT_TITLE,
@@ -77,4 +84,6 @@ export function walletScreeningReport(result: ScreenResult, date = reportDate())
       },
     },
   );
+  // Screened on a stale list: page one of every document made from it says so.
+  return withListWarning(model, listWarningOf(f));
 }

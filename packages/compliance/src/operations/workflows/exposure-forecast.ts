@@ -3,10 +3,11 @@ import {
   ExposureForecastInputSchema,
   forecastExposure,
 } from "@svc/montecarlo";
-import { withSampleEdition } from "@svc/report-model";
+import { withListWarning, withSampleEdition } from "@svc/report-model";
 import type * as v from "valibot";
 import { defineOperation, type Operation } from "../../catalog/operation.js";
 import { type ScreeningEnvelope, screeningEnvelope } from "../screening/envelope.js";
+import { listWarningOf } from "../screening/list-warning.js";
 import { SCREENING_SOURCE } from "../screening/screening-constants.js";
 import { LAZARUS_ETH } from "./example-addresses.js";
 import { exposureContext } from "./exposure-context.js";
@@ -116,6 +117,10 @@ export const exposureForecast: Operation<
   run: (input, deps) => {
     const { report, ...data } = forecastExposure(input, exposureContext(deps));
     // The run is synchronous, so the list asked here is the one it screened against.
-    return screeningEnvelope(data, withSampleEdition(report, deps.list.freshness().sample));
+    const f = deps.list.freshness();
+    return screeningEnvelope(
+      data,
+      withListWarning(withSampleEdition(report, f.sample), listWarningOf(f)),
+    );
   },
 });
