@@ -34,10 +34,14 @@ let base = `http://127.0.0.1:${config.port}`;
 let info = await runningService(base);
 let started: RunningService | undefined;
 if (info === undefined) {
+  // The local stack is a development dependency: without it (a production install), one line.
   started = await startService({
     ...config,
     port: 0,
     payments: { ...config.payments, mode: "development", facilitatorUrl: undefined },
+  }).catch((error: unknown) => {
+    console.error(`svc demo: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
   });
   base = started.url;
   info = (await runningService(base)) as DevnetInfo;

@@ -2,13 +2,14 @@ import { serve } from "@hono/node-server";
 import { startComplianceRuntime } from "@svc/compliance/node";
 import type { ListLoader } from "@svc/ofac-index/node";
 import { baseTerms, createPaymentServer, httpFacilitator } from "@svc/payments";
-import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import type { Devnet } from "@svc/x402-devnet";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
 import { createApp } from "../app/create-app.js";
 import type { ServiceConfig } from "../config/service-config.js";
 import { mountDevStats } from "../dev/dev-stats.js";
 import { mountDevnetInfo } from "../dev/devnet-info.js";
+import { loadDevnet } from "../dev/load-devnet.js";
 import { loaderArchive } from "../list/loader-archive.js";
 import { jsonLines } from "./json-lines.js";
 
@@ -28,9 +29,11 @@ export interface RunningService {
  * the background load succeeds.
  */
 export async function startService(config: ServiceConfig): Promise<RunningService> {
+  // The devnet (anvil and the local chain) is a development dependency, imported only here:
+  // a production install does not carry it, and refuses development without FACILITATOR_URL.
   const devnet =
     config.payments.mode === "development" && config.payments.facilitatorUrl === undefined
-      ? await startDevnet({ payers: 3 })
+      ? await (await loadDevnet()).startDevnet({ payers: 3 })
       : undefined;
   const facilitator: FacilitatorClient =
     devnet?.facilitator ??
