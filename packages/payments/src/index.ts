@@ -1,3 +1,7 @@
+// The declarations of @x402/core, which this package's own declarations import, use Node's
+// `Buffer` without referencing Node's types; this keeps them type-checking for a consumer whose
+// tsconfig lists no `types` (the reference is kept in dist/index.d.ts).
+/// <reference types="node" preserve="true" />
 export {
   type ExactAuthorization,
   readExactAuthorization,

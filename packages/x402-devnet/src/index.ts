@@ -1,3 +1,7 @@
+// This package runs on Node (anvil child processes, `process.env`), and its declarations use
+// Node's types, as do those of @x402/core that they import; the reference (kept in
+// dist/index.d.ts) makes them type-check for a consumer whose tsconfig lists no `types`.
+/// <reference types="node" preserve="true" />
 export {
   anvilAccount,
   DEVNET_PRIVATE_KEYS,

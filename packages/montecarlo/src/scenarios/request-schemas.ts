@@ -39,11 +39,21 @@ const request = <E extends v.ObjectEntries>(entries: E, description: string) =>
     v.description(description),
   );
 
+/**
+ * An optional choice among `T`, defaulting to its first option. The type is written out because
+ * the inferred one widens the default to `string`, which the emitted declarations then fail to
+ * type-check against valibot's `Default` constraint.
+ */
+export type OptionalPicklist<T extends readonly [string, ...string[]]> = v.OptionalSchema<
+  v.SchemaWithPipe<readonly [v.PicklistSchema<T, string>, v.DescriptionAction<T[number], string>]>,
+  T[0]
+>;
+
 const picklist = <T extends readonly [string, ...string[]]>(
   name: string,
   options: T,
   description: string,
-) =>
+): OptionalPicklist<T> =>
   v.optional(
     v.pipe(
       v.picklist(options, `${name} must be one of ${options.join(", ")}`),
