@@ -5,7 +5,7 @@ import {
   reportModel,
   tableFromRecords,
 } from "@svc/report-model";
-import type { ExposureForecast } from "./forecast.js";
+import type { ExposureForecast } from "./forecast-types.js";
 import { percent, round } from "./format.js";
 
 export const FORECAST_REPORT_TYPE = "compliance-exposure-forecast";

@@ -7,9 +7,10 @@ import type { ForecastInput } from "../inputs/index.js";
 import { Xoshiro128StarStar } from "../rng/xoshiro128.js";
 import { deriveSeed } from "../seed/derive-seed.js";
 import { additionsPmf } from "./additions-pmf.js";
-import { type AdditionsSummary, additionsSummary } from "./additions-summary.js";
+import { additionsSummary } from "./additions-summary.js";
 import { ConditionalHits } from "./conditional-hits.js";
 import { forecastReport } from "./forecast-report.js";
+import type { ExposureForecast, ForecastModelInfo, PerWalletExposure } from "./forecast-types.js";
 import { chooseGrowth, type GrowthChoice } from "./growth-basis.js";
 import { DEFAULT_BASE_HAZARD, type TierWeights } from "./hazard.js";
 import { exactOutlook, type HitsOutlook, outlookOf, type Target } from "./hits-outlook.js";
@@ -22,88 +23,16 @@ import {
   metadataCoveragePercent,
   tierWeightsOf,
 } from "./portfolio.js";
-import { type SensitivityRow, sensitivityTable } from "./sensitivity.js";
+import { sensitivityTable } from "./sensitivity.js";
 import { simulateHits, tabulationCutoff } from "./simulate-hits.js";
+
+export type { ExposureForecast, ForecastModelInfo, PerWalletExposure } from "./forecast-types.js";
 
 /** The version of the exposure model; changes when a figure for the same input would change. */
 export const EXPOSURE_MODEL_VERSION = "exposure-1";
 
 /** Without a `target`, the forecast reports P(at least one hit). */
 export const DEFAULT_TARGET: Target = { operator: ">=", k: 1 };
-
-export interface ForecastModelInfo {
-  readonly history_basis: GrowthChoice["basis"];
-  readonly model_confidence: GrowthChoice["modelConfidence"];
-  readonly model_version: string;
-  /** Addition events per day (posterior mean) and expected addresses added per day. */
-  readonly addition_events_per_day: number | null;
-  readonly list_add_rate_per_day: number;
-  readonly history: {
-    readonly from: string;
-    readonly to: string;
-    readonly span_days: number;
-    readonly addition_events: number;
-    readonly removal_events: number;
-  } | null;
-  readonly batch_sizes: {
-    readonly source: string;
-    readonly mean: number;
-    readonly max: number;
-  } | null;
-  readonly base_hazard: number;
-  readonly tier_weights: TierWeights;
-  readonly horizon_days: number;
-  readonly iterations: number;
-  readonly seed: number;
-}
-
-export interface PerWalletExposure {
-  readonly address: string;
-  readonly screening_status: "match" | "clear";
-  readonly future_hit_probability: number;
-  readonly relationship_tier: string;
-  readonly hazard_multiplier: number;
-  readonly has_metadata: boolean;
-  readonly matched_entities: readonly string[];
-}
-
-export interface ExposureForecast {
-  readonly summary: {
-    readonly target_probability: number;
-    readonly p50_expected_hits: number;
-    readonly p90_expected_hits: number;
-    readonly metadata_coverage_percent: number;
-    readonly expected_hits: number;
-    readonly current_matches: number;
-    readonly wallets: number;
-    readonly horizon_days: number;
-    readonly target: Target;
-  };
-  /** The Monte Carlo estimate of P(hits op k) with its standard error, beside the exact value. */
-  readonly target: Target &
-    ProbabilityEstimate & {
-      readonly exact: number;
-      /** |estimate − exact| / standard error; null when the estimate has no spread (p̂ 0 or 1). */
-      readonly deviation_in_standard_errors: number | null;
-    };
-  readonly exact: {
-    readonly target_probability: number;
-    readonly expected_hits: number;
-    readonly p50_hits: number;
-    readonly p90_hits: number;
-    readonly error_bound: number;
-  };
-  readonly forecast_model: ForecastModelInfo;
-  readonly list_growth: AdditionsSummary;
-  readonly hits_distribution: readonly {
-    readonly hits: number;
-    readonly probability: number;
-    readonly simulated_share: number;
-  }[];
-  readonly per_wallet: readonly PerWalletExposure[];
-  readonly sensitivity: readonly SensitivityRow[];
-  readonly limitations: readonly string[];
-}
 
 /** The forecast and its shared report model (report_type `compliance-exposure-forecast`). */
 export type ExposureForecastResult = ExposureForecast & { readonly report: ReportModelInput };

@@ -7,7 +7,7 @@ import {
 } from "@svc/report-model";
 import { percent, round } from "../exposure/format.js";
 import type { QueueInput } from "../inputs/queue-input.js";
-import type { OrderOutcome, QueueOptimization } from "./optimize-queue.js";
+import type { OrderOutcome, QueueOptimization } from "./queue-types.js";
 
 export const QUEUE_REPORT_TYPE = "compliance-review-queue-optimizer";
 export const DEFAULT_QUEUE_TITLE = "OFAC Review Queue Optimization";

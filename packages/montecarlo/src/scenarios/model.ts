@@ -25,15 +25,6 @@ export function compileScenario(s: Scenario): CompiledScenario {
   };
 }
 
-/** The same scenario with other parameter values (and optionally sds scaled by `sdScale`). */
-export function withValues(
-  sc: CompiledScenario,
-  values: Float64Array,
-  sdScale = 1,
-): CompiledScenario {
-  return { ...sc, values, sds: sdScale === 1 ? sc.sds : sc.sds.map((sd) => sd * sdScale) };
-}
-
 /** The expected score, bias + Σ weight·value. */
 export function meanScore(sc: CompiledScenario, values: Float64Array = sc.values): number {
   let m = sc.bias;

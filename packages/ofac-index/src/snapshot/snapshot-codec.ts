@@ -50,8 +50,6 @@ const SnapshotSchema = v.strictObject({
   designations: v.array(DesignationRow),
 });
 
-export type SnapshotDocument = v.InferOutput<typeof SnapshotSchema>;
-
 /** A stored edition: what `decodeSnapshot` gives back. */
 export interface Snapshot {
   readonly edition: Edition;
