@@ -1,7 +1,12 @@
+import { DOCUMENT_DEADLINE_MS } from "@svc/compliance";
 import { errorFields, type Log } from "../log/json-log.js";
 
-/** How long a stop may take, and how long the process may linger after it, before exiting anyway. */
-export const STOP_TIMEOUT_MS = 10_000;
+/**
+ * How long a stop may take, and how long the process may linger after it, before exiting anyway.
+ * A stop first lets the answers in flight finish, and each is bounded by its tool's deadline (a
+ * document's is the longest): the stop allows that, and a little more.
+ */
+export const STOP_TIMEOUT_MS = DOCUMENT_DEADLINE_MS + 5_000;
 export const LINGER_MS = 2_000;
 
 /**
