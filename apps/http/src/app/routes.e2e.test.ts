@@ -96,7 +96,7 @@ describe("errors, each a JSON body with success false, a code and a message", ()
     expect(body.issues.map((i) => i.path)).toContain("extra");
   });
 
-  it("400 for a bound of spec §8 (101 addresses), for a wrong type, and for a cross-field rule", async () => {
+  it("400 for a bound (101 addresses in a batch), for a wrong type, and for a cross-field rule", async () => {
     const many = Array.from({ length: 101 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`);
     const bound = await call(app, "POST", "/api/workflows/compliance/batch-wallet-screen", {
       addresses: many,

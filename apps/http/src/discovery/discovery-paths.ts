@@ -1,4 +1,4 @@
-/** The fixed addresses of the discovery documents and pages (spec §1, §4.2), relative to the base URL. */
+/** The fixed addresses of the discovery documents and pages, relative to the base URL. */
 export const DISCOVERY_PATHS = {
   landing: "/",
   api: "/api",

@@ -35,7 +35,7 @@ export const paidResourceOf = (op: AnyOperation, url: string): PaidResource => (
 
 /**
  * Whether GET on the route is its docs page: only for POST routes, and only when no GET
- * operation shares the path (route 1 is a paid GET, so it has no docs page).
+ * operation shares the path (GET /api/ofac-wallet-screen/:address is a paid GET, so it has no docs page).
  */
 export const hasDocsPage = (op: AnyOperation, operations: readonly AnyOperation[]): boolean =>
   op.method === "POST" && !operations.some((o) => o.method === "GET" && o.path === op.path);

@@ -50,7 +50,7 @@ const servesGet = (app: Hono, path: string): boolean =>
  *   server card are mounted by `mountMcp`);
  * - `GET` on each paid POST route: its docs, HTML (JSON with `?format=json` or
  *   `Accept: application/json`). These are separate GET routes: the POST keeps its payment gate,
- *   and a paid GET route (route 1) gets no docs page. HEAD is answered by the same handlers.
+ *   and a paid GET route (the single-address screening) gets no docs page. HEAD is answered by the same handlers.
  *
  * None of these is paid.
  */

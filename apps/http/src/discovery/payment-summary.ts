@@ -19,7 +19,7 @@ export function priceRangeOf(ctx: DiscoveryContext) {
 }
 
 /**
- * How every call is paid (spec §5), for the catalog and the inventory: one scheme, network,
+ * How every call is paid (USDC on Base), for the catalog and the inventory: one scheme, network,
  * asset and payee for all routes, the protocol's header names, and that no account exists.
  */
 export function paymentSummaryOf(ctx: DiscoveryContext) {

@@ -6,11 +6,11 @@ export const SERVICE = {
   name: "OFAC Wallet Sanctions Screening API",
   description:
     "Sanctions screening and compliance reports for crypto wallets: exact-match screening against OFAC's SDN digital-currency-address designations, and the reports built on it. Every call is paid individually in USDC on Base over x402; there are no API keys and no accounts.",
-  /** The API description version (spec §9). */
+  /** The API description version. */
   version: "1.0.0",
-  /** The version of the `/.well-known/x402-aurelian.json` document format (spec §9). */
+  /** The version of the `/.well-known/x402-aurelian.json` document format. */
   discoveryVersion: 1,
-  /** Spec §1: what a screening answer is, and is not. */
+  /** What a screening answer is, and is not. */
   disclaimer:
     "Screening is exact-match only. A result is a screening result and a manual-review signal, not a legal approval or denial.",
 } as const;

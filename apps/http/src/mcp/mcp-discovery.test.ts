@@ -20,7 +20,7 @@ afterAll(async () => {
 const CURL = { Accept: "*/*" };
 const get = (path: string, headers: Record<string, string> = {}) => svc.get(path, headers);
 
-/** Spec §4.3 / interface notes: the deployed prices of the tools, USDC. */
+/** The deployed prices of the tools, USDC. */
 const PRICES: Record<string, Record<string, string> | null> = {
   server_capabilities: null,
   ofac_wallet_screen: { default: "0.01" },

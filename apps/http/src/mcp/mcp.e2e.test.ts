@@ -160,7 +160,7 @@ describe("every paid tool, paid over MCP", () => {
     });
   }
 
-  it("ofac_wallet_report as a PDF costs route 2 plus route 8 ($0.09), and returns the PDF", async () => {
+  it("ofac_wallet_report as a PDF costs the single-address report plus the PDF route ($0.09), and returns the PDF", async () => {
     const tool = TOOLS.find((t) => t.name === "ofac_wallet_report")!;
     expect(priceOf(tool, { address: LISTED, output_format: "pdf" })).toBe("0.09");
     expect(sumPrices(walletSanctionsReport.price, reportPdfGenerate.price)).toBe("0.09");

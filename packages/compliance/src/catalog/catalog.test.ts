@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { runOperation } from "../execution/run-operation.js";
 import { CATALOG } from "./catalog.js";
 
-/** Spec §4: the ten paid endpoints and their prices. */
+/** The ten paid endpoints and their prices, in catalog order. */
 const SPEC_ROUTES = [
   ["GET", "/api/ofac-wallet-screen/:address", "0.01"],
   ["POST", "/api/workflows/compliance/wallet-sanctions-report", "0.04"],
@@ -21,11 +21,11 @@ const SPEC_ROUTES = [
 ];
 
 describe("the catalog", () => {
-  it("holds exactly the ten paid endpoints of spec §4, in order, at their prices", () => {
+  it("holds exactly the ten paid endpoints, in order, at their prices", () => {
     expect(CATALOG.map((o) => [o.method, o.path, o.price])).toEqual(SPEC_ROUTES);
   });
 
-  it("names, paths and tools are unique; prices are within the spec's USD 0.01 to 0.25", () => {
+  it("names, paths and tools are unique; prices are within USD 0.01 to 0.25", () => {
     expect(new Set(CATALOG.map((o) => o.name)).size).toBe(CATALOG.length);
     expect(new Set(CATALOG.map((o) => `${o.method} ${o.path}`)).size).toBe(CATALOG.length);
     for (const op of CATALOG) {

@@ -5,7 +5,7 @@ import type { AnyOperation } from "./any-operation.js";
 
 export type { AnyOperation } from "./any-operation.js";
 
-/** Every paid operation of the service, in the order of spec §4 (routes 1 to 10). */
+/** Every paid operation of the service, in catalog order: screening, workflows, documents. */
 export const CATALOG: readonly AnyOperation[] = [
   ...(SCREENING_OPERATIONS as unknown as readonly AnyOperation[]),
   ...WORKFLOW_OPERATIONS,

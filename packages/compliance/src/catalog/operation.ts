@@ -25,7 +25,7 @@ export interface Operation<Input = unknown, Output = unknown> {
   readonly method: "GET" | "POST";
   /** hono path, e.g. `/api/ofac-wallet-screen/:address`. */
   readonly path: string;
-  /** USD, a decimal string (spec §4). */
+  /** USD, a decimal string. */
   readonly price: string;
   readonly category: OperationCategory;
   readonly tags: readonly string[];

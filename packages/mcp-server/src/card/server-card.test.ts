@@ -27,7 +27,7 @@ describe("server card", () => {
     }
   });
 
-  it("describes the optional client configuration of spec §4.3 as JSON Schema", () => {
+  it("describes the optional client configuration as JSON Schema", () => {
     expect(card.configSchema).toMatchObject({
       type: "object",
       additionalProperties: false,

@@ -22,7 +22,7 @@ const assetNote = (asset: string | undefined) =>
     ? ""
     : ` Pass asset: "${asset}" to put designations under that ticker first and to learn whether the address is listed under it; a listed address is a match whatever its ticker.`;
 
-/** Spec §4.3 prompt "batch wallet brief". */
+/** The prompt "Batch wallet brief": screen a set of wallets and brief a reviewer. */
 export const batchWalletScreeningBrief = definePrompt({
   name: "batch_wallet_screening_brief",
   title: "Batch wallet brief",
@@ -45,7 +45,7 @@ export const batchWalletScreeningBrief = definePrompt({
   },
 });
 
-/** Spec §4.3 prompt "wallet brief". */
+/** The prompt "Wallet brief": screen one wallet and brief a reviewer. */
 export const walletOfacScreeningBrief = definePrompt({
   name: "wallet_ofac_screening_brief",
   title: "Wallet brief",
@@ -64,7 +64,7 @@ export const walletOfacScreeningBrief = definePrompt({
     ].join("\n\n"),
 });
 
-/** Spec §4.3 prompt "decision report brief". */
+/** The prompt "Decision report brief": a Monte Carlo scenario analysis written up as a decision brief. */
 export const decisionReportBrief = definePrompt({
   name: "decision_report_brief",
   title: "Decision report brief",
@@ -87,7 +87,7 @@ export const decisionReportBrief = definePrompt({
       .join("\n\n"),
 });
 
-/** Spec §4.3 prompt "report artifact brief". */
+/** The prompt "Report artifact brief": a result's report model filed as a PDF or DOCX. */
 export const reportArtifactBrief = definePrompt({
   name: "report_artifact_brief",
   title: "Report artifact brief",
@@ -109,7 +109,7 @@ export const reportArtifactBrief = definePrompt({
       .join("\n\n"),
 });
 
-/** Spec §4.3 prompt "exposure forecast brief" (the forecast is HTTP route 5). */
+/** The prompt "Exposure forecast brief" (the forecast is POST /api/workflows/compliance/exposure-forecast). */
 export const exposureForecastBrief = definePrompt({
   name: "exposure_forecast_brief",
   title: "Exposure forecast brief",
@@ -132,7 +132,7 @@ export const exposureForecastBrief = definePrompt({
   },
 });
 
-/** Spec §4.3 prompt "queue optimization brief" (the optimizer is HTTP route 6). */
+/** The prompt "Queue optimization brief" (the optimizer is POST /api/workflows/compliance/queue-optimize). */
 export const queueOptimizationBrief = definePrompt({
   name: "queue_optimization_brief",
   title: "Queue optimization brief",
@@ -150,7 +150,7 @@ export const queueOptimizationBrief = definePrompt({
     ].join("\n\n"),
 });
 
-/** The six prompts of spec §4.3. */
+/** The six prompts the tool server offers. */
 export const PROMPTS = [
   batchWalletScreeningBrief,
   walletOfacScreeningBrief,

@@ -3,7 +3,7 @@ import type { ToolResult } from "@svc/payments";
 import { MIME_TYPES } from "@svc/renderers/pool";
 import type * as v from "valibot";
 
-/** An artifact as the renderers produce it (spec §2.8), recognized anywhere in an answer. */
+/** An artifact as the renderers produce it (`artifact`), recognized anywhere in an answer. */
 interface ArtifactLike {
   readonly type: keyof typeof MIME_TYPES;
   readonly name: string;

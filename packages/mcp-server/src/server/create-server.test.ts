@@ -94,7 +94,7 @@ describe("tools/list", () => {
 });
 
 describe("tools/call", () => {
-  it("ofac_wallet_screen answers exactly what HTTP route 1 answers, as structured content and JSON text", async () => {
+  it("ofac_wallet_screen answers exactly what GET /api/ofac-wallet-screen/:address answers, as structured content and JSON text", async () => {
     const r = await call("ofac_wallet_screen", { address: LAZARUS });
     expect(r.isError).toBeFalsy();
     const route = await ofacWalletScreen.run({ address: LAZARUS }, await sampleDeps());
@@ -294,7 +294,7 @@ describe("faults outside the run", () => {
 });
 
 describe("prompts", () => {
-  it("lists the six prompts of spec §4.3 with their arguments", async () => {
+  it("lists the six prompts with their arguments", async () => {
     const { prompts } = await client.listPrompts();
     const args = Object.fromEntries(
       prompts.map((p) => [

@@ -2,7 +2,7 @@
 export const MCP_SERVER = {
   name: "ofac-wallet-screening",
   title: "OFAC Wallet Sanctions Screening",
-  /** Spec §9: the tool server version. */
+  /** The tool server version. */
   version: "0.1.2",
   description:
     "Sanctions screening for crypto wallets by exact match against OFAC's SDN digital-currency addresses, enhanced due diligence memos, Monte Carlo scenario reports and PDF/DOCX rendering of the shared report model.",
@@ -15,7 +15,7 @@ export const MCP_PAYMENT = {
   protocol: "x402",
   version: 2,
   asset: "USDC",
-  /** Spec §5: the tool server labels Base `base` (CAIP-2 `eip155:8453` in the terms). */
+  /** The tool server labels Base `base` (CAIP-2 `eip155:8453` in the terms). */
   network: "base",
   paymentMeta: "x402/payment",
   receiptMeta: "x402/payment-response",

@@ -2,7 +2,7 @@ import { assetField, batchWalletScreen, strictInput } from "@svc/compliance";
 import { routeTool } from "./route-tool.js";
 import { toolAddressesField } from "./tool-fields.js";
 
-/** Spec §4.3 `batch_wallet_screen`: HTTP route 3 as a tool, at its price. */
+/** `batch_wallet_screen`: the batch screening route (POST /api/workflows/compliance/batch-wallet-screen) as a tool, at its price. */
 export const batchWalletScreenTool = routeTool(
   batchWalletScreen,
   strictInput({

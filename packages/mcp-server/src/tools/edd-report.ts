@@ -5,7 +5,7 @@ import { toolAddressesField } from "./tool-fields.js";
 const { artifact_only: _notATool, ...routeEntries } = EddReportInputSchema.entries;
 
 /**
- * Spec §4.3 `edd_report`: HTTP route 4 as a tool, at its price: the route's members except
+ * `edd_report`: the EDD route (POST /api/workflows/compliance/edd-report) as a tool, at its price: the route's members except
  * `artifact_only` (a document comes back once, as an embedded resource), with the tool bounds
  * (`subject_name` at least 2 characters, addresses at least 10).
  */

@@ -24,8 +24,9 @@ const Input = strictInput({
 });
 
 /**
- * Spec §4.3 `ofac_wallet_report`: HTTP route 2 (the single-address report), rendered when asked.
- * It costs what the same work costs over HTTP: route 2, plus route 8 or 9 for a document.
+ * `ofac_wallet_report`: the single-address report (POST /api/workflows/compliance/wallet-sanctions-report),
+ * rendered when asked. It costs what the same work costs over HTTP: the report, plus the PDF or
+ * DOCX route for a document.
  */
 export const ofacWalletReportTool = defineTool<v.InferOutput<typeof Input>>({
   name: "ofac_wallet_report",

@@ -2,7 +2,7 @@ import { assetField, ofacWalletScreen, strictInput } from "@svc/compliance";
 import { routeTool } from "./route-tool.js";
 import { toolAddressField } from "./tool-fields.js";
 
-/** Spec §4.3 `ofac_wallet_screen`: HTTP route 1 as a tool, at its price. */
+/** `ofac_wallet_screen`: single-address screening (GET /api/ofac-wallet-screen/:address) as a tool, at its price. */
 export const ofacWalletScreenTool = routeTool(
   ofacWalletScreen,
   strictInput({

@@ -11,7 +11,7 @@ export interface RenderedPart {
 
 /**
  * Renders an answer's report as a document, for tools whose output format is pdf or docx (the
- * members route 4's document answer has). The caller spreads the part into its answer; the
+ * members the EDD route's document answer has). The caller spreads the part into its answer; the
  * server moves the bytes into an embedded resource.
  */
 export async function renderPart(

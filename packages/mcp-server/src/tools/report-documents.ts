@@ -3,8 +3,9 @@ import { ReportToolInputSchema } from "@svc/report-model";
 import { routeTool } from "./route-tool.js";
 
 /**
- * Spec §4.3 `report_pdf_generate` / `report_docx_generate`: HTTP routes 8 and 9 as tools, at
- * their prices, on the tool input of spec §4.3 (the shared model with `report_meta` and `tables`
+ * `report_pdf_generate` / `report_docx_generate`: the PDF and DOCX routes
+ * (POST /api/tools/report/pdf/generate, /api/tools/report/docx/generate) as tools, at their
+ * prices, on the document tools' input (the shared model with `report_meta` and `tables`
  * required, object rows, no other members). The example is the route's, less what the tool
  * does not take (the route's body is open).
  */

@@ -4,7 +4,7 @@ import { defineTool, type McpTool } from "./tool.js";
 
 /**
  * A tool that is an HTTP route of the catalog: the route's name (also its title), description,
- * example, price and handler, with the tool's own input schema (spec §4.3 bounds), so the tool
+ * example, price and handler, with the tool's own input schema (the tools' bounds), so the tool
  * answers exactly what the route answers, at the route's price.
  */
 export function routeTool<Input, RouteInput>(

@@ -61,7 +61,7 @@ export function capabilitiesOf({ tools, paid }: Pick<ToolContext, "tools" | "pai
   };
 }
 
-/** Spec §4.3 `server_capabilities`: free; the capability and connection check. */
+/** `server_capabilities`: free; the capability and connection check. */
 export const serverCapabilitiesTool = defineTool<Record<string, never>>({
   name: "server_capabilities",
   title: "server_capabilities",

@@ -1,7 +1,7 @@
 import { addressesField, addressField } from "@svc/compliance";
 
 /**
- * The tools' own bounds (spec §4.3), tighter than the routes': an address of at least 10
+ * The tools' own bounds, tighter than the routes': an address of at least 10
  * characters. Built with the routes' fields, so every other bound and message is the routes'.
  */
 export const MIN_TOOL_ADDRESS_LENGTH = 10;

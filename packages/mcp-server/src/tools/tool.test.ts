@@ -55,14 +55,14 @@ describe("tool prices", () => {
     });
   });
 
-  it("ofac_wallet_report costs screening plus the document: route 2, plus route 8 or 9", () => {
+  it("ofac_wallet_report costs screening plus the document: the single-address report, plus the PDF or DOCX route", () => {
     const report = tool("ofac_wallet_report");
     expect(priceOf(report, { output_format: "json" })).toBe(walletSanctionsReport.price);
     expect(priceOf(report, { output_format: "pdf" })).toBe("0.09");
     expect(priceOf(report, { output_format: "docx" })).toBe("0.10");
   });
 
-  it("every paid price lies within spec §8's 0.01 to 0.25, except the Monte Carlo report the notes price at 0.29", () => {
+  it("every paid price lies within 0.01 to 0.25 USDC, except the Monte Carlo report at 0.29", () => {
     for (const t of TOOLS) {
       for (const format of ["json", "pdf", "docx"]) {
         const price = priceOf(t, { output_format: format });

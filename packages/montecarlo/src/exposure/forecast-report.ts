@@ -11,7 +11,7 @@ import { percent, round } from "./format.js";
 export const FORECAST_REPORT_TYPE = "compliance-exposure-forecast";
 export const DEFAULT_FORECAST_TITLE = "OFAC Exposure Forecast";
 
-/** The forecast as a shared report model (spec §2.11), ready for a document route. */
+/** The forecast as a shared report model (report type `compliance-exposure-forecast`), ready for a document route. */
 export function forecastReport(
   f: ExposureForecast,
   options: { title?: string | undefined; summaryFocus?: string | undefined } = {},

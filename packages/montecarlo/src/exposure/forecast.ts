@@ -89,7 +89,7 @@ const perWallet = (w: AssessedWallet): PerWalletExposure => ({
 });
 
 /**
- * The exposure forecast of spec route 5: how many of `addresses` will be exact OFAC matches
+ * The exposure forecast (POST /api/workflows/compliance/exposure-forecast): how many of `addresses` will be exact OFAC matches
  * within the horizon. Current matches are hits already (probability 1). Future hits come from
  * the list's growth (clustered addition events, see `fitListGrowth`) and each wallet's hazard
  * (see `hazardOf`). Reports the Monte Carlo estimate with its standard error and, beside it, the

@@ -23,7 +23,7 @@ export const DEFAULT_BASE_HAZARD = 1 / 20_000;
 /** No wallet takes more than this share of one added address, whatever its multipliers. */
 export const MAX_HAZARD = 0.5;
 
-/** The metadata that scales a wallet's hazard (members of spec routes 5 and 6). */
+/** The metadata that scales a wallet's hazard (members of the exposure forecast and review-queue optimizer bodies). */
 export interface WalletMetadata {
   readonly exposure_usd?: number | undefined;
   readonly relationship_tier?: RelationshipTier | undefined;

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-/** Spec §8 bounds shared by routes 5 and 6. */
+/** Bounds shared by the exposure forecast and the review-queue optimizer. */
 export const MIN_HORIZON_DAYS = 7;
 export const MAX_HORIZON_DAYS = 365;
 export const MIN_ITERATIONS = 1000;
@@ -102,7 +102,7 @@ const tierWeight = (tier: RelationshipTier) =>
     ),
   );
 
-/** Members shared by routes 5 and 6. */
+/** Members shared by the exposure forecast and the review-queue optimizer bodies. */
 export const sharedEntries = {
   asset: v.optional(
     v.pipe(

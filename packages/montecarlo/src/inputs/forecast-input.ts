@@ -53,7 +53,7 @@ export const ForecastTargetSchema = v.pipe(
   v.description("The event whose probability is reported: hits `operator` k."),
 );
 
-/** Spec §4.1 route 5 body. Cross-field rules are checked by `parseForecastInput`. */
+/** The body of the exposure forecast (POST /api/workflows/compliance/exposure-forecast). Cross-field rules are checked by `parseForecastInput`. */
 export const ExposureForecastInputSchema = v.pipe(
   v.strictObject(
     {
@@ -115,7 +115,7 @@ export function forecastCrossFieldIssues(input: ForecastInput): InputIssue[] {
   return issues;
 }
 
-/** Validates a route 5 body; returns it normalized or throws an `InputError` (at most 20 issues
+/** Validates an exposure forecast body; returns it normalized or throws an `InputError` (at most 20 issues
  *  listed, the rest counted). */
 export function parseForecastInput(input: unknown): ForecastInput {
   refuseArrayBody(input);

@@ -5,7 +5,7 @@ import { ExposureForecastInputSchema } from "./forecast-input.js";
 import { QueueOptimizeInputSchema } from "./queue-input.js";
 
 describe("JSON Schema of the inputs", () => {
-  it("route 5 converts, strict at every level, with the §8 bounds", () => {
+  it("the exposure forecast input converts, strict at every level, with its bounds", () => {
     const s = jsonSchemaOf(ExposureForecastInputSchema);
     expect(at(s, "additionalProperties")).toBe(false);
     expect(at(s, "required")).toEqual(["addresses"]);
@@ -27,7 +27,7 @@ describe("JSON Schema of the inputs", () => {
     expect(at(s, "description")).toMatch(/route 5/);
   });
 
-  it("route 6 converts, strict at every level", () => {
+  it("the review-queue optimizer input converts, strict at every level", () => {
     const s = jsonSchemaOf(QueueOptimizeInputSchema);
     expect(at(s, "additionalProperties")).toBe(false);
     expect(at(s, "required")).toEqual(["review_items", "review_budget"]);

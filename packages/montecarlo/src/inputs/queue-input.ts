@@ -51,7 +51,7 @@ export const ReviewItemSchema = v.pipe(
   v.description("A wallet awaiting review."),
 );
 
-/** Spec §4.1 route 6 body. Cross-field rules are checked by `parseQueueInput`. */
+/** The body of the review-queue optimizer (POST /api/workflows/compliance/queue-optimize). Cross-field rules are checked by `parseQueueInput`. */
 export const QueueOptimizeInputSchema = v.pipe(
   v.strictObject(
     {
@@ -118,7 +118,7 @@ export function queueCrossFieldIssues(input: QueueInput): InputIssue[] {
   return issues;
 }
 
-/** Validates a route 6 body; returns it normalized or throws an `InputError` (at most 20 issues
+/** Validates a review-queue optimizer body; returns it normalized or throws an `InputError` (at most 20 issues
  *  listed, the rest counted). */
 export function parseQueueInput(input: unknown): QueueInput {
   refuseArrayBody(input);

@@ -188,7 +188,7 @@ describe("optimizeQueue: the figures", () => {
     expect(optimizeQueue(request, ctx)).toEqual(optimizeQueue(request, ctx));
   });
 
-  it("builds the report of spec §2.12", () => {
+  it("builds the review-queue report model", () => {
     const items = randomItems(Xoshiro128StarStar.fromSeed(9), 10, 1);
     const q = optimizeQueue({ review_items: items, review_budget: 3, title: "Weekly queue" }, ctx);
     expect(q.report.report_meta).toMatchObject({

@@ -27,7 +27,7 @@ const ONLY_OPTIMIZED = 1;
 const ONLY_NAIVE = 2;
 
 /**
- * The review-queue optimizer of spec route 6: current exact matches first, then the order that
+ * The review-queue optimizer (POST /api/workflows/compliance/queue-optimize): current exact matches first, then the order that
  * is optimal for the objective's expectation within `review_budget` (see `optimizedOrder`),
  * compared with the naive order (`current_queue_position`, else input order). Expectations are
  * exact; the spread of caught hits and the chance that one order catches more than the other come

@@ -21,7 +21,7 @@ const COMPARED: [string, keyof OrderOutcome, number][] = [
   ["Expected residual risk (USD)", "expected_residual_risk_usd", 0],
 ];
 
-/** The queue as a shared report model (spec §2.12), ready for a document route. */
+/** The queue as a shared report model (report type `compliance-review-queue-optimizer`), ready for a document route. */
 export function queueReport(q: QueueOptimization, input: QueueInput): ReportModelInput {
   const s = q.summary;
   const c = q.comparison;

@@ -102,7 +102,7 @@ const flatToolSchema = <E extends v.ObjectEntries>(extra: E) =>
     "the body must be an object",
   );
 
-/** `monte_carlo_report` as a tool lists it: `output_format` required (spec §4.3). */
+/** `monte_carlo_report` as a tool lists it: `output_format` required. */
 export const MonteCarloReportToolSchema = flatToolSchema({
   output_format: v.pipe(
     v.picklist(OUTPUT_FORMATS, `output_format must be one of ${OUTPUT_FORMATS.join(", ")}`),

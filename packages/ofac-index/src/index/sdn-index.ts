@@ -133,7 +133,7 @@ export class SdnIndex {
     );
   }
 
-  /** Source freshness (spec §2.5), optionally with the loader's last refresh attempt. */
+  /** Source freshness, optionally with the loader's last refresh attempt. */
   freshness(lastRefresh?: RefreshStatus): SourceFreshness {
     if (lastRefresh === undefined) return this.freshnessBase;
     const failed = !lastRefresh.ok;

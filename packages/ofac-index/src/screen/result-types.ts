@@ -1,6 +1,6 @@
 import type { AddressFormat } from "../normalize/address-format.js";
 
-/** One sanctioned designation matching a screened address (spec §2.4, plus party detail). */
+/** One sanctioned designation matching a screened address (with its party detail). */
 export interface MatchRecord {
   readonly entryId: string;
   readonly profileId: string;
@@ -26,7 +26,7 @@ export interface MatchRecord {
   readonly reliability: string | null;
 }
 
-/** Where the list came from and how current it is (spec §2.5, plus edition identity). */
+/** Where the list came from and how current it is (and which edition it is). */
 export interface SourceFreshness {
   readonly sourceUrl: string;
   readonly refreshedAt: string;

@@ -8,7 +8,7 @@ export const MIME_TYPES: Readonly<Record<DocumentType, string>> = Object.freeze(
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 });
 
-/** Spec §2.8 `artifact`. */
+/** A rendered document as answers carry it (`artifact`): type, name, size and base64 content. */
 export interface Artifact {
   readonly type: DocumentType;
   readonly name: string;
@@ -16,7 +16,7 @@ export interface Artifact {
   readonly contentBase64: string;
 }
 
-/** Spec §2.8 `artifact_summary`. */
+/** What an answer says about its rendered document (`artifact_summary`), without the content. */
 export interface ArtifactSummary {
   readonly documentType: DocumentType;
   readonly fileName: string;

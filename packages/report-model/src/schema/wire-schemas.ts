@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { boundedArray, boundedRecord } from "./bounded-schemas.js";
 
 /**
- * The wire shapes of spec §2.9, as valibot schemas: the single source for validation, types and
+ * The wire shapes of the shared report model and the legacy report payload, as valibot schemas: the single source for validation, types and
  * the generated JSON Schemas. Objects are loose where the spec allows extra members. Sizes are
  * capped generously here; each renderer enforces its own, lower, document limits. Every list and
  * map is size-checked before its contents (`boundedArray`, `boundedRecord`), so an oversized one
@@ -139,7 +139,7 @@ export type WireScalar = v.InferOutput<typeof ScalarSchema>;
 export type WireRow = v.InferOutput<typeof RowSchema>;
 
 /**
- * Input of the MCP document tools (spec §4.3 report_pdf_generate / report_docx_generate): the
+ * Input of the MCP document tools (`report_pdf_generate` / `report_docx_generate`): the
  * shared model with `report_meta` and `tables` required, object rows only, and no members
  * beyond those the tool lists.
  */

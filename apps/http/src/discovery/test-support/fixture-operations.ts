@@ -1,7 +1,7 @@
 import { type AnyOperation, defineOperation } from "@svc/compliance";
 import * as v from "valibot";
 
-/** A paid GET with a path parameter and a query parameter, shaped like spec route 1. */
+/** A paid GET with a path parameter and a query parameter, shaped like the single-address screening (GET /api/ofac-wallet-screen/:address). */
 const screenLike = defineOperation({
   name: "fixture_screen",
   title: "Fixture wallet screen",

@@ -25,9 +25,9 @@ import { DOCUMENT_SOURCE } from "./document-source.js";
 export const DOCUMENT_DEADLINE_MS = 30_000;
 
 /**
- * The answer of the document routes (spec §2.10, interface notes "Documents"). The envelope
+ * The answer of the document routes. The envelope
  * stays `{success, data, source}` as the deployed service's clients read it, so
- * `artifact_summary` (spec §2.8) rides inside `data`: it is where a degraded document says so
+ * `artifact_summary` rides inside `data`: it is where a degraded document says so
  * (`degraded`, `degradationReason` with each problem's path, `usedFallback`), and a caller
  * filing the document must see that next to the file.
  */

@@ -2,7 +2,7 @@ import { type DocumentType, RENDER_LIMITS } from "@svc/renderers/pool";
 import type { ReportVariant } from "@svc/report-model";
 
 /**
- * `data.capabilities` of a document answer (spec §2.10 leaves its members open): what the route
+ * `data.capabilities` of a document answer (its members are open): what the route
  * that answered can do, so a caller can tell before its next call whether a bigger report, a
  * legacy payload or a chart will survive. The same for every call of a route.
  */

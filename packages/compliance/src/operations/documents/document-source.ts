@@ -1,2 +1,2 @@
-/** Spec §1: what document-generation answers carry as their source (rendered here, not fetched). */
+/** What document-generation answers carry as their source (rendered here, not fetched). */
 export const DOCUMENT_SOURCE = "auto-local-engine";

@@ -10,7 +10,7 @@ import {
 } from "./index.js";
 
 describe("DOCUMENT_OPERATIONS", () => {
-  it("holds routes 7 to 10 at the spec's paths and prices", () => {
+  it("holds the four document routes at their paths and prices", () => {
     expect(DOCUMENT_OPERATIONS.map((op) => [op.method, op.path, op.price, op.category])).toEqual([
       ["POST", "/api/tools/report/generate", "0.05", "document"],
       ["POST", "/api/tools/report/pdf/generate", "0.05", "document"],

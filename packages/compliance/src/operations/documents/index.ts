@@ -17,7 +17,7 @@ export { EXAMPLE_LEGACY_REPORT, EXAMPLE_REPORT_MODEL } from "./example-reports.j
 export { type ReportBody, ReportBodySchema } from "./report-body-schema.js";
 export { reportDocxGenerate, reportGenerate, reportPdfGenerate, reportXlsxGenerate };
 
-/** Spec routes 7 to 10, in the order of spec §4. */
+/** The document routes in catalog order: generic report, PDF, DOCX, XLSX. */
 export const DOCUMENT_OPERATIONS: readonly AnyOperation[] = [
   reportGenerate,
   reportPdfGenerate,

@@ -7,7 +7,7 @@ import {
 import * as v from "valibot";
 
 /**
- * The body of the PDF routes (spec §4.1 routes 7 and 8): the shared report model (variant A) or
+ * The body of the PDF routes (the generic report route and the PDF route): the shared report model (variant A) or
  * the legacy payload (variant B), straight from report-model's schemas so the published JSON
  * Schema and the validation cannot drift apart. A union passes a body carrying both variants'
  * markers, so the "exactly one" rule is left to `parseReport` in the run (`AMBIGUOUS_REPORT`).

@@ -13,7 +13,7 @@ beforeAll(async () => {
   deps = await sampleDeps();
 });
 
-describe("DOCX report (spec route 9)", () => {
+describe("DOCX report", () => {
   it("renders the shared report model: the document body holds the title, the match and the tables", async () => {
     const answer = await reportDocxGenerate.run(
       v.parse(reportDocxGenerate.input, EXAMPLE_REPORT_MODEL),

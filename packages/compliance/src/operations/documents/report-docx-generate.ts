@@ -5,7 +5,7 @@ import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-a
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
 
 /**
- * Spec route 9: the shared report model (variant A only) rendered as a DOCX document. The legacy payload is
+ * The DOCX route: the shared report model (variant A only) rendered as a DOCX document. The legacy payload is
  * refused: the input schema requires `report_meta`, and `parseReport` says `UNSUPPORTED_VARIANT`
  * to callers that skip the schema.
  */

@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 const call = (body: unknown) => reportGenerate.run(v.parse(reportGenerate.input, body), deps);
 
-describe("generic report route (spec route 7)", () => {
+describe("generic report route", () => {
   it("renders either variant as a PDF", async () => {
     for (const body of [EXAMPLE_LEGACY_REPORT, EXAMPLE_REPORT_MODEL]) {
       const answer = await call(body);

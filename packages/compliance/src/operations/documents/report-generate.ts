@@ -5,9 +5,9 @@ import { EXAMPLE_LEGACY_REPORT } from "./example-reports.js";
 import { ReportBodySchema } from "./report-body-schema.js";
 
 /**
- * Spec route 7: the generic report route, kept for clients of the deployed service. It renders a
- * PDF, exactly as route 8 does (same price, same body); new clients should prefer route 8, whose
- * path says the format.
+ * The generic report route, kept for clients of the deployed service. It renders a PDF, exactly
+ * as POST /api/tools/report/pdf/generate does (same price, same body); new clients should prefer
+ * that route, whose path says the format.
  */
 export const reportGenerate = defineOperation({
   name: "report_generate",

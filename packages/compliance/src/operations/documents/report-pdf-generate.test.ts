@@ -28,7 +28,7 @@ async function refusal(body: unknown, direct = false): Promise<ReportModelError>
   throw new Error("the body was accepted");
 }
 
-describe("PDF report (spec route 8)", () => {
+describe("PDF report", () => {
   it("renders the shared report model: a real PDF with the title, the match and the tables", async () => {
     const answer = await call(EXAMPLE_REPORT_MODEL);
     expect(answer).toMatchObject({

@@ -4,7 +4,7 @@ import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-a
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
 import { ReportBodySchema } from "./report-body-schema.js";
 
-/** Spec route 8: a report model (variant A or B) rendered as a PDF. */
+/** The PDF route: a report model (variant A or B) rendered as a PDF. */
 export const reportPdfGenerate = defineOperation({
   name: "report_pdf_generate",
   title: "Generate PDF report",

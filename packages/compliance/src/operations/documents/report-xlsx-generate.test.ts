@@ -13,7 +13,7 @@ beforeAll(async () => {
   deps = await sampleDeps();
 });
 
-describe("XLSX workbook (spec route 10)", () => {
+describe("XLSX workbook", () => {
   it("renders the shared report model: a Summary sheet and one sheet per table, read back with exceljs", async () => {
     const answer = await reportXlsxGenerate.run(
       v.parse(reportXlsxGenerate.input, EXAMPLE_REPORT_MODEL),

@@ -13,7 +13,7 @@ import { xlsxWorkbook } from "./test-support/read-workbook.js";
 const overTheWire = (report: unknown): unknown => JSON.parse(JSON.stringify(report));
 
 describe("workflow → document", () => {
-  it("a forecast's report renders on route 8, under the name its artifacts hint announced", async () => {
+  it("a forecast's report renders on the PDF route, under the name its artifacts hint announced", async () => {
     const deps = await sampleDeps();
     const forecast = await exposureForecast.run(
       v.parse(exposureForecast.input, exposureForecast.inputExample),
@@ -32,7 +32,7 @@ describe("workflow → document", () => {
     expect(text).toContain(LAZARUS_ETH);
   });
 
-  it("a review queue's report renders on route 10 with its review_queue sheet", async () => {
+  it("a review queue's report renders on the XLSX route with its review_queue sheet", async () => {
     const deps = await sampleDeps();
     const queue = await queueOptimize.run(
       v.parse(queueOptimize.input, queueOptimize.inputExample),

@@ -33,7 +33,7 @@ export const repeatedEntries = (batch: BatchScreenResult): number =>
   batch.query.normalizedAddresses.length - new Set(batch.query.normalizedAddresses).size;
 
 /**
- * A batch screening as the shared report model (route 3): the batch decision first, then one
+ * A batch screening as the shared report model: the batch decision first, then one
  * row per submitted wallet in request order, naming the party behind every hit.
  */
 export function batchScreeningReport(

@@ -20,7 +20,7 @@ beforeAll(async () => {
 const run = async (input: unknown) =>
   batchWalletScreen.run(v.parse(BatchWalletScreenInputSchema, input), deps);
 
-describe("route 3, POST /api/workflows/compliance/batch-wallet-screen", () => {
+describe("POST /api/workflows/compliance/batch-wallet-screen", () => {
   it("answers per wallet in request order with the batch decision", async () => {
     const addresses = [CLEAR_ETH, SHARED_XBT, CLEAR_BTC, LAZARUS_ETH];
     const { data, success } = await run({ addresses });

@@ -26,8 +26,8 @@ export const BatchWalletScreenInputSchema = strictInput({
 export type BatchWalletScreenInput = v.InferOutput<typeof BatchWalletScreenInputSchema>;
 
 /**
- * Spec §4.1 route 3's `data`: the index's batch result as it is. Each `results[]` item holds
- * `query` and `summary` (spec §2.6) and also its `matches`: without them a caller would need
+ * The batch screening's `data`: the index's batch result as it is. Each `results[]` item holds
+ * `query` and `summary` and also its `matches`: without them a caller would need
  * a second paid call per hit to learn who matched.
  */
 export type BatchWalletScreenData = BatchScreenResult;
@@ -35,7 +35,7 @@ export type BatchWalletScreenData = BatchScreenResult;
 export type BatchWalletScreenAnswer = ScreeningEnvelope<BatchWalletScreenData>;
 
 /**
- * Spec route 3: a batch with a proceed-or-pause decision. One invalid entry refuses the whole
+ * Batch screening (POST /api/workflows/compliance/batch-wallet-screen): a batch with a proceed-or-pause decision. One invalid entry refuses the whole
  * batch (INVALID_ADDRESS with its path, `addresses[3]`): a partial batch must never be read as
  * a complete one.
  */

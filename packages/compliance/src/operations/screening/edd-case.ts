@@ -1,9 +1,9 @@
-/** The output formats of the EDD route (spec §4.1 route 4). */
+/** The output formats of the EDD route. */
 export const EDD_OUTPUT_FORMATS = ["json", "pdf", "docx"] as const;
 export type EddOutputFormat = (typeof EDD_OUTPUT_FORMATS)[number];
 
 /**
- * The case an EDD memo is written for (spec §2.7 `case`, plus `outputFormat` as the deployed
+ * The case an EDD memo is written for (the memo's `case`, plus `outputFormat` as the deployed
  * service had it), in the camelCase of the answer. Members the caller left out are null, so
  * the memo can say "Not provided" rather than silently drop a line of the case header.
  */

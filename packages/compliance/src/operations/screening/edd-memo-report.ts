@@ -60,7 +60,7 @@ const DEFINITIONS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * The EDD memo as the shared report model (route 4). Variant A has no free sections, so the
+ * The EDD memo as the shared report model. Variant A has no free sections, so the
  * memo's parts are tables in reading order: case, scope and method, freshness, per-wallet
  * results, matched designations, evidence, recommendation, follow-up, limitations and the
  * sign-off block; the appendix (designation detail, definitions) goes to `workbook_rows`,

@@ -32,7 +32,7 @@ const run = (input: unknown) => eddReport.run(v.parse(EddReportInputSchema, inpu
 const json = async (input: object) =>
   (await run({ ...input, output_format: "json" })) as EddJsonAnswer;
 
-describe("route 4, POST /api/workflows/compliance/edd-report: the JSON memo", () => {
+describe("POST /api/workflows/compliance/edd-report: the JSON memo", () => {
   it("carries the case, the status, evidence, follow-up, the screening and the note", async () => {
     const answer = await json({ ...CASE, addresses: [LAZARUS_ETH, CLEAR_ETH] });
     expect(answer.success).toBe(true);
@@ -180,11 +180,11 @@ describe("route 4, POST /api/workflows/compliance/edd-report: the JSON memo", ()
   });
 });
 
-describe("route 4: the body", () => {
+describe("EDD report: the body", () => {
   const S = EddReportInputSchema;
   const ok = { subject_name: "Northwind", addresses: [CLEAR_ETH], output_format: "pdf" };
 
-  it("takes the spec's members and refuses unknown ones with their path", () => {
+  it("takes the documented members and refuses unknown ones with their path", () => {
     expect(inputIssues(S, { ...ok, ...CASE, artifact_only: true, asset: "ETH" })).toEqual([]);
     expect(inputIssues(S, { ...ok, subjectName: "x" })).toEqual([
       {
@@ -235,8 +235,8 @@ describe("route 4: the body", () => {
   });
 });
 
-describe("route 4: the documents", () => {
-  it("pdf: the spec's members, the file twice (artifact, output), and the memo data", async () => {
+describe("EDD report: the documents", () => {
+  it("pdf: the answer's members, the file twice (artifact, output), and the memo data", async () => {
     const answer = (await run({
       ...CASE,
       addresses: [LAZARUS_ETH, CLEAR_ETH],

@@ -32,7 +32,7 @@ import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 
 /**
  * The subject of an EDD memo: 1 to 200 characters, not blank. The MCP tool asks for at least 2
- * (spec §4.3, `minLength`).
+ * (`minLength`).
  */
 export const subjectNameField = (minLength = 1) =>
   v.pipe(
@@ -81,7 +81,7 @@ export const EddReportInputSchema = strictInput({
 
 export type EddReportInput = v.InferOutput<typeof EddReportInputSchema>;
 
-/** The JSON memo's `data`: spec §2.7's four members, then the rest of the memo. */
+/** The JSON memo's `data`: the four members the document answers also carry, then the rest of the memo. */
 export interface EddMemoData {
   readonly case: EddCase;
   readonly workflowStatus: WorkflowStatus;
@@ -92,12 +92,12 @@ export interface EddMemoData {
   readonly scopeAndMethod: EddScope;
   readonly limitations: readonly string[];
   readonly reviewerSignOff: EddSignOff;
-  /** The batch screening of the case's wallets (route 3's `data`), with its freshness. */
+  /** The batch screening of the case's wallets (the batch screening's `data`), with its freshness. */
   readonly screening: BatchScreenResult;
   readonly note: string;
 }
 
-/** Spec §2.7: what the document answers carry as `data`. */
+/** What the EDD document answers carry as `data`: the memo's first four members. */
 export type EddDocumentData = Pick<
   EddMemoData,
   "case" | "workflowStatus" | "evidenceSummary" | "requiredFollowUp"
@@ -105,7 +105,7 @@ export type EddDocumentData = Pick<
 
 export type EddJsonAnswer = ScreeningEnvelope<EddMemoData>;
 
-/** Spec §4.1 route 4 with output_format pdf or docx. */
+/** The EDD answer with output_format pdf or docx. */
 export interface EddDocumentAnswer {
   readonly success: true;
   readonly output_format: Exclude<EddOutputFormat, "json">;
@@ -145,9 +145,9 @@ const memoData = (c: EddCase, memo: EddMemo, screening: BatchScreenResult): EddM
 });
 
 /**
- * Spec route 4: an enhanced due diligence memo for a subject's wallets, as JSON, PDF or DOCX.
+ * EDD (POST /api/workflows/compliance/edd-report): an enhanced due diligence memo for a subject's wallets, as JSON, PDF or DOCX.
  *
- * The document answers carry the file twice, as the spec has it (top-level `artifact` and
+ * The document answers carry the file twice (top-level `artifact` and
  * `output.artifact`). `artifact_only: true` is for callers that only file the document: it
  * drops `data`, `output`, `report` and `artifacts`, so the file is carried once. Render
  * failures (`RenderError`) and screening failures (`OfacIndexError`) propagate to the app.

@@ -3,7 +3,7 @@ import { parseReport, type ReportModelInput } from "@svc/report-model";
 import { SCREENING_SOURCE } from "./screening-constants.js";
 
 /**
- * The document routes (spec §4 routes 8 to 10) that render a result's `report` as it is:
+ * The document routes (PDF, DOCX, XLSX) that render a result's `report` as it is:
  * `report` is the shared model (variant A), which all three accept.
  */
 export const DOCUMENT_ENDPOINTS = Object.freeze({

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 describe("SCREENING_OPERATIONS", () => {
-  it("are spec routes 1 to 4, in order, at the spec's prices", () => {
+  it("are the four screening routes, in order, at their prices", () => {
     expect(SCREENING_OPERATIONS.map((op) => [op.method, op.path, op.price])).toEqual([
       ["GET", "/api/ofac-wallet-screen/:address", "0.01"],
       ["POST", "/api/workflows/compliance/wallet-sanctions-report", "0.04"],

@@ -4,7 +4,7 @@ import { ofacWalletScreen } from "./ofac-wallet-screen.js";
 import { walletSanctionsReport } from "./wallet-sanctions-report.js";
 
 /**
- * The screening operations, spec §4 routes 1 to 4 in order, each keeping its own input and
+ * The screening operations (single-address screen and report, batch, EDD) in order, each keeping its own input and
  * output types (the catalog erases them when it lists every operation).
  */
 export const SCREENING_OPERATIONS = [

@@ -5,12 +5,12 @@ import { EDD_OUTPUT_FORMATS } from "./edd-case.js";
 
 /**
  * The request members the screening routes share, defined once so the four routes refuse the
- * same things with the same words (and publish the same JSON Schema). Bounds are spec §8's;
- * the address length is the index's own limit, so the schema and `assertScreenableAddress`
+ * same things with the same words (and publish the same JSON Schema). A request holds 1 to
+ * 100 addresses; the address length is the index's own limit, so the schema and `assertScreenableAddress`
  * never disagree about what is too long.
  */
 
-/** Spec §8: addresses per screening or EDD request. */
+/** A batch or EDD request holds 1 to 100 addresses. */
 export const MAX_BATCH_ADDRESSES = 100;
 
 /**
@@ -62,7 +62,7 @@ export const addressesField = (description: string, minLength = 1) =>
     description,
   });
 
-/** json, or a document rendered from the answer's report (spec §4.1 route 4, §4.3 tools). */
+/** json, or a document rendered from the answer's report (the EDD route and the MCP tools). */
 export const outputFormatField = (description: string) =>
   v.pipe(
     v.picklist(EDD_OUTPUT_FORMATS, 'output_format must be "json", "pdf" or "docx"'),
@@ -81,7 +81,7 @@ export const optionalText = (name: string, description: string, max = 200) =>
 
 /**
  * A request (a POST body, or a GET's path and query parameters) that refuses members it does
- * not list (spec §7: `additionalProperties` is false on routes 2 to 6). The message names the
+ * not list (`additionalProperties` is false on every POST body but the document routes'). The message names the
  * unknown member and what is accepted (or the required member that is missing), and the issue
  * path is the member itself, so the API can point at it.
  */

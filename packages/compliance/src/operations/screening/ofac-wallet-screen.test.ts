@@ -19,7 +19,7 @@ beforeAll(async () => {
 const run = async (input: unknown) =>
   ofacWalletScreen.run(v.parse(WalletScreenInputSchema, input), deps);
 
-describe("route 1, GET /api/ofac-wallet-screen/:address", () => {
+describe("GET /api/ofac-wallet-screen/:address", () => {
   it("answers the screening envelope: data, report, artifacts and the list as source", async () => {
     const answer = await run({ address: LAZARUS_ETH });
     expect(Object.keys(answer).sort()).toEqual([

@@ -14,7 +14,7 @@ export const WalletScreenInputSchema = strictInput({
 
 export type WalletScreenInput = v.InferOutput<typeof WalletScreenInputSchema>;
 
-/** Spec route 1: exact-match screening of one address. */
+/** Exact-match screening of one address. */
 export const ofacWalletScreen = defineOperation({
   name: "ofac_wallet_screen",
   title: "OFAC wallet screen",

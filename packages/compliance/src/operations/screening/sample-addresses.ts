@@ -9,7 +9,7 @@ export const LAZARUS_ETH = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 /** A well-known, undesignated ETH address (the Ethereum Foundation's old multisig). */
 export const CLEAR_ETH = "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe";
 
-/** The parts of the screening examples that recur across routes 1 to 4 (checked by real runs). */
+/** The parts of the screening examples that recur across the four screening routes (checked by real runs). */
 export const exampleWalletQuery = (asset: string | null) => ({
   address: LAZARUS_ETH,
   normalizedAddress: LAZARUS_ETH.toLowerCase(),

@@ -1,4 +1,4 @@
-/** Spec §1: what screening answers carry as their source. */
+/** What screening answers carry as their source. */
 export const SCREENING_SOURCE = "OFAC SDN Advanced XML";
 
 /** Interface notes: the single-screen data carries a note that screening is not a determination. */

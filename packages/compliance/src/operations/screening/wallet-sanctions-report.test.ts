@@ -19,8 +19,8 @@ beforeAll(async () => {
 const run = async (input: unknown) =>
   walletSanctionsReport.run(v.parse(WalletSanctionsReportInputSchema, input), deps);
 
-describe("route 2, POST /api/workflows/compliance/wallet-sanctions-report", () => {
-  it("data holds exactly the spec's members plus the note", async () => {
+describe("POST /api/workflows/compliance/wallet-sanctions-report", () => {
+  it("data holds exactly the screening members plus the note", async () => {
     const { data, source } = await run({ address: LAZARUS_ETH, asset: "ETH" });
     expect(source).toBe(SCREENING_SOURCE);
     expect(Object.keys(data).sort()).toEqual([
@@ -50,7 +50,7 @@ describe("route 2, POST /api/workflows/compliance/wallet-sanctions-report", () =
     expect(data.sourceFreshness.coveredAssets).toContain("ETH");
   });
 
-  it("answers what route 1 answers for the same address: one builder, the same report", async () => {
+  it("answers what the GET screening answers for the same address: one builder, the same report", async () => {
     for (const address of [LAZARUS_ETH, CLEAR_ETH]) {
       expect(await run({ address })).toEqual(await ofacWalletScreen.run({ address }, deps));
     }

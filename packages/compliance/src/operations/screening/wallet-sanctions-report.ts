@@ -21,8 +21,8 @@ export const WalletSanctionsReportInputSchema = strictInput({
 export type WalletSanctionsReportInput = v.InferOutput<typeof WalletSanctionsReportInputSchema>;
 
 /**
- * Spec route 2: the single-address report payload. The same screening as route 1, as a POST
- * with a strict body for workflow tools; the answer (data and report) is route 1's.
+ * The single-address report payload. The same screening as GET /api/ofac-wallet-screen/:address,
+ * as a POST with a strict body for workflow tools; the answer (data and report) is the GET's.
  */
 export const walletSanctionsReport = defineOperation({
   name: "wallet_sanctions_report",

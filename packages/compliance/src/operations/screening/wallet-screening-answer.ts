@@ -3,7 +3,7 @@ import { type ScreeningEnvelope, screeningEnvelope } from "./envelope.js";
 import { SCREENING_NOTE } from "./screening-constants.js";
 import { walletScreeningReport } from "./wallet-screening-report.js";
 
-/** Spec §4.1 route 2's `data` (route 1 has no shape of its own: it answers the same). */
+/** The single-address report's `data` (the GET screening has no shape of its own: it answers the same). */
 export interface WalletScreeningData extends ScreenResult {
   readonly note: string;
 }
@@ -11,7 +11,7 @@ export interface WalletScreeningData extends ScreenResult {
 export type WalletScreeningAnswer = ScreeningEnvelope<WalletScreeningData>;
 
 /**
- * The answer of routes 1 and 2: one screening, its note and its report. Both routes answer
+ * The answer of the single-address screening (GET) and report (POST): one screening, its note and its report. Both routes answer
  * through this one function, so the GET and the POST can never drift apart.
  */
 export const walletScreeningAnswer = (result: ScreenResult): WalletScreeningAnswer =>

@@ -22,7 +22,7 @@ export const WALLET_REPORT_TYPE = "ofac-wallet-screening";
 export const WALLET_REPORT_TITLE = "OFAC Wallet Screening Report";
 
 /**
- * One wallet's screening as the shared report model (routes 1 and 2 share it): the title,
+ * One wallet's screening as the shared report model (the GET screening and the single-address report share it): the title,
  * type and tables the deployed service used, so a document made from either route is the same
  * file. The summary leads with the outcome and names what matched; a clear result says what
  * it covers, never "safe". A listed address is a match whatever asset was asked for, and the

@@ -31,8 +31,8 @@ function engineRefusal(body: unknown): InputError {
   throw new Error("the body was accepted");
 }
 
-describe("exposure forecast (spec route 5)", () => {
-  it("answers spec §2.11: summary, forecast model, the report and its per-wallet table", async () => {
+describe("exposure forecast", () => {
+  it("answers the summary, forecast model, the report and its per-wallet table", async () => {
     const answer = await call({
       addresses: [LAZARUS_ETH, CLEAR_A, CLEAR_B],
       address_metadata: [{ address: CLEAR_A, relationship_tier: "high", exposure_usd: 250_000 }],

@@ -13,7 +13,7 @@ import { LAZARUS_ETH } from "./example-addresses.js";
 import { exposureContext } from "./exposure-context.js";
 
 /**
- * Spec route 5: the probability that a set of wallets becomes exact OFAC SDN matches within a
+ * The exposure forecast: the probability that a set of wallets becomes exact OFAC SDN matches within a
  * horizon. The body schema is montecarlo's own, so the published JSON Schema is the one the
  * engine validates with; the cross-field rules a schema cannot express (metadata for an address
  * not in `addresses`, duplicates) are the engine's `InputError`, with paths, which propagates

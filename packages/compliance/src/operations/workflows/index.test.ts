@@ -4,7 +4,7 @@ import { sampleDeps } from "../../test-support/sample-deps.js";
 import { WORKFLOW_OPERATIONS } from "./index.js";
 
 describe("WORKFLOW_OPERATIONS", () => {
-  it("holds routes 5 and 6 at the spec's paths and prices", () => {
+  it("holds the forecast and the queue optimizer at their paths and prices", () => {
     expect(WORKFLOW_OPERATIONS.map((op) => [op.method, op.path, op.price, op.category])).toEqual([
       ["POST", "/api/workflows/compliance/exposure-forecast", "0.09", "workflow"],
       ["POST", "/api/workflows/compliance/queue-optimize", "0.15", "workflow"],

@@ -5,7 +5,7 @@ import { queueOptimize } from "./queue-optimize.js";
 export { exposureContext } from "./exposure-context.js";
 export { exposureForecast, queueOptimize };
 
-/** Spec routes 5 and 6, in the order of spec §4. */
+/** The workflow routes: the exposure forecast, then the review-queue optimizer. */
 export const WORKFLOW_OPERATIONS: readonly AnyOperation[] = [
   exposureForecast,
   queueOptimize,

@@ -15,8 +15,8 @@ const call = async (body: unknown) => queueOptimize.run(v.parse(queueOptimize.in
 
 const wallet = (n: number) => `0x${String(n).repeat(40).slice(0, 40)}`;
 
-describe("review-queue optimizer (spec route 6)", () => {
-  it("answers spec §2.12 and puts the current match first, whatever its exposure or position", async () => {
+describe("review-queue optimizer", () => {
+  it("answers the summary and the review queue, and puts the current match first, whatever its exposure or position", async () => {
     const answer = await call({
       review_items: [
         { address: wallet(1), exposure_usd: 5_000_000, relationship_tier: "critical" },

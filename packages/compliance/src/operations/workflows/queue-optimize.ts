@@ -9,9 +9,9 @@ import { LAZARUS_ETH } from "./example-addresses.js";
 import { exposureContext } from "./exposure-context.js";
 
 /**
- * Spec route 6: the order in which to review wallets so a limited review budget catches the
+ * The review-queue optimizer: the order in which to review wallets so a limited review budget catches the
  * most expected sanctions exposure, with current exact matches always first. Same contract as
- * route 5: montecarlo's schema is the body schema, its `InputError` (two items on one queue
+ * the exposure forecast: montecarlo's schema is the body schema, its `InputError` (two items on one queue
  * position, a repeated address) and screening's errors propagate, and the report rides beside
  * `data` for the document routes.
  */
