@@ -12,6 +12,7 @@ import * as v from "valibot";
 import { failureResponse, mapFailure } from "./map-failure.js";
 import { decodePathParams } from "./path-params.js";
 import { problem } from "./problem.js";
+import { targetOf } from "./request-target.js";
 
 /** The largest JSON body accepted where an operation declares none, and on `/mcp` (1 MiB: the documents). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -103,7 +104,8 @@ export function mountOperation(
   app.on(op.method, op.path, gated, async (c) => {
     let raw: unknown;
     if (op.method === "GET") {
-      const path = decodePathParams(op.path, new URL(c.req.url).pathname);
+      // The raw path: the router's own `c.req.path` is already (leniently) decoded.
+      const path = decodePathParams(op.path, targetOf(c.req.url).split("?")[0] ?? "");
       if (!path.ok) return undecodable(c, path.param.name);
       raw = { ...c.req.query(), ...path.params };
     } else {

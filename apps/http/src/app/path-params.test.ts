@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodePathParams } from "./path-params.js";
+import { targetOf } from "./request-target.js";
 
 const TEMPLATE = "/api/ofac-wallet-screen/:address";
 const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
@@ -24,4 +25,13 @@ describe("decodePathParams", () => {
       });
     });
   }
+});
+
+describe("targetOf", () => {
+  it("reads the path and query off a request URL, without the fragment", () => {
+    expect(targetOf("http://svc.test/api/x/%FF?asset=ETH")).toBe("/api/x/%FF?asset=ETH");
+    expect(targetOf("https://[::1]:8402/")).toBe("/");
+    expect(targetOf("http://svc.test/a#frag")).toBe("/a");
+    expect(targetOf("http://svc.test")).toBe("/");
+  });
 });

@@ -92,22 +92,36 @@ describe("one authorization, many executions", () => {
     expect(await payee()).toBe(before + 50_000n);
   });
 
-  it("the same authorization sent to a route and to the matching MCP tool at once runs once", async () => {
+  it("the same authorization sent to a route and to the matching MCP tool at once runs once, even with its resource rewritten for the tool", async () => {
     const before = await payee();
     const payment = await payer(1).createPaymentPayload(
       await challengeOf("/api/tools/report/pdf/generate"),
     );
+    // The resource is not signed: a copy pointed at the tool passes the tool's resource check
+    // and meets the same reservation.
+    const forTool = {
+      ...payment,
+      resource: {
+        ...payment.resource,
+        url: "mcp://tool/report_pdf_generate",
+      } as typeof payment.resource,
+    };
     renders = 0;
     const [http, mcp] = await Promise.all([
       postPaid("/api/tools/report/pdf/generate", payment, tableReport(200)),
       client.callTool({
         name: "report_pdf_generate",
         arguments: tableReport(5),
-        _meta: { [MCP_PAYMENT_META]: payment },
+        _meta: { [MCP_PAYMENT_META]: forTool },
       }),
     ]);
-    expect(http.status).toBe(200);
-    expect(mcp.isError).toBe(true);
+    const httpPaid = http.status === 200;
+    const mcpPaid = mcp.isError !== true;
+    expect([httpPaid, mcpPaid].filter(Boolean)).toHaveLength(1);
+    const refusal = httpPaid
+      ? (mcp.structuredContent as unknown as PaymentRequired).error
+      : ((await http.json()) as PaymentRequired).error;
+    expect(refusal).toBe("payment_in_use");
     expect(renders).toBe(1);
     expect(await payee()).toBe(before + 50_000n);
   });

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { targetOf } from "../app/request-target.js";
 import { baseUrlOf, normalizeBaseUrl } from "./base-url.js";
 
 /**
@@ -27,8 +28,5 @@ export function requestBaseUrl(configured: string | undefined): (c: Context) => 
  */
 export function requestResourceUrl(configured: string | undefined): (c: Context) => string {
   const baseOf = requestBaseUrl(configured);
-  return (c) => {
-    const url = new URL(c.req.url);
-    return `${baseOf(c)}${url.pathname}${url.search}`;
-  };
+  return (c) => `${baseOf(c)}${targetOf(c.req.url)}`;
 }

@@ -53,10 +53,8 @@ type Bytes = { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: true };
  * a limit wrapped around the request stream re-streams it: together they made an unpaid 400 KB
  * call cost about 17 ms of CPU before anything knew the call was unpaid.
  */
-async function readBytes(request: Request, maxBytes: number): Promise<Bytes> {
-  if (Number(request.headers.get("content-length") ?? Number.NaN) > maxBytes) {
-    return { ok: false, tooLarge: true };
-  }
+async function readBytes(request: Request, declared: number, maxBytes: number): Promise<Bytes> {
+  if (declared > maxBytes) return { ok: false, tooLarge: true };
   const chunks: Uint8Array[] = [];
   let received = 0;
   if (request.body !== null) {
@@ -95,14 +93,15 @@ export function createMcpHttpHandler(
   const slots = options.largeBodies ?? processSlots();
   const parser = options.parser ?? processParser();
   const tools = options.tools ?? TOOLS;
-  const rules: TrimRules = {
+  // Only a large body needs them (the hosted API makes a handler per request).
+  const rulesOf = (): TrimRules => ({
     paidTools:
       options.gateFor === undefined
         ? []
         : tools.filter((t) => t.pricing.kind === "paid").map((t) => t.name),
     paymentKey: MCP_PAYMENT_META,
     priceArguments: [PRICE_ARGUMENT],
-  };
+  });
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   // The rest of the body is never read, so the connection is closed after the answer.
   const tooLarge = (): Response => {
@@ -120,7 +119,7 @@ export function createMcpHttpHandler(
   const bodyOf = async (request: Request): Promise<Parsed | Response> => {
     const declared = Number(request.headers.get("content-length") ?? Number.NaN);
     if (declared <= LARGE_BODY_BYTES) {
-      const read = await readBytes(request, maxBodyBytes);
+      const read = await readBytes(request, declared, maxBodyBytes);
       return read.ok ? parseHere(read.bytes) : tooLarge();
     }
     const release = await slots.acquire();
@@ -128,11 +127,11 @@ export function createMcpHttpHandler(
       return jsonRpcError(503, -32000, "Busy: too many large requests are waiting; retry shortly.");
     }
     try {
-      const read = await readBytes(request, maxBodyBytes);
+      const read = await readBytes(request, declared, maxBodyBytes);
       if (!read.ok) return tooLarge();
       return read.bytes.byteLength <= LARGE_BODY_BYTES
         ? parseHere(read.bytes)
-        : await parser.parse(read.bytes, rules);
+        : await parser.parse(read.bytes, rulesOf());
     } finally {
       release();
     }

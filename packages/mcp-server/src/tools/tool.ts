@@ -71,24 +71,31 @@ export type PricedCall =
  */
 export function pricedCall(tool: AnyTool, args: Record<string, unknown>): PricedCall {
   if (tool.pricing.kind === "free") return { ok: true, price: null };
-  const byFormat = tool.pricing.byOutputFormat;
-  if (byFormat === undefined) return { ok: true, price: tool.pricing.price };
-  const format = args[PRICE_ARGUMENT];
-  if (format === undefined) return { ok: true, price: tool.pricing.price };
-  const formats = tool.pricing.formats ?? Object.keys(byFormat);
-  if (typeof format === "string" && (formats.includes(format) || Object.hasOwn(byFormat, format))) {
-    return { ok: true, price: byFormat[format] ?? tool.pricing.price };
-  }
+  if (tool.pricing.byOutputFormat === undefined) return { ok: true, price: tool.pricing.price };
+  const price = priceInFormat(tool.pricing, args[PRICE_ARGUMENT]);
+  if (price !== undefined) return { ok: true, price };
+  const rule = `${PRICE_ARGUMENT} must be one of ${formatsOf(tool.pricing).join(", ")}`;
   return {
     ok: false,
     refusal: failureResult({
       code: "INVALID_INPUT",
-      message: `Invalid input: output_format: must be one of ${formats.join(", ")}`,
-      issues: [
-        { path: "output_format", message: `output_format must be one of ${formats.join(", ")}` },
-      ],
+      message: `Invalid input: ${PRICE_ARGUMENT}: ${rule}`,
+      issues: [{ path: PRICE_ARGUMENT, message: rule }],
     }),
   };
+}
+
+type PaidPricing = Extract<ToolPricing, { kind: "paid" }>;
+
+/** The formats a tool priced by format takes. */
+const formatsOf = (pricing: PaidPricing): readonly string[] =>
+  pricing.formats ?? Object.keys(pricing.byOutputFormat ?? {});
+
+/** The price in `format` (none given: the tool's price), or undefined for a format it does not take. */
+function priceInFormat(pricing: PaidPricing, format: unknown): string | undefined {
+  if (format === undefined) return pricing.price;
+  if (typeof format !== "string" || !formatsOf(pricing).includes(format)) return undefined;
+  return pricing.byOutputFormat?.[format] ?? pricing.price;
 }
 
 /** The price of one call with validated `input`, or null when the tool is free. */
@@ -96,10 +103,7 @@ export function priceOf(tool: AnyTool, input: unknown): string | null {
   if (tool.pricing.kind === "free") return null;
   const format =
     typeof input === "object" && input !== null
-      ? (input as { output_format?: unknown }).output_format
+      ? (input as Record<string, unknown>)[PRICE_ARGUMENT]
       : undefined;
-  return (
-    (typeof format === "string" ? tool.pricing.byOutputFormat?.[format] : undefined) ??
-    tool.pricing.price
-  );
+  return priceInFormat(tool.pricing, format) ?? tool.pricing.price;
 }

@@ -15,6 +15,7 @@ import {
 import { REFUSALS } from "../authorization/refusal-reasons.js";
 import { routeMatches } from "../authorization/resource-binding.js";
 import { CLOCK_SKEW_SECONDS, checkValidityWindow } from "../authorization/validity-window.js";
+import { rememberBounded } from "../cache/remember-bounded.js";
 import { MemoryReservationStore } from "../reservation/memory-reservation-store.js";
 import { keyOf, type ReservationStore } from "../reservation/reservation-store.js";
 import { atomicUsdc } from "../terms/atomic-amount.js";
@@ -218,30 +219,23 @@ export class PaymentGate {
   }
 
   /**
-   * The PaymentRequired object for this resource, with `error` when given. Without a payload
-   * (the unpaid challenge, the hot path of any paid API) it is built once per error text and only
-   * its resource URL is set per request.
+   * The PaymentRequired object for this resource, with `error` when given: built once per error
+   * text (the unpaid challenge is the hot path of any paid API, and a refusal echoes nothing of
+   * the refused payload), only its resource URL set per request.
    */
-  async paymentRequired(error?: string, payload?: PaymentPayload): Promise<PaymentRequired> {
-    if (payload !== undefined) return this.buildPaymentRequired(error, payload);
+  async paymentRequired(error?: string): Promise<PaymentRequired> {
     const key = error ?? "";
     let template = this.cache.challenges.get(key);
     if (template === undefined) {
-      template = this.buildPaymentRequired(error, undefined);
+      template = this.buildPaymentRequired(error);
       template.catch(() => this.cache.challenges.delete(key));
-      if (this.cache.challenges.size >= CHALLENGE_TEXTS) {
-        this.cache.challenges.delete(this.cache.challenges.keys().next().value as string);
-      }
-      this.cache.challenges.set(key, template);
+      rememberBounded(this.cache.challenges, key, template, CHALLENGE_TEXTS);
     }
     const built = await template;
     return { ...built, resource: { ...built.resource, url: this.resource.url } };
   }
 
-  private async buildPaymentRequired(
-    error: string | undefined,
-    payload: PaymentPayload | undefined,
-  ): Promise<PaymentRequired> {
+  private async buildPaymentRequired(error: string | undefined): Promise<PaymentRequired> {
     const accepts = await this.requirements();
     return this.server.createPaymentRequiredResponse(
       accepts,
@@ -252,8 +246,6 @@ export class PaymentGate {
       },
       error,
       this.extensions(),
-      undefined,
-      payload,
     );
   }
 

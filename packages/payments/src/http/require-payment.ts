@@ -2,6 +2,7 @@ import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import type { Context, MiddlewareHandler } from "hono";
 import { REFUSALS } from "../authorization/refusal-reasons.js";
+import { rememberBounded } from "../cache/remember-bounded.js";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
 import { base64OfJson, encodeJsonHeader } from "./header-codec.js";
 
@@ -55,9 +56,7 @@ function unpaidChallenges(gate: PaymentGate) {
     let found = encoded.get(url);
     if (found === undefined) {
       found = challenge(await gate.at(url).paymentRequired("Payment required"));
-      if (encoded.size >= CHALLENGE_CACHE_SIZE)
-        encoded.delete(encoded.keys().next().value as string);
-      encoded.set(url, found);
+      rememberBounded(encoded, url, found, CHALLENGE_CACHE_SIZE);
     }
     return found;
   };

@@ -1,12 +1,6 @@
 import type { BatchScreenResult } from "@svc/ofac-index";
-import {
-  metric,
-  type ReportModelInput,
-  reportModel,
-  tableFromRecords,
-  withListWarning,
-} from "@svc/report-model";
-import { listWarningOf } from "./list-warning.js";
+import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
+import { withListNotices } from "./list-warning.js";
 import {
   ASSET_RULE,
   describeMatch,
@@ -60,8 +54,6 @@ export function batchScreeningReport(
       report_type: BATCH_REPORT_TYPE,
       title: BATCH_REPORT_TITLE,
       date,
-      // Screened on the embedded sample: every page of every document made from it says so.
-      ...(f.sample ? { sample_edition: true } : {}),
     },
     {
       executive_summary: [
@@ -117,6 +109,5 @@ export function batchScreeningReport(
       },
     },
   );
-  // Screened on a stale list: page one of every document made from it says so.
-  return withListWarning(model, listWarningOf(f));
+  return withListNotices(model, f);
 }

@@ -6,11 +6,10 @@ import {
   type TableInput,
   tableFromRecords,
   type WireScalar,
-  withListWarning,
 } from "@svc/report-model";
 import type { EddCase } from "./edd-case.js";
 import type { EddMemo } from "./edd-memo.js";
-import { listWarningOf } from "./list-warning.js";
+import { withListNotices } from "./list-warning.js";
 import { listForProse, noneMatch, plural, someMatch } from "./match-text.js";
 import {
   fieldValueTable,
@@ -81,8 +80,6 @@ export function eddMemoReport(
     title: eddTitle(c),
     date: memo.memoDate,
     author: EDD_AUTHOR,
-    // Screened on the embedded sample: every page of every document made from it says so.
-    ...(f.sample ? { sample_edition: true } : {}),
     // Not a named member of the wire schema but read by every renderer (report_meta is open).
     subtitle: [
       `Subject: ${c.subjectName}`,
@@ -196,6 +193,5 @@ export function eddMemoReport(
       appendix_definitions: DEFINITIONS.map(([term, definition]) => ({ term, definition })),
     },
   });
-  // Screened on a stale list: page one of every document made from it says so.
-  return withListWarning(model, listWarningOf(f));
+  return withListNotices(model, f);
 }

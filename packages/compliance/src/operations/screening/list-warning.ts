@@ -1,4 +1,5 @@
 import type { SourceFreshness } from "@svc/ofac-index";
+import { type ReportModelInput, withListWarning, withSampleEdition } from "@svc/report-model";
 
 /**
  * The warning a report carries (`report_meta.list_warning`) when the list it was screened on is
@@ -15,3 +16,11 @@ export function listWarningOf(freshness: SourceFreshness): string | undefined {
       : `for ${Math.round(hours)} ${Math.round(hours) === 1 ? "hour" : "hours"}`;
   return `STALE LIST: edition of ${freshness.datasetDate}, not confirmed current ${age}; recent designations may be missing.`;
 }
+
+/**
+ * `model` marked with what the list it was screened on was: the embedded sample
+ * (`sample_edition`: every page of every document says so) and stale (`list_warning`: page one
+ * says so). The one place the service's own reports get both.
+ */
+export const withListNotices = (model: ReportModelInput, f: SourceFreshness): ReportModelInput =>
+  withListWarning(withSampleEdition(model, f.sample), listWarningOf(f));

@@ -1,12 +1,6 @@
 import type { ScreenResult } from "@svc/ofac-index";
-import {
-  metric,
-  type ReportModelInput,
-  reportModel,
-  tableFromRecords,
-  withListWarning,
-} from "@svc/report-model";
-import { listWarningOf } from "./list-warning.js";
+import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
+import { withListNotices } from "./list-warning.js";
 import { assetSentence, formatSentence, listForProse, plural } from "./match-text.js";
 import { reportDate } from "./report-date.js";
 import {
@@ -46,8 +40,6 @@ export function walletScreeningReport(result: ScreenResult, date = reportDate())
       report_type: WALLET_REPORT_TYPE,
       title: WALLET_REPORT_TITLE,
       date,
-      // Screened on the embedded sample: every page of every document made from it says so.
-      ...(f.sample ? { sample_edition: true } : {}),
     },
     {
       executive_summary: [
@@ -84,6 +76,5 @@ export function walletScreeningReport(result: ScreenResult, date = reportDate())
       },
     },
   );
-  // Screened on a stale list: page one of every document made from it says so.
-  return withListWarning(model, listWarningOf(f));
+  return withListNotices(model, f);
 }

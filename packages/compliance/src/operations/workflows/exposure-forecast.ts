@@ -3,11 +3,10 @@ import {
   ExposureForecastInputSchema,
   forecastExposure,
 } from "@svc/montecarlo";
-import { withListWarning, withSampleEdition } from "@svc/report-model";
 import type * as v from "valibot";
 import { defineOperation, type Operation } from "../../catalog/operation.js";
 import { type ScreeningEnvelope, screeningEnvelope } from "../screening/envelope.js";
-import { listWarningOf } from "../screening/list-warning.js";
+import { withListNotices } from "../screening/list-warning.js";
 import { SCREENING_SOURCE } from "../screening/screening-constants.js";
 import { LAZARUS_ETH } from "./example-addresses.js";
 import { exposureContext } from "./exposure-context.js";
@@ -118,9 +117,6 @@ export const exposureForecast: Operation<
     const { report, ...data } = forecastExposure(input, exposureContext(deps));
     // The run is synchronous, so the list asked here is the one it screened against.
     const f = deps.list.freshness();
-    return screeningEnvelope(
-      data,
-      withListWarning(withSampleEdition(report, f.sample), listWarningOf(f)),
-    );
+    return screeningEnvelope(data, withListNotices(report, f));
   },
 });
