@@ -8,6 +8,7 @@ import {
   VerifyError,
 } from "@x402/core/types";
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import { LRUCache } from "lru-cache";
 import {
   type ExactAuthorization,
   readExactAuthorization,
@@ -15,7 +16,6 @@ import {
 import { REFUSALS } from "../authorization/refusal-reasons.js";
 import { routeMatches } from "../authorization/resource-binding.js";
 import { CLOCK_SKEW_SECONDS, checkValidityWindow } from "../authorization/validity-window.js";
-import { rememberBounded } from "../cache/remember-bounded.js";
 import { MemoryReservationStore } from "../reservation/memory-reservation-store.js";
 import { keyOf, type ReservationStore } from "../reservation/reservation-store.js";
 import { atomicUsdc } from "../terms/atomic-amount.js";
@@ -38,7 +38,7 @@ interface GateCache {
   built: Promise<PaymentRequirements[]> | undefined;
   extensions: { value: Record<string, unknown> | undefined } | undefined;
   /** The refusals without a payload, by error text (a bounded set of reasons). */
-  readonly challenges: Map<string, Promise<PaymentRequired>>;
+  readonly challenges: LRUCache<string, Promise<PaymentRequired>>;
   readonly reservations: ReservationStore;
   readonly now: () => number;
 }
@@ -143,7 +143,7 @@ export class PaymentGate {
     this.cache = cache ?? {
       built: undefined,
       extensions: undefined,
-      challenges: new Map(),
+      challenges: new LRUCache({ max: CHALLENGE_TEXTS }),
       reservations: options.reservations ?? defaultStoreOf(server),
       now: options.now ?? Date.now,
     };
@@ -229,7 +229,7 @@ export class PaymentGate {
     if (template === undefined) {
       template = this.buildPaymentRequired(error);
       template.catch(() => this.cache.challenges.delete(key));
-      rememberBounded(this.cache.challenges, key, template, CHALLENGE_TEXTS);
+      this.cache.challenges.set(key, template);
     }
     const built = await template;
     return { ...built, resource: { ...built.resource, url: this.resource.url } };

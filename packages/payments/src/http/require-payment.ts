@@ -1,8 +1,8 @@
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import type { Context, MiddlewareHandler } from "hono";
+import { LRUCache } from "lru-cache";
 import { REFUSALS } from "../authorization/refusal-reasons.js";
-import { rememberBounded } from "../cache/remember-bounded.js";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
 import { base64OfJson, encodeJsonHeader } from "./header-codec.js";
 
@@ -51,12 +51,12 @@ const CHALLENGE_CACHE_SIZE = 64;
  * query string only evicts entries.
  */
 function unpaidChallenges(gate: PaymentGate) {
-  const encoded = new Map<string, ReturnType<typeof challenge>>();
+  const encoded = new LRUCache<string, ReturnType<typeof challenge>>({ max: CHALLENGE_CACHE_SIZE });
   return async (url: string) => {
     let found = encoded.get(url);
     if (found === undefined) {
       found = challenge(await gate.at(url).paymentRequired("Payment required"));
-      rememberBounded(encoded, url, found, CHALLENGE_CACHE_SIZE);
+      encoded.set(url, found);
     }
     return found;
   };
