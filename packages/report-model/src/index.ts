@@ -52,6 +52,7 @@ export {
   publishedSchemaOf,
   type SizeBounds,
 } from "./schema/bounded-schemas.js";
+export { issuePath } from "./schema/issue-path.js";
 export {
   type JsonSchema,
   jsonSchemaOf,

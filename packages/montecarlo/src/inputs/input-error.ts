@@ -1,4 +1,4 @@
-import { type IssueList, listIssues } from "@svc/report-model";
+import { type IssueList, issuePath, listIssues } from "@svc/report-model";
 import type * as v from "valibot";
 
 /** One problem with an input: where (`address_metadata[3].policy_priority`) and what. */
@@ -42,16 +42,8 @@ export class InputError extends Error {
   }
 }
 
-/** `address_metadata[3].policy_priority` from a valibot issue path (the report-model style). */
-export function issuePath(issue: v.BaseIssue<unknown>): string {
-  let path = "";
-  for (const item of issue.path ?? []) {
-    const key = (item as { key: unknown }).key;
-    if (item.type === "array") path += `[${String(key)}]`;
-    else path += path === "" ? String(key) : `.${String(key)}`;
-  }
-  return path;
-}
+/** `address_metadata[3].policy_priority`: the report model's field paths (`issuePath`). */
+export { issuePath };
 
 /** A valibot issue with its path; an extra member of a strict object is reported as
  *  `unexpected member <name>` at its own path. */

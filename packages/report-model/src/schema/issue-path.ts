@@ -1,12 +1,15 @@
 import type * as v from "valibot";
 import { type IssueList, listIssues } from "../errors/issue-list.js";
 
-/** `tables.results.rows[3]` from a valibot issue path. */
+/**
+ * `tables.results.rows[3]` from a valibot issue path: the refusals' field paths, with array
+ * indexes in brackets (valibot's `getDotPath` writes `rows.3`, and gives up on keys that are
+ * not strings or numbers, so it cannot be used as is).
+ */
 export function issuePath(issue: v.BaseIssue<unknown>): string {
   let path = "";
-  for (const item of issue.path ?? []) {
-    const key = (item as { key: unknown }).key;
-    if (item.type === "array") path += `[${String(key)}]`;
+  for (const { type, key } of issue.path ?? []) {
+    if (type === "array") path += `[${String(key)}]`;
     else path += path === "" ? String(key) : `.${String(key)}`;
   }
   return path;
