@@ -10,7 +10,7 @@ try {
   const freshness = service.loader.ready ? service.loader.freshness() : undefined;
   const lines = [
     `svc API listening on ${service.url} (${config.payments.mode})`,
-    `  list: ${freshness ? `${freshness.datasetDate} from ${freshness.sourceUrl}${freshness.sample ? " (embedded SAMPLE, not the OFAC list)" : ""}${freshness.stale === true ? ` (STALE: not confirmed for ${freshness.ageHours} h)` : ""}` : "none loaded yet: screening answers 503"}${service.loader.refreshSource === undefined ? "" : `; loading ${service.loader.refreshSource} in the background (see the "sanctions list" log lines)`}`,
+    `  list: ${freshness ? `${freshness.datasetDate} from ${freshness.sourceUrl}${freshness.sample ? " (embedded SAMPLE, not the OFAC list)" : ""}${freshness.stale === true ? ` (STALE: not confirmed for ${freshness.ageHours} h)` : ""}` : "none loaded yet: screening answers 503"}${service.loader.refreshSource === undefined ? "" : `; loading ${service.loader.refreshSource} in the background (see the "list.*" log lines)`}`,
     `  docs: ${service.url}/ (landing), ${service.url}/api (catalog), ${service.url}/openapi.json`,
     `  mcp:  ${service.url}/mcp (streamable HTTP, paid tools over x402), docs ${service.url}/mcp/docs`,
     `  try:  curl -i ${service.url}/api/ofac-wallet-screen/0x098B716B8Aaf21512996dC57EB0615e2383E2f96   (402: pay with x402)`,

@@ -84,13 +84,13 @@ describe("svc-mcp --http, as a process", () => {
     const port = new URL(mcpUrl).port;
     const second = startBin(["--http", port]);
     expect(await second.exited()).toBe(1);
-    const failed = second.logs().find((l) => l.event === "start.failed");
-    expect(failed?.error).toMatch(/EADDRINUSE/);
+    const failed = second.logs().find((l) => l.msg === "start.failed");
+    expect(failed?.err).toMatchObject({ message: expect.stringMatching(/EADDRINUSE/) });
   });
 
   it("stops and exits 0 on SIGTERM", async () => {
     const { bin: own } = await startHttpBin();
     expect(await own.kill()).toBe(0);
-    expect(own.logs().map((l) => l.event)).toEqual(["list.loaded", "ready", "stopping", "stopped"]);
+    expect(own.logs().map((l) => l.msg)).toEqual(["list.loaded", "ready", "stopping", "stopped"]);
   });
 });

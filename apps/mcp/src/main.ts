@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { type CliOptions, parseArgs, USAGE, UsageError } from "./cli/parse-args.js";
-import { consoleToStderr, errorFields, jsonLog } from "./log/json-log.js";
+import { consoleToStderr } from "./log/console-to-stderr.js";
+import { stderrLog } from "./log/stderr-log.js";
 import { startServer } from "./serve/start-server.js";
 
 // svc-mcp: the standalone tool server. Stdout belongs to the MCP protocol (stdio mode); every
@@ -18,11 +19,11 @@ if (options.mode === "help") {
   process.stdout.write(USAGE);
 } else {
   consoleToStderr();
-  const log = jsonLog();
+  const log = stderrLog();
   try {
     await startServer(options, process.env, log);
   } catch (error) {
-    log("error", "start.failed", errorFields(error));
+    log.error({ err: error }, "start.failed");
     process.exit(1);
   }
 }

@@ -65,10 +65,10 @@ describe("svc-mcp over stdio, as a process", () => {
       ["2.0", 3, undefined],
       ["2.0", 4, undefined],
     ]);
-    const events = bin.logs().map((l) => l.event);
+    const events = bin.logs().map((l) => l.msg);
     expect(events).toEqual(["list.loaded", "ready", "stopping", "stopped"]);
-    expect(bin.logs().find((l) => l.event === "stopping")?.reason).toBe("stdin ended");
-    expect(bin.logs().find((l) => l.event === "ready")).toMatchObject({
+    expect(bin.logs().find((l) => l.msg === "stopping")?.reason).toBe("stdin ended");
+    expect(bin.logs().find((l) => l.msg === "ready")).toMatchObject({
       transport: "stdio",
       list: { ready: true, sample: true },
     });
@@ -81,7 +81,7 @@ describe("svc-mcp over stdio, as a process", () => {
       await bin.waitForLog("ready");
       bin.child.kill(signal);
       expect(await bin.exited()).toBe(0);
-      expect(bin.logs().map((l) => [l.event, l.reason])).toEqual([
+      expect(bin.logs().map((l) => [l.msg, l.reason])).toEqual([
         ["list.loaded", undefined],
         ["ready", undefined],
         ["stopping", signal],
@@ -111,8 +111,10 @@ describe("svc-mcp over stdio, as a process", () => {
     expect(bin.logs()).toEqual([
       expect.objectContaining({
         level: "error",
-        event: "start.failed",
-        error: 'OFAC_REFRESH_MINUTES must be an integer from 1 to 10080, got "0"',
+        msg: "start.failed",
+        err: expect.objectContaining({
+          message: 'OFAC_REFRESH_MINUTES must be an integer from 1 to 10080, got "0"',
+        }),
       }),
     ]);
   });

@@ -1,4 +1,6 @@
 /** Edges that touch files, the network and worker threads: the runtime a process starts. */
+
+export { logRuntimeEvent, type RuntimeEventLog } from "./runtime/log-runtime-event.js";
 export {
   type ComplianceRuntime,
   type RuntimeEvent,

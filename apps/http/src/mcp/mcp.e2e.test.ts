@@ -16,7 +16,7 @@ import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { MAX_BODY_BYTES } from "../app/mount-operation.js";
-import type { LogEntry } from "../app/request-log.js";
+import { memoryLog } from "../log/test-support/memory-log.js";
 import { connectMcp, payerOf, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { leakyFailingRender, type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 
@@ -28,8 +28,8 @@ let devnet: Devnet;
 let served: Served;
 let failingServed: Served;
 let client: Client;
-const logged: LogEntry[] = [];
-const failingLogged: LogEntry[] = [];
+const logged: Record<string, unknown>[] = [];
+const failingLogged: Record<string, unknown>[] = [];
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 
 beforeAll(async () => {
@@ -37,13 +37,13 @@ beforeAll(async () => {
   devnet = stack.devnet;
   const common = stack.common;
   served = await serveOnLoopback(
-    createApp({ ...common, render: renderDocument, log: (e) => logged.push(e) }),
+    createApp({ ...common, render: renderDocument, log: memoryLog(logged) }),
   );
   failingServed = await serveOnLoopback(
     createApp({
       ...common,
       render: leakyFailingRender,
-      log: (e) => failingLogged.push(e),
+      log: memoryLog(failingLogged),
     }),
   );
   client = await connectMcp(served.origin);
@@ -276,9 +276,12 @@ describe("refusals", () => {
       });
       expect(JSON.stringify(r)).not.toMatch(/secret|renderer crashed/);
       expect(await payee()).toBe(before);
-      const fault = failingLogged.find((e) => e.msg === "tool fault");
-      expect(fault).toMatchObject({ level: "error", tool: "ofac_wallet_report" });
-      expect(fault?.msg === "tool fault" && fault.error).toMatch(/renderer crashed/);
+      const fault = failingLogged.find((e) => e.msg === "tool.fault");
+      expect(fault).toMatchObject({
+        level: "error",
+        tool: "ofac_wallet_report",
+        err: { message: expect.stringMatching(/renderer crashed/) },
+      });
       const line = failingLogged.find(
         (e) => e.msg === "request" && e.requestId === fault?.requestId,
       );

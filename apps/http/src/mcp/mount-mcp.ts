@@ -66,18 +66,8 @@ export function mountMcp(app: Hono, options: McpOptions): void {
       // A paid tool call carries its receipt inside the JSON-RPC result, where the request log
       // cannot see it: the server reports it.
       onCharged: () => markCharged(c),
-      onFault:
-        log === undefined
-          ? undefined
-          : (error, tool) =>
-              log({
-                time: new Date().toISOString(),
-                level: "error",
-                msg: "tool fault",
-                requestId: requestIdOf(c),
-                tool,
-                error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-              }),
+      onFault: (error, tool) =>
+        log?.error({ requestId: requestIdOf(c), tool, err: error }, "tool.fault"),
     });
 
   /**

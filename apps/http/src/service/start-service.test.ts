@@ -4,8 +4,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadIndex, SnapshotStore } from "@svc/ofac-index/node";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
+import { memoryLog } from "../log/test-support/memory-log.js";
 import { type RunningService, startService } from "./start-service.js";
 
 const EDITION = new URL(
@@ -24,34 +25,24 @@ const source: Server = createServer((_req, res) => {
 });
 let url: string;
 const dir = mkdtempSync(join(tmpdir(), "http-start-"));
-const output: string[] = [];
+const logged: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => source.listen(0, "127.0.0.1", () => resolve()));
   url = `http://127.0.0.1:${(source.address() as AddressInfo).port}/sdn_advanced.xml`;
-  const write = process.stdout.write.bind(process.stdout);
-  vi.spyOn(process.stdout, "write").mockImplementation(((chunk: string | Uint8Array) => {
-    output.push(String(chunk));
-    return write(chunk);
-  }) as typeof process.stdout.write);
 });
 afterAll(async () => {
-  vi.restoreAllMocks();
   source.closeAllConnections();
   await new Promise<void>((resolve) => source.close(() => resolve()));
   rmSync(dir, { recursive: true, force: true });
 });
 
-const logLines = (): Array<Record<string, unknown>> =>
-  output
-    .join("")
-    .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const logLines = (): Array<Record<string, unknown>> => logged;
 
 async function start(env: Record<string, string>): Promise<RunningService> {
   return startService(
     loadServiceConfig({ PORT: "0", LOG_REQUESTS: "0", OFAC_SOURCE: url, ...env }),
+    { log: memoryLog(logged) },
   );
 }
 
@@ -72,19 +63,19 @@ describe("startService and the sanctions list", () => {
 
   it("LOG_REQUESTS=0 hides request lines only: a failing source's events are logged with the reason", async () => {
     mode = "fail";
-    output.length = 0;
+    logged.length = 0;
     const service = await start({ OFAC_SAMPLE_FALLBACK: "0" });
     try {
       expect((await fetch(`${service.url}/ready`)).status).toBe(503);
-      while (!logLines().some((l) => l.type === "refresh-failed")) {
+      while (!logLines().some((l) => l.msg === "list.refresh-failed")) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      expect(logLines().find((l) => l.type === "refresh-failed")).toMatchObject({
-        msg: "sanctions list",
+      expect(logLines().find((l) => l.msg === "list.refresh-failed")).toMatchObject({
+        level: "warn",
         code: "HTTP_STATUS",
         message: expect.stringContaining("HTTP 500"),
       });
-      expect(logLines().every((l) => l.msg === "sanctions list")).toBe(true);
+      expect(logLines().every((l) => String(l.msg).startsWith("list."))).toBe(true);
     } finally {
       await service.stop();
     }

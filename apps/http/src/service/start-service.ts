@@ -1,17 +1,18 @@
 import { serve } from "@hono/node-server";
-import { startComplianceRuntime } from "@svc/compliance/node";
+import { logRuntimeEvent, startComplianceRuntime } from "@svc/compliance/node";
 import type { ListLoader } from "@svc/ofac-index/node";
 import { baseTerms, createPaymentServer, httpFacilitator } from "@svc/payments";
 import type { Devnet } from "@svc/x402-devnet";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
+import type { Logger } from "pino";
 import { createApp } from "../app/create-app.js";
 import type { ServiceConfig } from "../config/service-config.js";
 import { mountDevStats } from "../dev/dev-stats.js";
 import { mountDevnetInfo } from "../dev/devnet-info.js";
 import { loadDevnet } from "../dev/load-devnet.js";
 import { loaderArchive } from "../list/loader-archive.js";
-import { jsonLines } from "./json-lines.js";
+import { serviceLog } from "../log/service-log.js";
 
 export interface RunningService {
   readonly url: string;
@@ -28,7 +29,15 @@ export interface RunningService {
  * waits on the list's source: a stored snapshot serves at once, else the API answers 503 until
  * the background load succeeds.
  */
-export async function startService(config: ServiceConfig): Promise<RunningService> {
+export interface StartOptions {
+  /** Where the service logs (default: `serviceLog()`, JSON lines on stdout). */
+  readonly log?: Logger | undefined;
+}
+
+export async function startService(
+  config: ServiceConfig,
+  options: StartOptions = {},
+): Promise<RunningService> {
   // The devnet (anvil and the local chain) is a development dependency, imported only here:
   // a production install does not carry it, and refuses development without FACILITATOR_URL.
   const devnet =
@@ -45,18 +54,15 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     await devnet?.stop();
     throw new RangeError("PAY_TO is required when payments go through a configured facilitator");
   }
-  const lines = jsonLines(process.stdout);
+  const log = options.log ?? serviceLog();
   // The list's events (loads, failures with their reason, retries) are always logged;
   // LOG_REQUESTS=0 silences the request lines only. The runtime resolves without waiting on
   // the list's source, so the API listens at once (not ready until a list is loaded).
-  const runtime = await startComplianceRuntime(config.list, {
-    onEvent: (event) =>
-      lines.write({ time: new Date().toISOString(), msg: "sanctions list", ...event }),
-  });
+  const runtime = await startComplianceRuntime(config.list, { onEvent: logRuntimeEvent(log) });
   const app = createApp({
     ...runtime.deps,
     payments: { server: createPaymentServer(facilitator), terms: baseTerms(payTo) },
-    log: config.log ? lines.write : undefined,
+    log: config.log ? log : undefined,
     baseUrl: config.publicBaseUrl,
     archive: loaderArchive(runtime.loader),
   });
@@ -80,7 +86,7 @@ export async function startService(config: ServiceConfig): Promise<RunningServic
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.stop();
-      lines.flush();
+      log.flush();
       await devnet?.stop();
     },
   };

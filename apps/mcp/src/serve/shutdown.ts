@@ -1,5 +1,5 @@
 import { DOCUMENT_DEADLINE_MS } from "@svc/compliance";
-import { errorFields, type Log } from "../log/json-log.js";
+import type { Log } from "../log/stderr-log.js";
 
 /**
  * How long a stop may take, and how long the process may linger after it, before exiting anyway.
@@ -20,24 +20,24 @@ export function shutdownOnce(stop: () => Promise<void>, log: Log): (reason: stri
   const shutdown = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    log("info", "stopping", { reason });
+    log.info({ reason }, "stopping");
     const timeout = setTimeout(() => {
-      log("error", "stop.timeout", { afterMs: STOP_TIMEOUT_MS });
+      log.error({ afterMs: STOP_TIMEOUT_MS }, "stop.timeout");
       process.exit(1);
     }, STOP_TIMEOUT_MS).unref();
     stop().then(
       () => {
         clearTimeout(timeout);
-        log("info", "stopped", { reason });
+        log.info({ reason }, "stopped");
         process.exitCode = 0;
         setTimeout(() => {
-          log("warn", "exit.forced", { resources: process.getActiveResourcesInfo() });
+          log.warn({ resources: process.getActiveResourcesInfo() }, "exit.forced");
           process.exit(0);
         }, LINGER_MS).unref();
       },
       (error: unknown) => {
         clearTimeout(timeout);
-        log("error", "stop.failed", errorFields(error));
+        log.error({ err: error }, "stop.failed");
         process.exit(1);
       },
     );

@@ -1,8 +1,8 @@
-import { startComplianceRuntime } from "@svc/compliance/node";
+import { logRuntimeEvent, startComplianceRuntime } from "@svc/compliance/node";
 import { MCP_SERVER, type McpServerOptions } from "@svc/mcp-server";
 import { type ListLoader, loadListConfig } from "@svc/ofac-index/node";
 import type { CliOptions } from "../cli/parse-args.js";
-import { errorFields, type Log, logRuntimeEvent } from "../log/json-log.js";
+import type { Log } from "../log/stderr-log.js";
 import { createHttpApp, serveHttp } from "./http.js";
 import { shutdownOnce } from "./shutdown.js";
 import { type Serving, serveStdio } from "./stdio.js";
@@ -35,7 +35,7 @@ export async function startServer(
   const runtime = await startComplianceRuntime(listConfig, { onEvent: logRuntimeEvent(log) });
   const mcp: McpServerOptions = {
     deps: runtime.deps,
-    onFault: (error, tool) => log("error", "tool.fault", { tool, ...errorFields(error) }),
+    onFault: (error, tool) => log.error({ tool, err: error }, "tool.fault"),
   };
   const ready = { server: MCP_SERVER.name, version: MCP_SERVER.version };
   let serving: Serving | undefined;
@@ -46,22 +46,25 @@ export async function startServer(
   try {
     if (options.mode === "stdio") {
       serving = await serveStdio(mcp, shutdown);
-      log("info", "ready", { ...ready, transport: "stdio", list: listStatus(runtime.loader) });
+      log.info({ ...ready, transport: "stdio", list: listStatus(runtime.loader) }, "ready");
     } else {
       const app = createHttpApp({
         mcp,
         health: () => ({ status: "ok", ...ready, list: listStatus(runtime.loader) }),
-        onError: (error) => log("error", "http.fault", errorFields(error)),
+        onError: (error) => log.error({ err: error }, "http.fault"),
       });
       const http = await serveHttp(app, options);
       serving = http;
-      log("info", "ready", {
-        ...ready,
-        transport: "streamable-http",
-        url: `${http.url}/mcp`,
-        health: `${http.url}/health`,
-        list: listStatus(runtime.loader),
-      });
+      log.info(
+        {
+          ...ready,
+          transport: "streamable-http",
+          url: `${http.url}/mcp`,
+          health: `${http.url}/health`,
+          list: listStatus(runtime.loader),
+        },
+        "ready",
+      );
     }
   } catch (error) {
     await runtime.stop();

@@ -10,7 +10,7 @@ export const BIN_ENV: Record<string, string> = { OFAC_REFRESH_MINUTES: "10080" }
 
 export interface LogLine {
   readonly level: string;
-  readonly event: string;
+  readonly msg: string;
   readonly [field: string]: unknown;
 }
 
@@ -19,8 +19,8 @@ export interface RunningBin {
   readonly child: ChildProcessWithoutNullStreams;
   /** Every stderr line so far, parsed (a line that is not JSON fails the parse: a test failure). */
   logs(): LogLine[];
-  /** Resolves with the first log line of `event`. */
-  waitForLog(event: string): Promise<LogLine>;
+  /** Resolves with the first log line whose message is `message`. */
+  waitForLog(message: string): Promise<LogLine>;
   /** Resolves with the exit code (or the signal's name) once the process has ended. */
   exited(): Promise<number | string>;
   /** SIGTERM, then SIGKILL if it has not ended within 10 s. */
@@ -50,7 +50,7 @@ export function startBin(args: readonly string[], env: Record<string, string> = 
     waitForLog: (event) =>
       new Promise((resolve, reject) => {
         const check = () => {
-          const line = logs().find((l) => l.event === event);
+          const line = logs().find((l) => l.msg === event);
           if (line !== undefined) return resolve(line);
           waiters.push(check);
         };

@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { describe, expect, it } from "vitest";
+import { memoryLog } from "../log/test-support/memory-log.js";
+import { markCharged, requestLog } from "./request-log.js";
+
+describe("requestLog", () => {
+  it("logs one request line per request: its level by status, its id, and whether it was charged", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = new Hono();
+    app.use("*", requestId());
+    app.use(
+      "*",
+      requestLog(memoryLog(lines), () => 0),
+    );
+    app.get("/ok", (c) => c.text("ok"));
+    app.get("/paid", (c) => c.text("pay", 402));
+    app.get("/charged", (c) => {
+      markCharged(c);
+      return c.text("done");
+    });
+    app.get("/fail", (c) => c.text("no", 503));
+    for (const path of ["/ok", "/paid", "/charged", "/fail", "/missing"]) {
+      await app.request(path, { headers: { "X-Request-Id": `id-${path.slice(1)}` } });
+    }
+    expect(lines.map(({ time: _time, ...line }) => line)).toEqual(
+      [
+        ["info", "/ok", 200, false],
+        ["info", "/paid", 402, false],
+        ["info", "/charged", 200, true],
+        ["error", "/fail", 503, false],
+        ["warn", "/missing", 404, false],
+      ].map(([level, path, status, charged]) => ({
+        level,
+        msg: "request",
+        requestId: `id-${path.slice(1)}`,
+        method: "GET",
+        path,
+        status,
+        durationMs: 0,
+        charged,
+      })),
+    );
+  });
+});
