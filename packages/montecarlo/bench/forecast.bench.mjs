@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// forecast.bench.mjs: the exposure forecast (route 5) and the queue optimizer (route 6) for 500
+// forecast.bench.mjs: the exposure forecast and the review-queue optimizer for 500
 // wallets × 100,000 iterations, each beside the straightforward implementation (bench/
 // reference.mjs: a Gamma rate, a Poisson event count, batches and a Bernoulli draw per wallet per
 // iteration) in the same run. Each case runs in a fresh Node process on one thread: median of

@@ -222,7 +222,7 @@ describe("forecastExposure: what it reports", () => {
 });
 
 describe("forecastExposure: the report", () => {
-  it("is a shared report model with the spec's type, table and columns", () => {
+  it("is a shared report model of type compliance-exposure-forecast, with its table and columns", () => {
     const f = forecastExposure(
       {
         addresses: [LISTED[0] as string, address(1)],

@@ -14,7 +14,7 @@ export const MAX_ADDRESS_LENGTH = 256;
  */
 export const MAX_LIST_ADD_RATE_PER_DAY = 10;
 
-/** Defaults (the spec does not give them): a quarter ahead, and a Monte Carlo standard error
+/** Defaults, chosen here: a quarter ahead, and a Monte Carlo standard error
  *  of at most 0.0036 on any probability (√(0.25 / 20,000)). */
 export const DEFAULT_HORIZON_DAYS = 90;
 export const DEFAULT_ITERATIONS = 20_000;

@@ -79,7 +79,9 @@ export const ExposureForecastInputSchema = v.pipe(
     },
     "the body must be an object",
   ),
-  v.description("Input of the OFAC exposure forecast (route 5)."),
+  v.description(
+    "Input of the OFAC exposure forecast (POST /api/workflows/compliance/exposure-forecast).",
+  ),
 );
 
 export type ExposureForecastInput = v.InferInput<typeof ExposureForecastInputSchema>;

@@ -24,7 +24,7 @@ describe("JSON Schema of the inputs", () => {
       maximum: 365,
     });
     expect(at(s, "properties.iterations")).toMatchObject({ minimum: 1000, maximum: 100_000 });
-    expect(at(s, "description")).toMatch(/route 5/);
+    expect(at(s, "description")).toMatch(/exposure forecast/);
   });
 
   it("the review-queue optimizer input converts, strict at every level", () => {

@@ -80,7 +80,9 @@ export const QueueOptimizeInputSchema = v.pipe(
     },
     "the body must be an object",
   ),
-  v.description("Input of the review-queue optimizer (route 6)."),
+  v.description(
+    "Input of the review-queue optimizer (POST /api/workflows/compliance/queue-optimize).",
+  ),
 );
 
 export type QueueOptimizeInput = v.InferInput<typeof QueueOptimizeInputSchema>;

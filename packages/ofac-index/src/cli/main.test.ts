@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 describe("ofac-index screen", () => {
-  it("prints the spec's result for a listed address on the embedded sample, flagged as sample", () => {
+  it("prints the API's result for a listed address on the embedded sample, flagged as sample", () => {
     const r = run("screen", LAZARUS);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);

@@ -79,7 +79,7 @@ describe("parseEdition on OFAC's real editions", () => {
     expect(subset.meta.datasetDate).toBe(whole.meta.datasetDate);
   });
 
-  it("reads the Lazarus Group record of the interface notes field by field", async () => {
+  it("reads the Lazarus Group record (entry 27307) field by field", async () => {
     const index = await indexOf(XML["2025-11-19b"]);
     const result = index.screen("0x098B716B8Aaf21512996dC57EB0615e2383E2f96");
     expect(result.summary).toEqual({

@@ -4,7 +4,7 @@ import { loadList } from "../load-list.js";
 
 export const screenUsage = "screen <address…> [--asset TICKER] [--list FILE|-] [--fail-on-match]";
 
-/** Prints the spec's screening result; several addresses give the batch form. */
+/** Prints the screening result (the API's JSON); several addresses give the batch form. */
 export async function screenCommand(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
