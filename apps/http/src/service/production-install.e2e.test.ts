@@ -1,0 +1,117 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import { x402Client } from "@x402/core/client";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * What an operator installs: `pnpm --filter @svc/http deploy --prod`, a folder of the service's
+ * production dependencies only, started on its own with a configured facilitator (the devnet's,
+ * over HTTP, as a real one would be). It must carry neither the devnet nor anvil, nor any
+ * development dependency, and it must take a real payment.
+ */
+const WORKSPACE = fileURLToPath(new URL("../../../../", import.meta.url));
+const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+const run = promisify(execFile);
+
+let dir: string;
+let devnet: Devnet;
+let service: ChildProcess | undefined;
+let url: string;
+
+/** Bytes under `path`, symlinks not followed (pnpm links what it installed). */
+function sizeOf(path: string): number {
+  const stat = lstatSync(path, { throwIfNoEntry: false });
+  if (stat === undefined || !stat.isDirectory()) return stat?.size ?? 0;
+  return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
+}
+
+/** Starts the installed service and resolves with the URL its first line names. */
+async function startInstalled(env: Record<string, string>): Promise<string> {
+  const child = spawn(process.execPath, [join(dir, "dist/main.js")], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", ...env },
+  });
+  service = child;
+  let output = "";
+  child.stderr.on("data", (chunk) => {
+    output += String(chunk);
+  });
+  return new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      output += String(chunk);
+      const found = /svc API listening on (http:\/\/\S+)/.exec(output);
+      if (found?.[1] !== undefined) resolve(found[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`the service exited (${code}):\n${output}`)));
+  });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "svc-http-deploy-"));
+  rmSync(dir, { recursive: true });
+  await run("pnpm", ["--filter", "@svc/http", "deploy", "--prod", "--legacy", dir], {
+    cwd: WORKSPACE,
+    env: { ...process.env, CI: "true" },
+  });
+  devnet = await startDevnet({ payers: 1, httpFacilitator: true });
+  url = await startInstalled({
+    PORT: "0",
+    LOG_REQUESTS: "0",
+    FACILITATOR_URL: devnet.facilitatorUrl as string,
+    PAY_TO: devnet.payTo,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  if (service !== undefined && service.exitCode === null) {
+    service.kill("SIGTERM");
+    await once(service, "exit");
+  }
+  await devnet?.stop();
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the production install (pnpm deploy --prod)", () => {
+  it("holds no development dependency: no devnet, no anvil, no test or build tools", () => {
+    const installed = readdirSync(join(dir, "node_modules/.pnpm"));
+    for (const name of ["@svc+x402-devnet", "@foundry-rs", "vitest", "verdaccio", "@biomejs"]) {
+      expect(installed.filter((entry) => entry.startsWith(name))).toEqual([]);
+    }
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    for (const name of Object.keys(manifest.devDependencies ?? {})) {
+      expect(existsSync(join(dir, "node_modules", name)), name).toBe(false);
+    }
+    console.info(`production install: ${(sizeOf(dir) / 2 ** 20).toFixed(0)} MiB in ${dir}`);
+  });
+
+  it("starts with a configured facilitator, is ready, and takes a real payment for a screening", async () => {
+    const ready = await fetch(`${url}/ready`);
+    expect(ready.status).toBe(200);
+    const unpaid = await fetch(`${url}/api/ofac-wallet-screen/${LISTED}`);
+    expect(unpaid.status).toBe(402);
+    const payer = devnet.payers[0];
+    if (payer === undefined) throw new Error("the devnet has no payer");
+    const pay = wrapFetchWithPayment(
+      fetch,
+      new x402Client().register(
+        "eip155:8453",
+        new ExactEvmScheme(privateKeyToAccount(payer.privateKey)),
+      ),
+    );
+    const before = await devnet.balanceOf(devnet.payTo);
+    const paid = await pay(`${url}/api/ofac-wallet-screen/${LISTED}`);
+    expect(paid.status).toBe(200);
+    const answer = (await paid.json()) as { data: { summary: { status: string } } };
+    expect(answer.data.summary.status).toBe("match");
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(before + 10_000n);
+  });
+});
