@@ -32,6 +32,7 @@ export {
   type ServeFacilitatorOptions,
   serveFacilitator,
 } from "./facilitator/serve-facilitator.js";
+export { MAX_BLOCK_TIME_SECONDS, mineOnInterval } from "./mining/block-time.js";
 export {
   installMulticall3Lite,
   MULTICALL3_ADDRESS,

@@ -13,6 +13,11 @@ export interface ServiceConfig {
    * events are logged either way.
    */
   readonly log: boolean;
+  /**
+   * Development's local chain: seconds between blocks (`DEVNET_BLOCK_TIME`, 1–60, Base: 2), or
+   * undefined (0, the default) to mine each transaction at once.
+   */
+  readonly devnetBlockTime: number | undefined;
   /** The list settings (`loadListConfig` of @svc/ofac-index/node). */
   readonly list: ListConfig;
 }
@@ -26,6 +31,8 @@ export function loadServiceConfig(
     publicBaseUrl: env.PUBLIC_BASE_URL || undefined,
     payments: loadPaymentConfig(env),
     log: env.LOG_REQUESTS !== "0",
+    devnetBlockTime:
+      integerSetting(env.DEVNET_BLOCK_TIME, "DEVNET_BLOCK_TIME", 0, 0, 60) || undefined,
     list: loadListConfig(env),
   };
 }

@@ -16,6 +16,7 @@ export function mountDevnetInfo(app: Hono, devnet: Devnet): void {
       rpcUrl: devnet.rpcUrl,
       chainId: devnet.chainId,
       network: devnet.network,
+      blockTimeSeconds: devnet.blockTimeSeconds ?? null,
       usdc: devnet.usdc.address,
       payTo: devnet.payTo,
       payers: devnet.payers.map((p) => ({ address: p.address, privateKey: p.privateKey })),

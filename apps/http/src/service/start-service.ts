@@ -42,7 +42,10 @@ export async function startService(
   // a production install does not carry it, and refuses development without FACILITATOR_URL.
   const devnet =
     config.payments.mode === "development" && config.payments.facilitatorUrl === undefined
-      ? await (await loadDevnet()).startDevnet({ payers: 3 })
+      ? await (await loadDevnet()).startDevnet({
+          payers: 3,
+          blockTimeSeconds: config.devnetBlockTime,
+        })
       : undefined;
   const facilitator: FacilitatorClient =
     devnet?.facilitator ??

@@ -13,6 +13,7 @@ interface Printed {
   facilitatorUrl: string;
   usdc: string;
   payTo: string;
+  blockTimeSeconds: number | null;
   demoPayer: { address: string; privateKey: string; warning: string };
   startupMs: number;
 }
@@ -73,7 +74,7 @@ describe("x402-devnet CLI", () => {
     await expect(fetch(`${out.facilitatorUrl}/supported`)).rejects.toThrow();
   });
 
-  it("honours --port and --rpc-port, and stops on SIGINT", async () => {
+  it("honours --port, --rpc-port and --block-time, and stops on SIGINT", async () => {
     // Free ports picked by a first run, reused by a second.
     const first = await start();
     const rpcPort = Number(new URL(first.out.rpcUrl).port);
@@ -82,7 +83,18 @@ describe("x402-devnet CLI", () => {
     first.child.kill("SIGTERM");
     await firstExit;
 
-    const { child, out } = await start("--port", String(port), "--rpc-port", String(rpcPort));
+    expect(first.out.blockTimeSeconds).toBeNull();
+
+    const { child, out } = await start(
+      "--port",
+      String(port),
+      "--rpc-port",
+      String(rpcPort),
+      "--block-time",
+      "2",
+    );
+    expect(out.blockTimeSeconds).toBe(2);
+    expect(await jsonRpc(out.rpcUrl, "anvil_getAutomine", [])).toBe(false);
     expect(out.rpcUrl).toBe(`http://127.0.0.1:${rpcPort}`);
     expect(out.facilitatorUrl).toBe(`http://127.0.0.1:${port}`);
     const exited = exitOf(child);
@@ -94,6 +106,9 @@ describe("x402-devnet CLI", () => {
     const bad = spawnSync(process.execPath, [BIN, "--port", "http"], { encoding: "utf8" });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--port must be a port number/);
+    const slow = spawnSync(process.execPath, [BIN, "--block-time", "0"], { encoding: "utf8" });
+    expect(slow.status).toBe(2);
+    expect(slow.stderr).toMatch(/--block-time must be a whole number of seconds from 1 to 60/);
     const help = spawnSync(process.execPath, [BIN, "--help"], { encoding: "utf8" });
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^usage: x402-devnet/);

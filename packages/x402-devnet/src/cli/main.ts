@@ -15,6 +15,7 @@ function describe(devnet: Devnet, startupMs: number) {
     facilitatorUrl: devnet.facilitatorUrl,
     usdc: devnet.usdc.address,
     payTo: devnet.payTo,
+    blockTimeSeconds: devnet.blockTimeSeconds ?? null,
     facilitatorSigner: devnet.facilitator.signer,
     demoPayer: { address: demo.address, privateKey: demo.privateKey, warning: DEVNET_KEY_WARNING },
     payers: devnet.payers.map((p) => p.address),

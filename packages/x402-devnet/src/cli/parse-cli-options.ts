@@ -1,14 +1,17 @@
 import { parseArgs } from "node:util";
 import { MAX_PAYERS } from "../accounts/devnet-accounts.js";
 import type { StartDevnetOptions } from "../devnet/start-devnet.js";
+import { MAX_BLOCK_TIME_SECONDS } from "../mining/block-time.js";
 
-export const USAGE = `usage: x402-devnet [--port N] [--rpc-port N] [--payers N] [--usdc AMOUNT]
+export const USAGE = `usage: x402-devnet [--port N] [--rpc-port N] [--payers N] [--usdc AMOUNT] [--block-time S]
   Starts anvil (chain id 8453, localhost only), USDC at the Base USDC address, funded payers and
   an x402 facilitator over HTTP; prints one line of JSON and runs until Ctrl-C / SIGTERM.
   --port N       facilitator HTTP port (default 0: a free one)
   --rpc-port N   anvil JSON-RPC port (default 0: a free one)
   --payers N     funded payers, 1-${MAX_PAYERS} (default 3)
   --usdc AMOUNT  whole USDC minted to each payer (default 100)
+  --block-time S mine a block every S seconds, 1-${MAX_BLOCK_TIME_SECONDS} (Base: 2; default: each
+                 transaction at once)
 All keys printed are PUBLIC anvil devnet keys: never use them on a real network.`;
 
 export class UsageError extends Error {
@@ -32,6 +35,7 @@ export function parseCliOptions(argv: string[]): StartDevnetOptions | null {
       "rpc-port": { type: "string" },
       payers: { type: "string" },
       usdc: { type: "string" },
+      "block-time": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -48,7 +52,21 @@ export function parseCliOptions(argv: string[]): StartDevnetOptions | null {
   if (!/^\d{1,12}$/.test(usdc)) {
     throw new UsageError(`--usdc must be a whole number of USDC, got "${usdc}"`);
   }
+  const blockTime = values["block-time"];
+  if (
+    blockTime !== undefined &&
+    !(
+      /^\d{1,2}$/.test(blockTime) &&
+      Number(blockTime) >= 1 &&
+      Number(blockTime) <= MAX_BLOCK_TIME_SECONDS
+    )
+  ) {
+    throw new UsageError(
+      `--block-time must be a whole number of seconds from 1 to ${MAX_BLOCK_TIME_SECONDS}, got "${blockTime}"`,
+    );
+  }
   return {
+    ...(blockTime === undefined ? {} : { blockTimeSeconds: Number(blockTime) }),
     httpFacilitator: { port: port(values.port, "--port") },
     rpcPort: port(values["rpc-port"], "--rpc-port"),
     payers,

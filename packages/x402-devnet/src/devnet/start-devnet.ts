@@ -19,6 +19,7 @@ import {
   type DevnetFacilitator,
 } from "../facilitator/in-process-facilitator.js";
 import { serveFacilitator } from "../facilitator/serve-facilitator.js";
+import { checkBlockTime, mineOnInterval } from "../mining/block-time.js";
 import { installMulticall3Lite } from "../multicall/multicall3-lite.js";
 import { installUsdc } from "../usdc/install-usdc.js";
 import { ONE_USDC, USDC, usdcBalance } from "../usdc/usdc-token.js";
@@ -32,6 +33,12 @@ export interface StartDevnetOptions {
   httpFacilitator?: boolean | { port?: number };
   /** anvil's JSON-RPC port (default 0: a free one). */
   rpcPort?: number;
+  /**
+   * Mine a block every this many seconds (1–60) once the stack is set up, as a real chain does
+   * (Base: 2), instead of each transaction at once (the default): settlements then wait for
+   * their block.
+   */
+  blockTimeSeconds?: number | undefined;
 }
 
 export interface Devnet {
@@ -48,6 +55,8 @@ export interface Devnet {
   readonly deployer: DevnetAccount;
   /** The in-process facilitator (x402 `FacilitatorClient`); settles from account 1. */
   readonly facilitator: DevnetFacilitator;
+  /** Seconds between blocks, or undefined when each transaction is mined at once. */
+  readonly blockTimeSeconds: number | undefined;
   /** Set when `httpFacilitator` was asked for: the base URL for HTTPFacilitatorClient. */
   readonly facilitatorUrl?: string;
   readonly publicClient: PublicClient;
@@ -70,6 +79,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     throw new RangeError(`payers must be an integer from 0 to ${MAX_PAYERS}, got ${payerCount}`);
   }
   if (usdcPerPayer < 0n) throw new RangeError("usdcPerPayer must not be negative");
+  const blockTime =
+    options.blockTimeSeconds === undefined ? undefined : checkBlockTime(options.blockTimeSeconds);
 
   const anvil = await startAnvil({ port: options.rpcPort ?? 0, chainId: DEVNET_CHAIN_ID });
   let closeHttp: (() => Promise<void>) | undefined;
@@ -88,6 +99,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         mints: payers.map((p) => ({ to: p.address, amount: usdcPerPayer })),
       }),
     ]);
+    // Set up on automine (fast), then mine on the interval asked for.
+    if (blockTime !== undefined) await mineOnInterval(anvil.rpcUrl, blockTime);
     const facilitator = createDevnetFacilitator({
       rpcUrl: anvil.rpcUrl,
       signerKey: anvilAccount(DEVNET_ROLES.facilitator).privateKey,
@@ -110,6 +123,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       network: DEVNET_NETWORK,
       usdc: USDC,
       payTo: anvilAccount(DEVNET_ROLES.payee).address,
+      blockTimeSeconds: blockTime,
       payers,
       deployer,
       facilitator,

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { loadServiceConfig } from "./service-config.js";
+
+describe("loadServiceConfig", () => {
+  it("DEVNET_BLOCK_TIME: unset or 0 mines a block per transaction; 1-60 seconds between blocks", () => {
+    expect(loadServiceConfig({}).devnetBlockTime).toBeUndefined();
+    expect(loadServiceConfig({ DEVNET_BLOCK_TIME: "0" }).devnetBlockTime).toBeUndefined();
+    expect(loadServiceConfig({ DEVNET_BLOCK_TIME: "2" }).devnetBlockTime).toBe(2);
+    for (const bad of ["61", "-1", "1.5", "two"]) {
+      expect(() => loadServiceConfig({ DEVNET_BLOCK_TIME: bad })).toThrow(
+        /DEVNET_BLOCK_TIME must be an integer from 0 to 60/,
+      );
+    }
+  });
+});
