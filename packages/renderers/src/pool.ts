@@ -8,10 +8,11 @@ export {
   type ArtifactSummary,
   type DocumentType,
   describeDocument,
-  fileNameFor,
+  inlineArtifact,
   MIME_TYPES,
   type RenderedDocument,
 } from "./artifact/artifact.js";
+export { fileNameFor, fileStem } from "./artifact/file-name.js";
 export { assertWithinLimits, countRows, RENDER_LIMITS } from "./errors/limits.js";
 export { RenderError, type RenderErrorCode } from "./errors/render-error.js";
 export type { RenderOptions } from "./pool/render-options.js";

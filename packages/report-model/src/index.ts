@@ -40,6 +40,7 @@ export type {
 export { SAMPLE_EDITION_BANNER } from "./model/report.js";
 export { SUPPORTED_CHART_TYPES } from "./normalize/chart-hints.js";
 export { humanize } from "./normalize/humanize.js";
+export { normalizeReportMeta } from "./normalize/normalize-meta.js";
 export { normalizeLegacyReport, normalizeReportModel } from "./normalize/normalize-model.js";
 export {
   type ParseReportOptions,

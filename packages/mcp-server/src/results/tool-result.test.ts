@@ -12,19 +12,41 @@ describe("toolResult", () => {
   });
 
   it("moves each file into one embedded resource and leaves its metadata with the resource's URI", () => {
-    const r = toolResult({ success: true, artifact, output: { artifact }, list: [artifact] });
+    const r = toolResult({ success: true, artifact, output: { mimeType: "x", artifact } });
     const uri = artifactUri("memo 1.pdf");
     expect(uri).toBe("artifact://report/memo%201.pdf");
     const meta = { type: "pdf", name: "memo 1.pdf", sizeBytes: 3, resourceUri: uri };
     expect(r.structuredContent).toEqual({
       success: true,
       artifact: meta,
-      output: { artifact: meta },
-      list: [meta],
+      output: { mimeType: "x", artifact: meta },
     });
     expect(r.content.slice(1)).toEqual([
       { type: "resource", resource: { uri, mimeType: "application/pdf", blob: "JVBE" } },
     ]);
+  });
+
+  it("takes a document route's file from data, keeping every member in its place", () => {
+    const r = toolResult({ success: true, data: { documentType: "pdf", artifact, preview: [] } });
+    expect(JSON.parse((r.content[0] as { text: string }).text)).toEqual({
+      success: true,
+      data: {
+        documentType: "pdf",
+        artifact: {
+          type: "pdf",
+          name: "memo 1.pdf",
+          sizeBytes: 3,
+          resourceUri: artifactUri("memo 1.pdf"),
+        },
+        preview: [],
+      },
+    });
+    expect(Object.keys((r.structuredContent as { data: object }).data)).toEqual([
+      "documentType",
+      "artifact",
+      "preview",
+    ]);
+    expect(r.content).toHaveLength(2);
   });
 
   it("leaves alone what only looks like an artifact", () => {

@@ -1,9 +1,8 @@
-import { type Failure, invalidInput } from "@svc/compliance";
+import type { Failure } from "@svc/compliance";
 import type { ToolResult } from "@svc/payments";
 import { MIME_TYPES } from "@svc/renderers/pool";
-import type * as v from "valibot";
 
-/** An artifact as the renderers produce it (`artifact`), recognized anywhere in an answer. */
+/** A rendered document as answers carry it (`artifact`): its metadata and base64 content. */
 interface ArtifactLike {
   readonly type: keyof typeof MIME_TYPES;
   readonly name: string;
@@ -17,6 +16,9 @@ const isArtifact = (value: unknown): value is ArtifactLike =>
   typeof (value as ArtifactLike).name === "string" &&
   Object.hasOwn(MIME_TYPES, (value as ArtifactLike).type);
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** Where an answer's file is, inside the same result. */
 export const artifactUri = (name: string): string =>
   `artifact://report/${encodeURIComponent(name)}`;
@@ -27,37 +29,46 @@ interface Embedded {
 }
 
 /**
- * Moves every file of an answer into an embedded resource (once, however often the answer
- * names it: the EDD memo carries it as `artifact` and `output.artifact`) and leaves in its place
- * the artifact's metadata with `resourceUri`, so the structured content stays small and the
- * bytes travel once.
+ * The members whose `artifact` is where tools put a rendered document: the answer itself (the
+ * EDD memo and the tools that render a report), its `output` (the EDD memo names its file
+ * twice) and its `data` (the document routes).
  */
-function extractArtifacts(value: unknown, found: Map<string, Embedded>): unknown {
-  if (isArtifact(value)) {
-    const { contentBase64, ...meta } = value;
-    const uri = artifactUri(value.name);
-    found.set(uri, {
-      type: "resource",
-      resource: { uri, mimeType: MIME_TYPES[value.type], blob: contentBase64 },
-    });
-    return { ...meta, resourceUri: uri };
-  }
-  if (Array.isArray(value)) return value.map((item) => extractArtifacts(item, found));
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, extractArtifacts(item, found)]),
-    );
-  }
-  return value;
+const HOLDERS_OF_ARTIFACT = ["output", "data"] as const;
+
+/**
+ * `holder` with its `artifact` (if it has one) replaced by the artifact's metadata and
+ * `resourceUri`, the base64 content moved, as it is, into an embedded resource (once per file,
+ * however often the answer names it); the same object when it holds no artifact.
+ */
+function moveArtifact(
+  holder: Record<string, unknown>,
+  found: Map<string, Embedded>,
+): Record<string, unknown> {
+  const artifact = holder.artifact;
+  if (!isArtifact(artifact)) return holder;
+  const { contentBase64, ...meta } = artifact;
+  const uri = artifactUri(artifact.name);
+  found.set(uri, {
+    type: "resource",
+    resource: { uri, mimeType: MIME_TYPES[artifact.type], blob: contentBase64 },
+  });
+  return { ...holder, artifact: { ...meta, resourceUri: uri } };
 }
 
 /**
  * A tool's answer as an MCP result: the answer as `structuredContent`, its JSON as the text
- * content (for clients that read only text), and each document as an embedded resource.
+ * content (for clients that read only text), and its document, taken from where the tool put
+ * it, as an embedded resource: the structured content stays small and the bytes travel once.
  */
 export function toolResult(answer: Record<string, unknown>): ToolResult {
   const found = new Map<string, Embedded>();
-  const structured = extractArtifacts(answer, found) as Record<string, unknown>;
+  let structured = moveArtifact(answer, found);
+  for (const key of HOLDERS_OF_ARTIFACT) {
+    const holder = structured[key];
+    if (!isRecord(holder)) continue;
+    const moved = moveArtifact(holder, found);
+    if (moved !== holder) structured = { ...structured, [key]: moved };
+  }
   return {
     structuredContent: structured,
     content: [{ type: "text", text: JSON.stringify(structured) }, ...found.values()],
@@ -86,10 +97,6 @@ export function failureResult(
     content: [{ type: "text", text: JSON.stringify(body) }],
   };
 }
-
-/** Arguments that fail the tool's schema: the first 20 issues with their paths, the rest counted. */
-export const invalidArgumentsResult = (issues: readonly v.BaseIssue<unknown>[]): ToolResult =>
-  failureResult(invalidInput(issues));
 
 /** A fault: said without internals, never charged. */
 export const internalErrorResult = (): ToolResult =>

@@ -1,5 +1,10 @@
 import { type ComplianceDeps, renderReportModel } from "@svc/compliance";
-import type { Artifact, ArtifactSummary, DocumentType } from "@svc/renderers/pool";
+import {
+  type Artifact,
+  type ArtifactSummary,
+  type DocumentType,
+  inlineArtifact,
+} from "@svc/renderers/pool";
 import type { ReportModelInput } from "@svc/report-model";
 
 /** What a tool answer gains when it is asked for a document: the file and its summary. */
@@ -11,15 +16,19 @@ export interface RenderedPart {
 
 /**
  * Renders an answer's report as a document, for tools whose output format is pdf or docx (the
- * members the EDD route's document answer has). The caller spreads the part into its answer; the
- * server moves the bytes into an embedded resource.
+ * members the EDD route's document answer has). The caller spreads the part into its answer,
+ * where the server takes `artifact` and sends its bytes as an embedded resource.
  */
 export async function renderPart(
   report: ReportModelInput,
-  format: DocumentType,
+  type: DocumentType,
   deps: ComplianceDeps,
   signal?: AbortSignal,
 ): Promise<RenderedPart> {
-  const doc = await renderReportModel(report, format, deps, { signal });
-  return { output_format: format, artifact: doc.artifact, artifact_summary: doc.artifactSummary };
+  const doc = await renderReportModel(report, type, deps, { signal });
+  return {
+    output_format: type,
+    artifact: inlineArtifact(doc),
+    artifact_summary: doc.artifactSummary,
+  };
 }

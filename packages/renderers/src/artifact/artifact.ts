@@ -1,4 +1,5 @@
 import type { Degradation, Report } from "@svc/report-model";
+import { fileNameFor } from "./file-name.js";
 
 export type DocumentType = "pdf" | "docx" | "xlsx";
 
@@ -38,30 +39,21 @@ export interface ArtifactSummary {
   };
 }
 
-/** What every renderer returns: the bytes and the spec's metadata about them. */
+/**
+ * What every renderer returns: the bytes and the spec's metadata about them. The bytes are the
+ * one copy of the file (a worker moves them to the caller); the base64 an answer carries is made
+ * from them where the answer is built (`inlineArtifact`).
+ */
 export interface RenderedDocument {
   readonly bytes: Uint8Array;
   readonly fileName: string;
   readonly mimeType: string;
-  readonly artifact: Artifact;
   readonly artifactSummary: ArtifactSummary;
   /** Normalization's degradations plus the renderer's own. */
   readonly degradations: readonly Degradation[];
 }
 
-/** A file name from the report title (and date), safe on every file system. */
-export function fileNameFor(report: Report, type: DocumentType): string {
-  const stem = `${report.meta.title}${report.meta.date === null ? "" : ` ${report.meta.date}`}`
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80);
-  return `${stem === "" ? "report" : stem}.${type}`;
-}
-
-/** Wraps rendered bytes with the spec's artifact and artifact_summary. */
+/** Wraps rendered bytes with the spec's artifact_summary. */
 export function describeDocument(
   bytes: Uint8Array,
   type: DocumentType,
@@ -79,14 +71,6 @@ export function describeDocument(
     fileName,
     mimeType,
     degradations,
-    artifact: {
-      type,
-      name: fileName,
-      sizeBytes: bytes.byteLength,
-      contentBase64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
-        "base64",
-      ),
-    },
     artifactSummary: {
       documentType: type,
       fileName,
@@ -107,5 +91,19 @@ export function describeDocument(
         note: "The file is delivered inline as base64 in artifact.contentBase64; the service keeps no copy.",
       },
     },
+  };
+}
+
+/**
+ * The document as an answer carries it (`artifact`), its bytes base64-encoded: called once, by
+ * whatever builds the answer, never by a renderer.
+ */
+export function inlineArtifact(doc: RenderedDocument): Artifact {
+  const { bytes } = doc;
+  return {
+    type: doc.artifactSummary.documentType,
+    name: doc.fileName,
+    sizeBytes: bytes.byteLength,
+    contentBase64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64"),
   };
 }

@@ -6,7 +6,7 @@ import {
 } from "@svc/report-model";
 import JSZip from "jszip";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MIME_TYPES, type RenderedDocument } from "../artifact/artifact.js";
+import { inlineArtifact, MIME_TYPES, type RenderedDocument } from "../artifact/artifact.js";
 import { RenderError } from "../errors/render-error.js";
 import {
   eddMemoReport,
@@ -129,15 +129,16 @@ describe("renderDocx: the EDD memo", () => {
   });
 
   it("describes the file: .docx name, Word MIME type, base64 that round-trips", () => {
+    const artifact = inlineArtifact(doc);
     expect(doc.fileName).toMatch(/\.docx$/);
-    expect(doc.fileName).toBe(doc.artifact.name);
+    expect(doc.fileName).toBe(artifact.name);
     expect(doc.mimeType).toBe(MIME_TYPES.docx);
     expect(doc.mimeType).toBe(
       "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
     );
-    expect(doc.artifact.type).toBe("docx");
-    expect(doc.artifact.sizeBytes).toBe(doc.bytes.byteLength);
-    const decoded = Buffer.from(doc.artifact.contentBase64, "base64");
+    expect(artifact.type).toBe("docx");
+    expect(artifact.sizeBytes).toBe(doc.bytes.byteLength);
+    const decoded = Buffer.from(artifact.contentBase64, "base64");
     expect(decoded.equals(Buffer.from(doc.bytes))).toBe(true);
     expect([...doc.bytes.subarray(0, 2)]).toEqual([0x50, 0x4b]); // "PK": a zip
     expect(doc.artifactSummary.engine).toBe("docx 9.15.2");

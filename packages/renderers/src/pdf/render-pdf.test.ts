@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Report, type ReportTable, SAMPLE_EDITION_BANNER } from "@svc/report-model";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RenderedDocument } from "../artifact/artifact.js";
+import { inlineArtifact, type RenderedDocument } from "../artifact/artifact.js";
 import { RenderError } from "../errors/render-error.js";
 import {
   eddMemoReport,
@@ -311,15 +311,14 @@ describe("renderPdf", () => {
   });
 
   it("describes the artifact: base64 of the bytes, .pdf name, PDF mime type", () => {
-    expect(Buffer.from(edd.artifact.contentBase64, "base64").equals(Buffer.from(edd.bytes))).toBe(
-      true,
-    );
+    const artifact = inlineArtifact(edd);
+    expect(Buffer.from(artifact.contentBase64, "base64").equals(Buffer.from(edd.bytes))).toBe(true);
     expect(Buffer.from(edd.bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
     expect(edd.fileName).toMatch(/\.pdf$/);
     expect(edd.fileName).toBe("enhanced-due-diligence-memo-2026-11-22.pdf");
     expect(edd.mimeType).toBe("application/pdf");
-    expect(edd.artifact.type).toBe("pdf");
-    expect(edd.artifact.sizeBytes).toBe(edd.bytes.byteLength);
+    expect(artifact.type).toBe("pdf");
+    expect(artifact.sizeBytes).toBe(edd.bytes.byteLength);
     expect(edd.artifactSummary.documentType).toBe("pdf");
     expect(edd.artifactSummary.engine).toBe("@react-pdf/renderer 4.9.0");
   });

@@ -21,8 +21,11 @@ export type RenderTaskResult =
       readonly error: { code: string; message: string; details: Record<string, unknown> };
     };
 
-/** The pool's task: render in this worker and move the bytes (not copy) to the caller. */
-/** Resolves to a `RenderTaskResult` (wrapped by piscina's `move` when it carries bytes). */
+/**
+ * The pool's task: render in this worker and move the bytes (not copy) to the caller. The bytes
+ * are the only form of the file that crosses; an answer base64-encodes them where it is built.
+ * Resolves to a `RenderTaskResult` (wrapped by piscina's `move` when it carries bytes).
+ */
 export default async function renderTask({ type, report, id }: RenderTask): Promise<unknown> {
   // Outside a worker (a direct call) there is no pool to tell.
   parentPort?.postMessage({ renderBegun: id } satisfies RenderBegunMessage);

@@ -6,7 +6,7 @@ import {
 } from "@svc/report-model";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MIME_TYPES, type RenderedDocument } from "../artifact/artifact.js";
+import { inlineArtifact, MIME_TYPES, type RenderedDocument } from "../artifact/artifact.js";
 import { RenderError } from "../errors/render-error.js";
 import {
   eddMemoReport,
@@ -178,15 +178,16 @@ describe("renderXlsx: the EDD memo", () => {
   });
 
   it("describes the document", () => {
+    const artifact = inlineArtifact(doc);
     expect(doc.fileName.endsWith(".xlsx")).toBe(true);
     expect(doc.mimeType).toBe(MIME_TYPES.xlsx);
     expect(doc.mimeType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    expect(doc.artifact.type).toBe("xlsx");
-    expect(doc.artifact.sizeBytes).toBe(doc.bytes.byteLength);
+    expect(artifact.type).toBe("xlsx");
+    expect(artifact.sizeBytes).toBe(doc.bytes.byteLength);
     expect(doc.artifactSummary.engine).toBe(XLSX_ENGINE);
     expect(doc.artifactSummary.engine).toBe("exceljs 4.4.0");
     // base64 round trip
-    const decoded = Buffer.from(doc.artifact.contentBase64, "base64");
+    const decoded = Buffer.from(artifact.contentBase64, "base64");
     expect(decoded.equals(Buffer.from(doc.bytes))).toBe(true);
     // A zip file.
     expect([...doc.bytes.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);

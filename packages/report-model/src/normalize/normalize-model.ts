@@ -1,13 +1,9 @@
 import type { Degradation, Report, ReportTable, Scalar } from "../model/report.js";
 import type { LegacyReport, ReportModel } from "../schema/wire-schemas.js";
 import { normalizeChartHint } from "./chart-hints.js";
-import { humanize } from "./humanize.js";
+import { firstText } from "./first-text.js";
+import { normalizeReportMeta } from "./normalize-meta.js";
 import { normalizeTable } from "./normalize-table.js";
-
-const firstText = (...values: unknown[]): string | null => {
-  for (const v of values) if (typeof v === "string" && v.trim() !== "") return v.trim();
-  return null;
-};
 
 const isScalar = (v: unknown): v is Scalar =>
   v === null ||
@@ -29,7 +25,6 @@ function resultTable(result: Record<string, unknown>): ReportTable | undefined {
 /** Variant A → the normalized report. */
 export function normalizeReportModel(model: ReportModel): Report {
   const degradations: Degradation[] = [];
-  const meta = model.report_meta;
   const tables = Object.entries(model.tables ?? {}).map(([key, t]) =>
     normalizeTable(key, t.columns, t.rows, `tables.${key}`, degradations),
   );
@@ -43,18 +38,7 @@ export function normalizeReportModel(model: ReportModel): Report {
   });
   return {
     variant: "A",
-    meta: {
-      title:
-        firstText(meta.title, meta.report_title, meta.name) ??
-        (typeof meta.report_type === "string" ? humanize(meta.report_type) : "Report"),
-      subtitle: firstText(meta.subtitle),
-      reportType: firstText(meta.report_type),
-      author: firstText(meta.author, meta.owner),
-      date: firstText(meta.date),
-      version: firstText(meta.version),
-      sampleEdition: meta.sample_edition === true,
-      listWarning: firstText(meta.list_warning),
-    },
+    meta: normalizeReportMeta(model.report_meta),
     summary: (model.executive_summary ?? []).filter((p) => p.trim() !== ""),
     metrics: (model.headline_metrics ?? []).map((m) => ({
       label: m.label,

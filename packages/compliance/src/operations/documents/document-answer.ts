@@ -1,9 +1,10 @@
-import type {
-  Artifact,
-  ArtifactSummary,
-  DocumentType,
-  RenderedDocument,
-  RenderOptions,
+import {
+  type Artifact,
+  type ArtifactSummary,
+  type DocumentType,
+  inlineArtifact,
+  type RenderedDocument,
+  type RenderOptions,
 } from "@svc/renderers/pool";
 import { parseReport, type ReportModelInput, type ReportVariant } from "@svc/report-model";
 import type { ComplianceDeps } from "../../catalog/deps.js";
@@ -47,7 +48,9 @@ export interface DocumentAnswer {
 
 /**
  * Renders a result's `report` (the shared model the screening and workflow answers carry) as
- * a document, in the app's renderer.
+ * a document, in the app's renderer: the one parse of the report in the request (the answer's
+ * file hint reads `report_meta` alone). The caller base64-encodes the bytes once, where it
+ * builds its answer (`inlineArtifact`).
  */
 export const renderReportModel = (
   report: ReportModelInput,
@@ -79,7 +82,7 @@ export async function renderReportBody(
       documentType: doc.artifactSummary.documentType,
       fileName: doc.fileName,
       mimeType: doc.mimeType,
-      artifact: doc.artifact,
+      artifact: inlineArtifact(doc),
       preview: documentPreview(report),
       capabilities: documentCapabilities(type, accept),
       artifact_summary: doc.artifactSummary,

@@ -1,6 +1,18 @@
-/** The output formats of the EDD route. */
-export const EDD_OUTPUT_FORMATS = ["json", "pdf", "docx"] as const;
+import type { DocumentType } from "@svc/renderers/pool";
+
+/**
+ * `output_format` of the EDD route (and of the MCP tools that render an answer): `json`, or
+ * the renderers' own `DocumentType` of the file to make of the answer's report, handed to the
+ * renderer as it is (no mapping between names of formats on the way).
+ */
+export const EDD_OUTPUT_FORMATS = ["json", "pdf", "docx"] as const satisfies readonly (
+  | "json"
+  | DocumentType
+)[];
 export type EddOutputFormat = (typeof EDD_OUTPUT_FORMATS)[number];
+
+/** The formats that are documents: the renderers' types the EDD route renders. */
+export type EddDocumentType = Exclude<EddOutputFormat, "json">;
 
 /**
  * The case an EDD memo is written for (the memo's `case`, plus `outputFormat` as the deployed

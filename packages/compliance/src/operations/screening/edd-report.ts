@@ -1,10 +1,10 @@
 import type { BatchScreenResult, WorkflowStatus } from "@svc/ofac-index";
-import type { Artifact, ArtifactSummary } from "@svc/renderers/pool";
+import { type Artifact, type ArtifactSummary, inlineArtifact } from "@svc/renderers/pool";
 import type { ReportModelInput } from "@svc/report-model";
 import * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";
 import { renderReportModel } from "../documents/document-answer.js";
-import { type EddCase, type EddOutputFormat, eddCase } from "./edd-case.js";
+import { type EddCase, type EddDocumentType, eddCase } from "./edd-case.js";
 import { type EddMemo, type EddScope, type EddSignOff, eddMemo } from "./edd-memo.js";
 import { EDD_REPORT_TYPE, eddMemoReport } from "./edd-memo-report.js";
 import {
@@ -108,7 +108,7 @@ export type EddJsonAnswer = ScreeningEnvelope<EddMemoData>;
 /** The EDD answer with output_format pdf or docx. */
 export interface EddDocumentAnswer {
   readonly success: true;
-  readonly output_format: Exclude<EddOutputFormat, "json">;
+  readonly output_format: EddDocumentType;
   readonly artifact: Artifact;
   readonly artifact_summary: ArtifactSummary;
   readonly data: EddDocumentData;
@@ -222,10 +222,12 @@ export const eddReport = defineOperation({
       return screeningEnvelope(memoData(c, memo, screening), report);
     }
     const doc = await renderReportModel(report, input.output_format, deps, context);
+    // One base64 of the file, which the answer names twice (`artifact`, `output.artifact`).
+    const artifact = inlineArtifact(doc);
     const file: EddArtifactOnlyAnswer = {
       success: true as const,
       output_format: input.output_format,
-      artifact: doc.artifact,
+      artifact,
       artifact_summary: doc.artifactSummary,
       source: SCREENING_SOURCE,
     };
@@ -240,7 +242,7 @@ export const eddReport = defineOperation({
       },
       output: {
         mimeType: doc.mimeType,
-        artifact: doc.artifact,
+        artifact,
         artifact_summary: doc.artifactSummary,
       },
       report,

@@ -1,5 +1,5 @@
-import { fileNameFor } from "@svc/renderers/pool";
-import { parseReport, type ReportModelInput } from "@svc/report-model";
+import { fileStem } from "@svc/renderers/pool";
+import { normalizeReportMeta, type ReportModelInput } from "@svc/report-model";
 import { SCREENING_SOURCE } from "./screening-constants.js";
 
 /**
@@ -36,14 +36,14 @@ export interface ScreeningEnvelope<Data> {
 }
 
 /**
- * The stem comes from the renderers' own `fileNameFor`, so the hint and the file a document
- * route returns for this report agree (`reports/<stem>.pdf`). Parsing the report here also
- * fails loudly, in tests, if a builder ever produces a model the document routes would refuse.
+ * The stem is the renderers' own `fileStem`, of the title block alone (`report_meta`), so the
+ * hint and the file a document route returns for this report agree (`reports/<stem>.pdf`)
+ * without parsing the whole report on every call. That every builder's report is one the
+ * document routes take is checked by the tests beside this file.
  */
 export function artifactHints(report: ReportModelInput): ArtifactHints {
-  const fileName = fileNameFor(parseReport(report, { accept: ["A"] }), "pdf");
   return {
-    recommended_local_path: `reports/${fileName.replace(/\.pdf$/, "")}`,
+    recommended_local_path: `reports/${fileStem(normalizeReportMeta(report.report_meta))}`,
     document_endpoints: DOCUMENT_ENDPOINTS,
   };
 }
