@@ -3,12 +3,26 @@ export { CATALOG } from "./catalog/catalog.js";
 export type { ComplianceDeps } from "./catalog/deps.js";
 export {
   defineOperation,
+  type HandleOperation,
   type Operation,
   type OperationCategory,
+  type OperationDefinition,
+  type OperationInfo,
   type RunContext,
 } from "./catalog/operation.js";
 export { ExecutionTimeoutError } from "./execution/execution-timeout-error.js";
-export { deadlineOf, type RunOperationOptions, runOperation } from "./execution/run-operation.js";
+export {
+  type Answer,
+  type Handled,
+  type HandleOptions,
+  handleInput,
+} from "./execution/handle-input.js";
+export {
+  deadlineOf,
+  type Runnable,
+  type RunOperationOptions,
+  runOperation,
+} from "./execution/run-operation.js";
 export { classifyFailure, type Failure, invalidInput } from "./failures/classify-failure.js";
 export { type ListStatus, type ListStatusAnswer, listStatusOf } from "./list/list-status.js";
 export * from "./operations/documents/index.js";

@@ -12,6 +12,8 @@ export {
   type AnyPrompt,
   definePrompt,
   type McpPrompt,
+  type PromptDefinition,
+  type PromptText,
   promptArgumentsOf,
 } from "./prompts/prompt.js";
 export { artifactUri, toolResult } from "./results/tool-result.js";
@@ -25,8 +27,11 @@ export { capabilitiesOf, listedPrices } from "./tools/server-capabilities.js";
 export {
   type AnyTool,
   defineTool,
+  type HandleTool,
   type McpTool,
   priceOf,
   type ToolContext,
+  type ToolDefinition,
+  type ToolInfo,
   type ToolPricing,
 } from "./tools/tool.js";

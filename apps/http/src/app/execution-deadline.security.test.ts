@@ -1,4 +1,4 @@
-import { type AnyOperation, reportPdfGenerate } from "@svc/compliance";
+import { reportPdfGenerate } from "@svc/compliance";
 import { RenderPool } from "@svc/renderers/pool";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload } from "@x402/core/types";
@@ -21,8 +21,7 @@ beforeAll(async () => {
     createApp({
       ...stack.common,
       render: (type, report, options) => pool.render(type, report, options),
-      // The catalog holds operations with their input types erased, as here.
-      operations: [{ ...reportPdfGenerate, deadlineMs: 50 } as unknown as AnyOperation],
+      operations: [{ ...reportPdfGenerate, deadlineMs: 50 }],
     }),
   );
 });

@@ -1,4 +1,4 @@
-import { classifyFailure, type Failure } from "@svc/compliance";
+import { type Answer, classifyFailure, type Failure } from "@svc/compliance";
 import type { Context } from "hono";
 import { problem } from "./problem.js";
 
@@ -26,3 +26,7 @@ export function mapFailure(c: Context, error: unknown): Response {
   if (failure === undefined) throw error;
   return failureResponse(c, failure);
 }
+
+/** An operation's answer: its output as JSON (200), or its refusal with its status. */
+export const answerResponse = (c: Context, answer: Answer<unknown>): Response =>
+  answer.ok ? c.json(answer.output) : failureResponse(c, answer.failure);

@@ -1,15 +1,9 @@
-import {
-  type AnyOperation,
-  type ComplianceDeps,
-  invalidInput,
-  runOperation,
-} from "@svc/compliance";
+import type { AnyOperation, ComplianceDeps } from "@svc/compliance";
 import { type PaymentGate, type RequirePaymentOptions, requirePayment } from "@svc/payments";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
-import * as v from "valibot";
-import { failureResponse, mapFailure } from "./map-failure.js";
+import { answerResponse } from "./map-failure.js";
 import { decodePathParams } from "./path-params.js";
 import { problem } from "./problem.js";
 import { targetOf } from "./request-target.js";
@@ -82,8 +76,13 @@ const declaredWithin =
 /**
  * Mounts one catalog operation: a body declared over the route's limit is refused first (413);
  * then the payment gate (on the route itself, before the body is read); then the body, read up
- * to the limit (`hono/body-limit`), and input validation (after payment; a refused input is
- * answered with a 4xx and not charged); then the run, within its deadline.
+ * to the limit (`hono/body-limit`). What was read is the raw input of `op.handle`, which
+ * validates it (after payment; a refused input is answered with a 4xx and not charged) and runs
+ * it within its deadline.
+ *
+ * The two body checks stay apart: hono's `bodyLimit` refuses from Content-Length unread, but a
+ * body without one (chunked) it reads in full before passing on, which before the payment gate
+ * would read up to the limit of every unpaid flood.
  */
 export function mountOperation(
   app: Hono,
@@ -118,15 +117,12 @@ export function mountOperation(
         ]);
       }
     }
-    const parsed = v.safeParse(op.input, raw);
-    if (!parsed.success) return failureResponse(c, invalidInput(parsed.issues));
-    try {
-      // Within the operation's deadline; a client that hangs up abandons the run (unsettled).
-      return c.json(
-        await runOperation(op, parsed.output as never, deps, { signal: c.req.raw.signal }),
-      );
-    } catch (error) {
-      return mapFailure(c, error);
-    }
+    // Within the deadline the payment gate was sized on (`op.deadlineMs`); a client that hangs
+    // up abandons the run (unsettled). A fault is thrown on, to the app's 500.
+    const answer = await op.handle(raw, deps, {
+      signal: c.req.raw.signal,
+      deadlineMs: op.deadlineMs,
+    });
+    return answerResponse(c, answer);
   });
 }

@@ -43,8 +43,11 @@ async function expectDocument(
   for (const phrase of expected.says) expect(text).toContain(phrase);
 }
 
-const exampleOf = (name: string) =>
-  TOOLS.find((t) => t.name === name)?.inputExample as unknown as Record<string, unknown>;
+const exampleOf = (name: string): object => {
+  const example = TOOLS.find((t) => t.name === name)?.inputExample;
+  if (typeof example !== "object" || example === null) throw new Error(`${name} has no example`);
+  return example;
+};
 
 /** Documents in the formats the examples do not ask for. */
 const OTHER_FORMATS: readonly [string, "pdf" | "docx", string][] = [

@@ -1,7 +1,14 @@
-import type { Operation } from "./operation.js";
+import type * as v from "valibot";
+import type { HandleOperation, OperationInfo } from "./operation.js";
 
 /**
- * An operation of any input and output, as the apps hold them: its input is only known after
- * `input` has parsed a request, so `run` is called with that parse's output.
+ * An operation of any input and output, as the catalog and the apps hold them: its listing, its
+ * schema and example, and `handle`, which takes the raw request. Its `run` is left out: a run
+ * needs the input its own schema parsed, which only `handle` can pair with it. Every
+ * `Operation<Input, Output>` is one as it is.
  */
-export type AnyOperation = Operation<never, unknown>;
+export interface AnyOperation extends OperationInfo {
+  readonly input: v.GenericSchema;
+  readonly inputExample: unknown;
+  readonly handle: HandleOperation<unknown>;
+}

@@ -7,7 +7,7 @@ export type { AnyOperation } from "./any-operation.js";
 
 /** Every paid operation of the service, in catalog order: screening, workflows, documents. */
 export const CATALOG: readonly AnyOperation[] = [
-  ...(SCREENING_OPERATIONS as unknown as readonly AnyOperation[]),
+  ...SCREENING_OPERATIONS,
   ...WORKFLOW_OPERATIONS,
   ...DOCUMENT_OPERATIONS,
 ];

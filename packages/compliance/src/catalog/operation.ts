@@ -1,4 +1,5 @@
 import type * as v from "valibot";
+import { type Answer, type HandleOptions, handleInput } from "../execution/handle-input.js";
 import type { ComplianceDeps } from "./deps.js";
 
 /** Where an operation sits in the catalog (`GET /api` groups by it). */
@@ -13,11 +14,8 @@ export interface RunContext {
   readonly signal?: AbortSignal | undefined;
 }
 
-/**
- * One paid operation, defined once: the HTTP route, the x402 terms, OpenAPI, the docs pages,
- * the discovery documents and the MCP tool are all derived from it.
- */
-export interface Operation<Input = unknown, Output = unknown> {
+/** How an operation is listed, priced and bounded, whatever its input and output. */
+export interface OperationInfo {
   /** Machine name, also the MCP tool name where there is one (`ofac_wallet_screen`). */
   readonly name: string;
   /** The operation's name for people (MCP tool title, docs heading). */
@@ -32,9 +30,6 @@ export interface Operation<Input = unknown, Output = unknown> {
   readonly description: string;
   /** What the 200 answer carries: `application/json`, or a document inside JSON. */
   readonly mimeType: string;
-  /** The request: for GET the path and query parameters, for POST the JSON body. */
-  readonly input: v.GenericSchema<unknown, Input>;
-  readonly inputExample: Input;
   /** A trimmed example of the answer (docs, OpenAPI, discovery); tests check it against a real run. */
   readonly outputExample: unknown;
   /**
@@ -52,6 +47,13 @@ export interface Operation<Input = unknown, Output = unknown> {
    * documents, whose reports can be that large).
    */
   readonly maxBodyBytes?: number;
+}
+
+/** What an operation is written as: its listing, its input schema and example, and its run. */
+export interface OperationDefinition<Input = unknown, Output = unknown> extends OperationInfo {
+  /** The request: for GET the path and query parameters, for POST the JSON body. */
+  readonly input: v.GenericSchema<unknown, Input>;
+  readonly inputExample: Input;
   readonly run: (
     input: Input,
     deps: ComplianceDeps,
@@ -59,7 +61,30 @@ export interface Operation<Input = unknown, Output = unknown> {
   ) => Promise<Output> | Output;
 }
 
-/** Keeps the input and output types of a definition while typing it as an Operation. */
+/**
+ * A request handled from end to end: the raw input (path and query parameters, or the JSON body)
+ * checked against the operation's schema, then run within its deadline; a refusal of either is
+ * a `Failure`, a fault is thrown.
+ */
+export type HandleOperation<Output> = (
+  raw: unknown,
+  deps: ComplianceDeps,
+  options?: HandleOptions,
+) => Promise<Answer<Output>>;
+
+/**
+ * One paid operation, defined once: the HTTP route, the x402 terms, OpenAPI, the docs pages,
+ * the discovery documents and the MCP tool are all derived from it.
+ */
+export interface Operation<Input = unknown, Output = unknown>
+  extends OperationDefinition<Input, Output> {
+  readonly handle: HandleOperation<Output>;
+}
+
+/** Keeps the input and output types of a definition, and gives it the one way to handle a request. */
 export const defineOperation = <Input, Output>(
-  operation: Operation<Input, Output>,
-): Operation<Input, Output> => operation;
+  definition: OperationDefinition<Input, Output>,
+): Operation<Input, Output> => ({
+  ...definition,
+  handle: (raw, deps, options) => handleInput(definition, raw, deps, options),
+});

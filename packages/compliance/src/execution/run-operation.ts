@@ -1,5 +1,5 @@
 import type { ComplianceDeps } from "../catalog/deps.js";
-import type { Operation } from "../catalog/operation.js";
+import type { OperationInfo, RunContext } from "../catalog/operation.js";
 import { ExecutionTimeoutError } from "./execution-timeout-error.js";
 
 /**
@@ -7,7 +7,7 @@ import { ExecutionTimeoutError } from "./execution-timeout-error.js";
  * authorization's remaining validity against before running (an authorization that expires
  * before the run could be settled is refused up front).
  */
-export function deadlineOf(op: Pick<Operation, "name" | "deadlineMs">): number {
+export function deadlineOf(op: Pick<OperationInfo, "name" | "deadlineMs">): number {
   if (!(Number.isFinite(op.deadlineMs) && op.deadlineMs > 0)) {
     throw new RangeError(`${op.name} declares no positive deadline (deadlineMs: ${op.deadlineMs})`);
   }
@@ -26,6 +26,15 @@ export interface RunOperationOptions {
 }
 
 /**
+ * Anything with a name, a deadline and a run: an operation (its deps are `ComplianceDeps`), or
+ * an MCP tool (its deps are the tool's context).
+ */
+export interface Runnable<Input, Output, Deps = ComplianceDeps>
+  extends Pick<OperationInfo, "name" | "deadlineMs"> {
+  readonly run: (input: Input, deps: Deps, context?: RunContext) => Promise<Output> | Output;
+}
+
+/**
  * Runs an operation within its deadline, the one way the apps run a paid operation.
  *
  * The run gets a signal that fires at the deadline; operations pass it to the renderer, which
@@ -37,14 +46,13 @@ export interface RunOperationOptions {
  * authorization the payment layer accepted. When the caller's `signal` fires first, the
  * promise rejects with that signal's reason.
  *
- * The input is what `op.input` parsed; as with `op.run`, a caller holding an `AnyOperation`
- * passes it `as never`. Anything with a name, a deadline and a run can be run this way (an MCP
- * tool that composes operations).
+ * The input is what `op.input` parsed: `handleInput` (an operation's `handle`) parses a raw
+ * request and runs it here.
  */
-export async function runOperation<Input, Output>(
-  op: Pick<Operation<Input, Output>, "name" | "deadlineMs" | "run">,
+export async function runOperation<Input, Output, Deps = ComplianceDeps>(
+  op: Runnable<Input, Output, Deps>,
   input: Input,
-  deps: ComplianceDeps,
+  deps: Deps,
   options: RunOperationOptions = {},
 ): Promise<Output> {
   const deadlineMs = Math.min(deadlineOf(op), options.deadlineMs ?? Number.POSITIVE_INFINITY);

@@ -24,7 +24,7 @@ let configSchema: JsonSchema | undefined;
  */
 export function serverCardOf(options: CardOptions) {
   const tools = options.tools ?? TOOLS;
-  const prompts = options.prompts ?? (PROMPTS as unknown as readonly AnyPrompt[]);
+  const prompts: readonly AnyPrompt[] = options.prompts ?? PROMPTS;
   configSchema ??= jsonSchemaOf(ClientConfigSchema);
   return {
     serverInfo: {

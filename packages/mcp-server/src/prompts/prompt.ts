@@ -42,28 +42,61 @@ export function splitAddresses(raw: string): string[] {
 
 export type PromptArguments = v.ObjectEntries;
 
-/**
- * One prompt template, defined once: its listing (name, description, arguments with required
- * flags and descriptions) is derived from `arguments`, the same schema that checks a request.
- */
-export interface McpPrompt<Entries extends PromptArguments = PromptArguments> {
+/** The arguments schema of a prompt: a strict object, every argument a string (MCP's rule). */
+export type PromptArgumentsSchema<Entries extends PromptArguments = PromptArguments> =
+  v.StrictObjectSchema<Entries, v.ErrorMessage<v.StrictObjectIssue> | undefined>;
+
+/** What a prompt's arguments come to: its message, or why they were refused. */
+export type PromptText =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly message: string };
+
+/** What a prompt is written as: its listing, its arguments schema and its template. */
+export interface PromptDefinition<Entries extends PromptArguments = PromptArguments> {
   readonly name: string;
   readonly title: string;
   readonly description: string;
-  readonly arguments: v.StrictObjectSchema<
-    Entries,
-    v.ErrorMessage<v.StrictObjectIssue> | undefined
-  >;
+  readonly arguments: PromptArgumentsSchema<Entries>;
   /** The user message the template expands to. */
   readonly render: (args: v.InferOutput<v.StrictObjectSchema<Entries, undefined>>) => string;
 }
 
-export const definePrompt = <Entries extends PromptArguments>(
-  prompt: McpPrompt<Entries>,
-): McpPrompt<Entries> => prompt;
+/**
+ * One prompt template, defined once: its listing (name, description, arguments with required
+ * flags and descriptions) is derived from `arguments`, the same schema that checks a request;
+ * `expand` is the one way raw arguments reach the template.
+ */
+export interface McpPrompt<Entries extends PromptArguments = PromptArguments>
+  extends PromptDefinition<Entries> {
+  readonly expand: (raw: unknown) => PromptText;
+}
 
-/** A prompt of any arguments, as the server holds them. */
-export type AnyPrompt = McpPrompt<PromptArguments>;
+/**
+ * A prompt of any arguments, as the server holds them: everything but `render`, whose arguments
+ * only `expand` can pair with what it parsed. Every `McpPrompt<Entries>` is one as it is.
+ */
+export interface AnyPrompt extends Omit<PromptDefinition, "render"> {
+  readonly expand: (raw: unknown) => PromptText;
+}
+
+/** The refusal of a prompt's arguments: the first issue, with its path, in one sentence. */
+function refusalOf(name: string, issues: readonly v.BaseIssue<unknown>[]): string {
+  const issue = issues[0];
+  const path = issue?.path?.map((p) => String(p.key)).join(".");
+  return `Invalid arguments for prompt ${name}: ${path === undefined || path === "" ? "" : `${path}: `}${issue?.message}`;
+}
+
+export const definePrompt = <Entries extends PromptArguments>(
+  definition: PromptDefinition<Entries>,
+): McpPrompt<Entries> => ({
+  ...definition,
+  expand: (raw) => {
+    const parsed = v.safeParse(definition.arguments, raw);
+    return parsed.success
+      ? { ok: true, text: definition.render(parsed.output) }
+      : { ok: false, message: refusalOf(definition.name, parsed.issues) };
+  },
+});
 
 /** The listing of a prompt's arguments (MCP `prompts/list`). */
 export function promptArgumentsOf(prompt: AnyPrompt) {

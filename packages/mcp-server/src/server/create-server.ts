@@ -7,17 +7,12 @@ import {
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
-import { type ComplianceDeps, classifyFailure, runOperation } from "@svc/compliance";
+import type { ComplianceDeps } from "@svc/compliance";
 import { callPaidTool, MCP_PAYMENT_RESPONSE_META, type ToolResult } from "@svc/payments";
 import * as v from "valibot";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
-import {
-  failureResult,
-  internalErrorResult,
-  invalidArgumentsResult,
-  toolResult,
-} from "../results/tool-result.js";
+import { failureResult, internalErrorResult, toolResult } from "../results/tool-result.js";
 import { TOOLS } from "../tools/catalog.js";
 import { type AnyTool, pricedCall, type ToolContext } from "../tools/tool.js";
 import { CallParams, callParamsMessage } from "./call-params.js";
@@ -66,7 +61,7 @@ export interface McpServerOptions {
  */
 export function createMcpServer(options: McpServerOptions): Server {
   const tools = options.tools ?? TOOLS;
-  const prompts = options.prompts ?? (PROMPTS as unknown as readonly AnyPrompt[]);
+  const prompts: readonly AnyPrompt[] = options.prompts ?? PROMPTS;
   const context: ToolContext = { deps: options.deps, tools, paid: options.gateFor !== undefined };
   const server = new Server(
     { name: MCP_SERVER.name, title: MCP_SERVER.title, version: MCP_SERVER.version },
@@ -79,24 +74,16 @@ export function createMcpServer(options: McpServerOptions): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(listedTool) }));
 
-  /** Runs a tool on arguments not yet checked: a refusal of either is an `isError` result. */
+  /**
+   * Runs a tool on arguments not yet checked, within the deadline its payment gate was sized on
+   * (`tool.deadlineMs`): a refusal of either is an `isError` result; a fault is reported and
+   * answered without internals.
+   */
   const runTool = async (tool: AnyTool, args: unknown): Promise<ToolResult> => {
-    const parsed = v.safeParse(tool.input, args);
-    if (!parsed.success) return invalidArgumentsResult(parsed.issues);
     try {
-      const answer = await runOperation(
-        {
-          name: tool.name,
-          deadlineMs: tool.deadlineMs,
-          run: (input: never, _deps, run) => tool.run(input, { ...context, signal: run?.signal }),
-        },
-        parsed.output as never,
-        context.deps,
-      );
-      return toolResult(answer);
+      const answer = await tool.handle(args, context, { deadlineMs: tool.deadlineMs });
+      return answer.ok ? toolResult(answer.output) : failureResult(answer.failure);
     } catch (error) {
-      const failure = classifyFailure(error);
-      if (failure !== undefined) return failureResult(failure);
       options.onFault?.(error, tool.name);
       return internalErrorResult();
     }
@@ -161,21 +148,12 @@ export function createMcpServer(options: McpServerOptions): Server {
         `Unknown prompt "${request.params.name}". This server has: ${prompts.map((p) => p.name).join(", ")}.`,
       );
     }
-    const parsed = v.safeParse(prompt.arguments, request.params.arguments ?? {});
-    if (!parsed.success) {
-      const issue = parsed.issues[0];
-      const path = issue?.path?.map((p) => String(p.key)).join(".");
-      throw invalidParams(
-        `Invalid arguments for prompt ${prompt.name}: ${path === undefined || path === "" ? "" : `${path}: `}${issue?.message}`,
-      );
-    }
+    const expanded = prompt.expand(request.params.arguments ?? {});
+    if (!expanded.ok) throw invalidParams(expanded.message);
     return {
       description: prompt.description,
       messages: [
-        {
-          role: "user" as const,
-          content: { type: "text" as const, text: prompt.render(parsed.output as never) },
-        },
+        { role: "user" as const, content: { type: "text" as const, text: expanded.text } },
       ],
     };
   });

@@ -1,5 +1,4 @@
 import { type JsonSchema, jsonSchemaOf } from "@svc/report-model";
-import type { GenericSchema } from "valibot";
 import type { AnyTool } from "../tools/tool.js";
 
 const schemas = new WeakMap<AnyTool, JsonSchema>();
@@ -8,7 +7,7 @@ const schemas = new WeakMap<AnyTool, JsonSchema>();
 export function inputSchemaOf(tool: AnyTool): JsonSchema & { type: "object" } {
   let schema = schemas.get(tool);
   if (schema === undefined) {
-    schema = jsonSchemaOf(tool.input as GenericSchema);
+    schema = jsonSchemaOf(tool.input);
     schemas.set(tool, schema);
   }
   return schema as JsonSchema & { type: "object" };

@@ -1,9 +1,9 @@
 export { pdfText } from "../../../../scripts/test-support/pdf-text.mjs";
 
 /** The embedded resources of a tool result. */
-export const resourcesOf = (result: { content?: unknown }) =>
+export const resourcesOf = (result: object) =>
   (
-    (result.content ?? []) as {
+    ("content" in result && Array.isArray(result.content) ? result.content : []) as {
       type: string;
       resource?: { uri: string; mimeType: string; blob: string };
     }[]

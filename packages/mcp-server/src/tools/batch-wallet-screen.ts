@@ -1,4 +1,4 @@
-import { assetField, batchWalletScreen, strictInput } from "@svc/compliance";
+import { BatchWalletScreenInputSchema, batchWalletScreen, strictInput } from "@svc/compliance";
 import { routeTool } from "./route-tool.js";
 import { toolAddressesField } from "./tool-fields.js";
 
@@ -6,9 +6,10 @@ import { toolAddressesField } from "./tool-fields.js";
 export const batchWalletScreenTool = routeTool(
   batchWalletScreen,
   strictInput({
+    ...BatchWalletScreenInputSchema.entries,
     addresses: toolAddressesField(
       "1 to 100 wallet addresses (each at least 10 characters); each is screened and reported at its position.",
     ),
-    asset: assetField,
   }),
+  batchWalletScreen.inputExample,
 );

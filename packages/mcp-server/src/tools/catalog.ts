@@ -20,4 +20,4 @@ export const TOOLS: readonly AnyTool[] = [
   reportPdfGenerateTool,
   reportDocxGenerateTool,
   listStatusTool,
-] as unknown as readonly AnyTool[];
+];

@@ -18,4 +18,5 @@ export const eddReportTool = routeTool(
       "1 to 100 wallet addresses of the subject (each at least 10 characters), listed in this order.",
     ),
   }),
+  eddReport.inputExample,
 );

@@ -1,4 +1,4 @@
-import { assetField, ofacWalletScreen, strictInput } from "@svc/compliance";
+import { ofacWalletScreen, strictInput, WalletScreenInputSchema } from "@svc/compliance";
 import { routeTool } from "./route-tool.js";
 import { toolAddressField } from "./tool-fields.js";
 
@@ -6,9 +6,10 @@ import { toolAddressField } from "./tool-fields.js";
 export const ofacWalletScreenTool = routeTool(
   ofacWalletScreen,
   strictInput({
+    ...WalletScreenInputSchema.entries,
     address: toolAddressField(
       "The wallet address to screen, as supplied (at least 10 characters).",
     ),
-    asset: assetField,
   }),
+  ofacWalletScreen.inputExample,
 );

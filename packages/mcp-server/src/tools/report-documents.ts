@@ -1,23 +1,37 @@
 import { reportDocxGenerate, reportPdfGenerate } from "@svc/compliance";
-import { ReportToolInputSchema } from "@svc/report-model";
+import { type ReportToolInput, ReportToolInputSchema } from "@svc/report-model";
+import * as v from "valibot";
 import { routeTool } from "./route-tool.js";
+
+/**
+ * The example of a document tool: the route's, less what the tool does not take (the route's
+ * body is open), checked against the tool's schema once, when the tools are defined.
+ */
+function toolExampleOf(routeExample: object): ReportToolInput {
+  const example = Object.fromEntries(
+    Object.entries(routeExample).filter(([key]) => key in ReportToolInputSchema.entries),
+  );
+  if (!v.is(ReportToolInputSchema, example)) {
+    throw new Error(
+      "The document routes' example, less what the tools do not take, is no tool input",
+    );
+  }
+  return example;
+}
 
 /**
  * `report_pdf_generate` / `report_docx_generate`: the PDF and DOCX routes
  * (POST /api/tools/report/pdf/generate, /api/tools/report/docx/generate) as tools, at their
  * prices, on the document tools' input (the shared model with `report_meta` and `tables`
- * required, object rows, no other members). The example is the route's, less what the tool
- * does not take (the route's body is open).
+ * required, object rows, no other members).
  */
-const documentTool = (op: typeof reportPdfGenerate | typeof reportDocxGenerate) => {
-  const tool = routeTool(op as typeof reportPdfGenerate, ReportToolInputSchema);
-  return {
-    ...tool,
-    inputExample: Object.fromEntries(
-      Object.entries(op.inputExample).filter(([key]) => key in ReportToolInputSchema.entries),
-    ) as typeof tool.inputExample,
-  };
-};
-
-export const reportPdfGenerateTool = documentTool(reportPdfGenerate);
-export const reportDocxGenerateTool = documentTool(reportDocxGenerate);
+export const reportPdfGenerateTool = routeTool(
+  reportPdfGenerate,
+  ReportToolInputSchema,
+  toolExampleOf(reportPdfGenerate.inputExample),
+);
+export const reportDocxGenerateTool = routeTool(
+  reportDocxGenerate,
+  ReportToolInputSchema,
+  toolExampleOf(reportDocxGenerate.inputExample),
+);

@@ -1,28 +1,32 @@
-import type { ComplianceDeps, Operation, RunContext } from "@svc/compliance";
+import type { Operation } from "@svc/compliance";
 import type * as v from "valibot";
 import { defineTool, type McpTool } from "./tool.js";
 
 /**
  * A tool that is an HTTP route of the catalog: the route's name (also its title), description,
- * example, price and handler, with the tool's own input schema (the tools' bounds), so the tool
+ * price, deadline and run, with the tool's own input schema (the tools' bounds), so the tool
  * answers exactly what the route answers, at the route's price.
+ *
+ * The tool's schema is the route's narrowed (built from the route's members with tighter fields,
+ * or fewer of them), so whatever it accepts is an input of the route: `Input extends RouteInput`
+ * is checked here, once. The example is the route's unless the tool takes less than it does.
  */
-export function routeTool<Input, RouteInput>(
-  op: Operation<RouteInput, unknown>,
+export function routeTool<RouteInput, Output extends object, Input extends RouteInput>(
+  op: Operation<RouteInput, Output>,
   input: v.GenericSchema<unknown, Input>,
-  run: (input: Input, deps: ComplianceDeps, context: RunContext) => unknown = (i, deps, context) =>
-    op.run(i as unknown as RouteInput, deps, context),
+  inputExample: Input,
 ): McpTool<Input> {
   return defineTool<Input>({
     name: op.name,
     title: op.name,
     description: op.description,
     input,
-    inputExample: op.inputExample as unknown as Input,
+    inputExample,
     pricing: { kind: "paid", price: op.price },
     deadlineMs: op.deadlineMs,
-    run: async (i, { deps, signal }) => ({
-      ...((await run(i, deps, { signal })) as Record<string, unknown>),
-    }),
+    run: async (i, { deps, signal }) => {
+      const answer: object = await op.run(i, deps, { signal });
+      return { ...answer };
+    },
   });
 }

@@ -1,4 +1,4 @@
-import type { ComplianceDeps } from "@svc/compliance";
+import { type Answer, type ComplianceDeps, type HandleOptions, handleInput } from "@svc/compliance";
 import type { ToolResult } from "@svc/payments";
 import type * as v from "valibot";
 import { failureResult } from "../results/tool-result.js";
@@ -27,17 +27,11 @@ export interface ToolContext {
   readonly signal?: AbortSignal | undefined;
 }
 
-/**
- * One MCP tool, defined once: its listing (name, title, description, JSON Schema derived from
- * `input`), its validation (`input`, a strict valibot object), its price and its run. Tools that
- * map to an HTTP route take their description, price and handler from the catalog operation.
- */
-export interface McpTool<Input = unknown> {
+/** How a tool is listed, priced and bounded, whatever its input. */
+export interface ToolInfo {
   readonly name: string;
   readonly title: string;
   readonly description: string;
-  readonly input: v.GenericSchema<unknown, Input>;
-  readonly inputExample: Input;
   readonly pricing: ToolPricing;
   /**
    * How long a call may take (ms): a payment must stay valid for it plus settlement, and a call
@@ -45,15 +39,63 @@ export interface McpTool<Input = unknown> {
    * operation has the operation's.
    */
   readonly deadlineMs: number;
+}
+
+/** What a tool is written as: its listing, its input schema and example, and its run. */
+export interface ToolDefinition<Input = unknown> extends ToolInfo {
+  readonly input: v.GenericSchema<unknown, Input>;
+  readonly inputExample: Input;
   /** The answer, as structured content; a rendered document rides inside it as an artifact. */
   readonly run: (input: Input, context: ToolContext) => Promise<Record<string, unknown>>;
 }
 
-/** A tool of any input, as the server holds them. */
-export type AnyTool = McpTool<never>;
+/**
+ * A call handled from end to end: the raw arguments checked against the tool's schema, then run
+ * within its deadline; a refusal of either is a `Failure`, a fault is thrown.
+ */
+export type HandleTool = (
+  raw: unknown,
+  context: ToolContext,
+  options?: HandleOptions,
+) => Promise<Answer<Record<string, unknown>>>;
 
-/** Keeps a definition's input type while typing it as a tool. */
-export const defineTool = <Input>(tool: McpTool<Input>): McpTool<Input> => tool;
+/**
+ * One MCP tool, defined once: its listing (name, title, description, JSON Schema derived from
+ * `input`), its validation (`input`, a strict valibot object), its price, its run, and `handle`,
+ * the one way a call reaches the run. Tools that map to an HTTP route take their description,
+ * price and handler from the catalog operation.
+ */
+export interface McpTool<Input = unknown> extends ToolDefinition<Input> {
+  readonly handle: HandleTool;
+}
+
+/**
+ * A tool of any input, as the server holds them: everything but `run`, whose input only `handle`
+ * can pair with the arguments it parsed. Every `McpTool<Input>` is one as it is.
+ */
+export interface AnyTool extends ToolInfo {
+  readonly input: v.GenericSchema;
+  readonly inputExample: unknown;
+  readonly handle: HandleTool;
+}
+
+/** Keeps a definition's input type, and gives it the one way to handle a call. */
+export const defineTool = <Input>(definition: ToolDefinition<Input>): McpTool<Input> => ({
+  ...definition,
+  handle: (raw, context, options) =>
+    handleInput(
+      {
+        name: definition.name,
+        deadlineMs: definition.deadlineMs,
+        input: definition.input,
+        run: (input: Input, call: ToolContext, run) =>
+          definition.run(input, { ...call, signal: run?.signal }),
+      },
+      raw,
+      context,
+      options,
+    ),
+});
 
 /** The one argument a price can depend on: the format of the document asked for. */
 export const PRICE_ARGUMENT = "output_format";

@@ -23,4 +23,4 @@ export const DOCUMENT_OPERATIONS: readonly AnyOperation[] = [
   reportPdfGenerate,
   reportDocxGenerate,
   reportXlsxGenerate,
-] as unknown as readonly AnyOperation[];
+];

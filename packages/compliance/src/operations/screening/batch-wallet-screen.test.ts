@@ -193,7 +193,7 @@ describe("POST /api/workflows/compliance/batch-wallet-screen", () => {
   });
 
   it("an address the index refuses fails the whole batch with its path", async () => {
-    const invalid = run({ addresses: [CLEAR_ETH, LAZARUS_ETH, CLEAR_BTC, "   "] });
+    const invalid = run({ addresses: [CLEAR_ETH, LAZARUS_ETH, CLEAR_BTC, `${CLEAR_ETH}\u200b`] });
     await expect(invalid).rejects.toSatisfy(isOfacIndexError);
     await expect(invalid).rejects.toMatchObject({
       code: "INVALID_ADDRESS",

@@ -225,7 +225,9 @@ describe("EDD report: the body", () => {
   });
 
   it("an address the index refuses fails the memo with its path", async () => {
-    await expect(run({ ...ok, addresses: [CLEAR_ETH, " "] })).rejects.toMatchObject({
+    await expect(
+      run({ ...ok, addresses: [CLEAR_ETH, `${CLEAR_ETH}\u200b`] }),
+    ).rejects.toMatchObject({
       code: "INVALID_ADDRESS",
       details: { path: "addresses[1]" },
     });

@@ -13,9 +13,19 @@ import { EDD_OUTPUT_FORMATS } from "./edd-case.js";
 /** A batch or EDD request holds 1 to 100 addresses. */
 export const MAX_BATCH_ADDRESSES = 100;
 
+/** Spaces alone are no address: the index refuses what is blank once trimmed, and so does the schema. */
+const notBlank = (address: string): boolean => address.trim() !== "";
+
 /**
  * One address as supplied; `name` is how messages call it (`address`, `each address`). The MCP
- * tools ask for at least 10 characters (`minLength`); the routes only refuse an empty one.
+ * tools ask for at least 10 characters (`minLength`); the routes only refuse an empty one. An
+ * empty address and one of spaces alone are refused alike, as input (`INVALID_INPUT`, "must not
+ * be empty"), before the index sees them.
+ *
+ * The blank rule follows a second `string` schema: the published JSON Schema ends where the
+ * first schema's checks end (it has no word for "not blank" short of a pattern, which would
+ * change what the routes and tools publish), and a pipe stops before that second schema once an
+ * issue exists, so an empty address is refused once, by `minLength`.
  */
 export const addressField = (name: string, description: string, minLength = 1) =>
   v.pipe(
@@ -28,6 +38,8 @@ export const addressField = (name: string, description: string, minLength = 1) =
     ),
     v.maxLength(MAX_ADDRESS_LENGTH, `${name} must be at most ${MAX_ADDRESS_LENGTH} characters`),
     v.description(description),
+    v.string(),
+    v.check(notBlank, `${name} must not be empty`),
   );
 
 /**

@@ -98,7 +98,12 @@ describe("GET /api/ofac-wallet-screen/:address", () => {
   });
 
   it("lets the index's errors through: a blank address, an uncovered asset, no list", async () => {
-    await expect(run({ address: "   " })).rejects.toSatisfy(
+    // The schema refuses a blank address first; the index refuses it too, to a caller without one.
+    expect(inputIssues(WalletScreenInputSchema, { address: "   " })).toEqual([
+      { path: "address", message: "address must not be empty" },
+    ]);
+    const blank = async () => ofacWalletScreen.run({ address: "   " }, deps);
+    await expect(blank()).rejects.toSatisfy(
       (e) => isOfacIndexError(e) && e.code === "INVALID_ADDRESS" && e.details?.path === "address",
     );
     await expect(run({ address: LAZARUS_ETH, asset: "DOGE" })).rejects.toMatchObject({

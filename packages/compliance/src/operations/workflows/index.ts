@@ -6,7 +6,4 @@ export { exposureContext } from "./exposure-context.js";
 export { exposureForecast, queueOptimize };
 
 /** The workflow routes: the exposure forecast, then the review-queue optimizer. */
-export const WORKFLOW_OPERATIONS: readonly AnyOperation[] = [
-  exposureForecast,
-  queueOptimize,
-] as unknown as readonly AnyOperation[];
+export const WORKFLOW_OPERATIONS: readonly AnyOperation[] = [exposureForecast, queueOptimize];
