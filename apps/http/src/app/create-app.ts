@@ -1,5 +1,6 @@
 import { type AnyOperation, CATALOG, type ComplianceDeps, listStatusOf } from "@svc/compliance";
 import { PaymentGate, type PaymentTerms } from "@svc/payments";
+import { bazaarDiscoveryOf, type McpCatalog } from "@svc/service-docs";
 import type { x402ResourceServer } from "@x402/core/server";
 import { Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
@@ -7,16 +8,13 @@ import { requestId } from "hono/request-id";
 import { normalizeBaseUrl } from "../discovery/base-url.js";
 import { mountDiscovery } from "../discovery/mount-discovery.js";
 import { requestResourceUrl } from "../discovery/request-base-url.js";
-import type { McpCatalog } from "../docs/mcp-docs.js";
 import type { ListArchive } from "../list/list-archive.js";
 import { mountList } from "../list/mount-list.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
-import { challengeSchema, compactExample } from "./compact-discovery.js";
 import { corsForPayments } from "./cors.js";
 import { mountOperation } from "./mount-operation.js";
 import { problem } from "./problem.js";
 import { type LogSink, requestLog } from "./request-log.js";
-import { requestSchemaOf } from "./request-schema.js";
 import { requestTarget } from "./request-target.js";
 
 export interface AppOptions {
@@ -48,15 +46,7 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
       route: op.path,
       deadlineMs: op.deadlineMs,
       mimeType: op.mimeType,
-      discovery: {
-        kind: op.method === "GET" ? "http-query" : "http-body",
-        input: op.inputExample as Record<string, unknown>,
-        inputSchema: challengeSchema(
-          requestSchemaOf(op),
-          `GET ${op.path}?format=json and /openapi.json`,
-        ),
-        output: { example: compactExample(op.outputExample) },
-      },
+      discovery: bazaarDiscoveryOf(op),
     },
     payments.terms,
     { transport: { method: op.method, adapter: undefined, path: op.path } },
@@ -75,10 +65,6 @@ export function createApp(options: AppOptions): Hono {
     requestTarget(options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl)),
   );
   if (options.log !== undefined) app.use("*", requestLog(options.log));
-  app.use(
-    "*",
-    requestTarget(options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl)),
-  );
   app.use(
     "*",
     methodNotAllowed({

@@ -23,14 +23,15 @@ describe("requestLog", () => {
     for (const path of ["/ok", "/paid", "/charged", "/fail", "/missing"]) {
       await app.request(path, { headers: { "X-Request-Id": `id-${path.slice(1)}` } });
     }
+    const expected: [string, string, number, boolean][] = [
+      ["info", "/ok", 200, false],
+      ["info", "/paid", 402, false],
+      ["info", "/charged", 200, true],
+      ["error", "/fail", 503, false],
+      ["warn", "/missing", 404, false],
+    ];
     expect(lines.map(({ time: _time, ...line }) => line)).toEqual(
-      [
-        ["info", "/ok", 200, false],
-        ["info", "/paid", 402, false],
-        ["info", "/charged", 200, true],
-        ["error", "/fail", 503, false],
-        ["warn", "/missing", 404, false],
-      ].map(([level, path, status, charged]) => ({
+      expected.map(([level, path, status, charged]) => ({
         level,
         msg: "request",
         requestId: `id-${path.slice(1)}`,

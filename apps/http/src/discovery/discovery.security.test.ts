@@ -1,12 +1,15 @@
+import {
+  FIXTURE_OPERATIONS,
+  hostileMcpCatalog,
+  hostileOperation,
+} from "@svc/service-docs/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DiscoveryApp, startDiscoveryApp } from "./test-support/discovery-app.js";
-import { FIXTURE_OPERATIONS, hostileOperation } from "./test-support/fixture-operations.js";
-import { hostileMcpCatalog } from "./test-support/hostile-mcp.js";
 
-// Every HTML page echoes request data (Host, query) and catalog text (descriptions, examples);
-// none of it may reach the page as markup.
+// Every HTML page echoes request data (Host, query); none of it may reach the page as markup.
+// The catalog's own text (stored XSS) is escaped by the pages themselves: tested in
+// @svc/service-docs, without a server.
 const PAYLOAD = `"><script>alert(1)</script><img src=x onerror=alert(2)>`;
-const ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;";
 const BROWSER = "text/html,application/xhtml+xml,*/*;q=0.8";
 const PAGES = [
   "/",
@@ -46,7 +49,7 @@ const expectInert = (text: string) => {
   expect(text.replace(/"[^"]*"/g, '""')).not.toMatch(/<[a-z][^>]*\son\w+=/i);
 };
 
-describe("reflected and stored XSS", () => {
+describe("reflected XSS", () => {
   it("reflected XSS through the Host header is neither trusted nor echoed raw", async () => {
     for (const path of PAGES) {
       const text = await page(path, { Host: `screen.test${PAYLOAD}` });
@@ -64,14 +67,6 @@ describe("reflected and stored XSS", () => {
   it("reflected XSS through the format parameter and the query string is escaped", async () => {
     const query = `?format=${encodeURIComponent(PAYLOAD)}&q=${encodeURIComponent(PAYLOAD)}`;
     for (const path of PAGES) expectInert(await page(`${path}${query}`));
-  });
-
-  it("stored XSS through catalog text (title, description, tags, examples) is escaped", async () => {
-    for (const path of ["/", "/api", "/api/workflows/fixture/hostile", "/mcp/docs", "/mcp"]) {
-      const text = await page(path);
-      expectInert(text);
-      expect(text).toContain(ESCAPED);
-    }
   });
 
   it("every page forbids scripts by policy as well", async () => {

@@ -1,14 +1,13 @@
+import type { ApiCatalog, Inventory } from "@svc/service-docs";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiCatalog } from "./api-catalog.js";
 import {
   BROWSER,
   type DiscoveryApp,
   SERVED_OPERATIONS,
   startDiscoveryApp,
 } from "./test-support/discovery-app.js";
-import type { inventoryOf } from "./x402-inventory.js";
 
 // Served over the real app: the payment gates are in place, so documents and 402s can be compared.
 let svc: DiscoveryApp;
@@ -24,9 +23,7 @@ const get = (path: string, headers: Record<string, string> = {}) => svc.get(path
 describe("the documents say exactly what the 402 says", () => {
   it("every catalog entry's payment, and every inventory resource, equals its route's 402 accepts", async () => {
     const catalog = (await (await get("/api")).json()) as ApiCatalog;
-    const inventory = (await (await get("/.well-known/x402-aurelian.json")).json()) as ReturnType<
-      typeof inventoryOf
-    >;
+    const inventory = (await (await get("/.well-known/x402-aurelian.json")).json()) as Inventory;
     expect(catalog.baseUrl).toBe("http://screen.test");
     for (const entry of catalog.catalog) {
       const res = await svc.app.request(entry.exampleUrl, {

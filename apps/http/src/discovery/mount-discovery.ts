@@ -1,20 +1,24 @@
 import { type AnyOperation, type ComplianceDeps, listStatusOf } from "@svc/compliance";
 import type { PaymentTerms } from "@svc/payments";
+import {
+  apiCatalogOf,
+  apiCatalogPage,
+  type Companions,
+  DISCOVERY_PATHS,
+  type DiscoveryContext,
+  hasDocsPage,
+  inventoryOf,
+  landingPage,
+  listingOf,
+  openApiOf,
+  routeDocsOf,
+  routeDocsPage,
+} from "@svc/service-docs";
 import type { Context, Hono } from "hono";
-import { apiCatalogPage } from "../docs/api-catalog-page.js";
-import type { Companions } from "../docs/discovery-links.js";
 import { htmlResponse, jsonResponse } from "../docs/html-response.js";
-import { landingPage } from "../docs/landing-page.js";
-import { negotiate, type Representation } from "../docs/negotiation.js";
-import { routeDocsOf } from "../docs/route-docs.js";
-import { routeDocsPage } from "../docs/route-docs-page.js";
-import { apiCatalogOf } from "./api-catalog.js";
-import type { DiscoveryContext } from "./discovery-context.js";
-import { DISCOVERY_PATHS } from "./discovery-paths.js";
-import { hasDocsPage, listingOf } from "./listing.js";
-import { openApiOf } from "./openapi.js";
+import { representationOf } from "../docs/negotiation.js";
+import { FREE_ENDPOINTS } from "../list/free-list-endpoints.js";
 import { requestBaseUrl } from "./request-base-url.js";
-import { inventoryOf } from "./x402-inventory.js";
 
 export interface DiscoveryOptions {
   /** The paid operations (the catalog), in the order the documents list them. */
@@ -62,18 +66,17 @@ export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
     operations: options.operations,
     terms: options.terms,
     baseUrl: baseUrlOf(c),
+    freeEndpoints: FREE_ENDPOINTS,
     ...(list === undefined ? {} : { list: listStatusOf(list).data }),
   });
   const companions = (): Companions => ({
     mcpDocs: servesGet(app, DISCOVERY_PATHS.mcpDocs),
     serverCard: servesGet(app, DISCOVERY_PATHS.serverCard),
   });
-  const representation = (c: Context, fallback: Representation): Representation =>
-    negotiate(c.req.query("format"), c.req.header("accept"), fallback);
 
   app.get(DISCOVERY_PATHS.landing, (c) => {
     const ctx = contextOf(c);
-    return representation(c, "html") === "json"
+    return representationOf(c, "html") === "json"
       ? jsonResponse(c, apiCatalogOf(ctx), true)
       : htmlResponse(c, landingPage(ctx, companions()), true);
   });
@@ -81,7 +84,7 @@ export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
   app.get(DISCOVERY_PATHS.api, (c) => {
     const ctx = contextOf(c);
     const catalog = apiCatalogOf(ctx);
-    return representation(c, "json") === "json"
+    return representationOf(c, "json") === "json"
       ? jsonResponse(c, catalog, true)
       : htmlResponse(c, apiCatalogPage(ctx, catalog, companions()), true);
   });
@@ -97,7 +100,7 @@ export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
     app.get(op.path, (c) => {
       const ctx = contextOf(c);
       const docs = routeDocsOf(listingOf(op, ctx), ctx);
-      return representation(c, "html") === "json"
+      return representationOf(c, "html") === "json"
         ? jsonResponse(c, docs, true)
         : htmlResponse(c, routeDocsPage(docs, companions()), true);
     });

@@ -2,15 +2,15 @@ import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { PROMPTS, TOOLS } from "@svc/mcp-server";
+import { SERVICE } from "@svc/service-docs";
+import { FIXTURE_OPERATIONS } from "@svc/service-docs/test-support";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVICE } from "../discovery/service-info.js";
 import {
   type DiscoveryApp,
   SERVED_OPERATIONS,
   startDiscoveryApp,
 } from "../discovery/test-support/discovery-app.js";
-import { FIXTURE_OPERATIONS } from "../discovery/test-support/fixture-operations.js";
 
 // The pages in a real browser (Debian's chromium; `.ci/run` installs it), served over TCP by the
 // same app as production: they must render, their links must resolve, and nothing may be blocked

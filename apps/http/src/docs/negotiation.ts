@@ -1,34 +1,41 @@
+import type { Context } from "hono";
+import { accepts } from "hono/accepts";
+
 export type Representation = "html" | "json";
 
-/** The highest quality the Accept header gives a media type matching `test` (0 when none). */
-function qualityOf(accept: string, test: (type: string) => boolean): number {
-  let best = 0;
-  for (const range of accept.split(",")) {
-    const [type = "", ...params] = range.split(";").map((s) => s.trim().toLowerCase());
-    if (!test(type)) continue;
-    const q = params.find((p) => p.startsWith("q="));
-    const quality = q === undefined ? 1 : Number(q.slice(2));
-    if (Number.isFinite(quality)) best = Math.max(best, quality);
-  }
-  return best;
-}
+/** The ranges of an Accept header as hono parses them (type, params, quality). */
+type AcceptRanges = Parameters<NonNullable<Parameters<typeof accepts>[1]["match"]>>[0];
+
+const isHtml = (type: string) => type === "text/html" || type === "application/xhtml+xml";
+const isJson = (type: string) => type === "application/json" || type.endsWith("+json");
+
+/** The highest quality the header gives a media type of one representation (0 when none). */
+const qualityOf = (ranges: AcceptRanges, test: (type: string) => boolean): number =>
+  ranges.reduce((best, r) => (test(r.type.toLowerCase()) ? Math.max(best, r.q) : best), 0);
 
 /**
  * HTML or JSON for a page that has both. `?format=json|html` decides when present (links can
  * name a representation); otherwise the Accept header does, comparing the explicit qualities of
- * text/html and JSON (`application/json`, `*+json`). Wildcards prefer neither, so a browser gets
- * HTML, `curl` (`*\/*`) gets `fallback`, and a JSON client asking for JSON gets it.
+ * HTML (`text/html`, `application/xhtml+xml`) and JSON (`application/json`, `*+json`). Wildcards
+ * prefer neither, and neither do equal qualities, so a browser gets HTML, `curl` (`*\/*`) gets
+ * `fallback`, and a JSON client asking for JSON gets it.
+ *
+ * hono's `accepts` reads and parses the header; the rule is this one, not hono's default match,
+ * which does not count `*+json` types as JSON, lets `text/*` pick HTML, and breaks ties by the
+ * order of the header (the negotiation table in the tests holds all three).
  */
-export function negotiate(
-  format: string | undefined,
-  accept: string | undefined,
-  fallback: Representation,
-): Representation {
+export function representationOf(c: Context, fallback: Representation): Representation {
+  const format = c.req.query("format");
   if (format === "json" || format === "html") return format;
-  const header = accept ?? "";
-  const htmlQ = qualityOf(header, (t) => t === "text/html" || t === "application/xhtml+xml");
-  const jsonQ = qualityOf(header, (t) => t === "application/json" || t.endsWith("+json"));
-  if (htmlQ > jsonQ) return "html";
-  if (jsonQ > htmlQ) return "json";
-  return fallback;
+  const chosen = accepts(c, {
+    header: "Accept",
+    supports: ["html", "json"],
+    default: fallback,
+    match: (ranges, { default: tie }) => {
+      const html = qualityOf(ranges, isHtml);
+      const json = qualityOf(ranges, isJson);
+      return html > json ? "html" : json > html ? "json" : tie;
+    },
+  });
+  return chosen === "json" ? "json" : "html";
 }

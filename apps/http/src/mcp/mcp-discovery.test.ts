@@ -1,11 +1,11 @@
 import { listedTool, PROMPTS, serverCardOf, TOOLS } from "@svc/mcp-server";
+import type { McpDocs } from "@svc/service-docs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BROWSER,
   type DiscoveryApp,
   startDiscoveryApp,
 } from "../discovery/test-support/discovery-app.js";
-import type { McpDocs } from "../docs/mcp-docs.js";
 
 // The tool server's documents, served by the whole app: the server card, GET /mcp and /mcp/docs,
 // and the links the other documents and pages now give to them.

@@ -7,16 +7,20 @@ import {
   type ToolPayments,
   toolGates,
 } from "@svc/mcp-server";
+import {
+  type Companions,
+  DEFAULT_MCP_CATALOG,
+  DISCOVERY_PATHS,
+  type McpCatalog,
+  mcpDocsOf,
+  mcpDocsPage,
+} from "@svc/service-docs";
 import type { Context, Hono } from "hono";
 import { MAX_BODY_BYTES, payloadTooLarge } from "../app/mount-operation.js";
 import { type LogSink, markCharged, requestIdOf } from "../app/request-log.js";
-import { DISCOVERY_PATHS } from "../discovery/discovery-paths.js";
 import { requestBaseUrl } from "../discovery/request-base-url.js";
-import type { Companions } from "../docs/discovery-links.js";
 import { htmlResponse, jsonResponse } from "../docs/html-response.js";
-import { DEFAULT_MCP_CATALOG, type McpCatalog, mcpDocsOf } from "../docs/mcp-docs.js";
-import { mcpDocsPage } from "../docs/mcp-docs-page.js";
-import { negotiate, type Representation } from "../docs/negotiation.js";
+import { representationOf } from "../docs/negotiation.js";
 
 export interface McpOptions {
   /** The list, the history and the renderer the tools run on (the routes' own). */
@@ -88,21 +92,19 @@ export function mountMcp(app: Hono, options: McpOptions): void {
     mcpDocsOf({ baseUrl: baseUrlOf(c), terms: options.payments.terms }, catalog);
   // This module serves both; the pages link what the app serves.
   const companions: Companions = { mcpDocs: true, serverCard: true };
-  const representation = (c: Context, fallback: Representation): Representation =>
-    negotiate(c.req.query("format"), c.req.header("accept"), fallback);
 
   // The handler enforces the body limit itself as it reads (413), without re-streaming the body.
   app.post(DISCOVERY_PATHS.mcp, transport);
 
   app.get(DISCOVERY_PATHS.mcp, (c) => {
     if (asksForEventStream(c.req.header("accept"))) return transport(c);
-    return representation(c, "json") === "json"
+    return representationOf(c, "json") === "json"
       ? jsonResponse(c, describeEndpoint(cardOptions(c)), true)
       : htmlResponse(c, mcpDocsPage(docsOf(c), companions), true);
   });
 
   app.get(DISCOVERY_PATHS.mcpDocs, (c) =>
-    representation(c, "html") === "json"
+    representationOf(c, "html") === "json"
       ? jsonResponse(c, docsOf(c), true)
       : htmlResponse(c, mcpDocsPage(docsOf(c), companions), true),
   );

@@ -1,11 +1,11 @@
 import { type AnyOperation, CATALOG } from "@svc/compliance";
 import { renderDocument } from "@svc/renderers";
+import type { McpCatalog } from "@svc/service-docs";
+import { FIXTURE_OPERATIONS } from "@svc/service-docs/test-support";
 import type { Devnet } from "@svc/x402-devnet";
 import type { Hono } from "hono";
 import { createApp } from "../../app/create-app.js";
-import type { McpCatalog } from "../../docs/mcp-docs.js";
 import { startPaidStack } from "../../test-support/paid-stack.js";
-import { FIXTURE_OPERATIONS } from "./fixture-operations.js";
 
 /** What the test app serves by default: the real catalog, whatever it holds today, and the fixtures. */
 export const SERVED_OPERATIONS: readonly AnyOperation[] = [...CATALOG, ...FIXTURE_OPERATIONS];

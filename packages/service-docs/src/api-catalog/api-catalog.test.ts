@@ -1,0 +1,55 @@
+import { CATALOG } from "@svc/compliance";
+import { BASE_NETWORK, BASE_USDC, baseTerms, displayPrice } from "@svc/payments";
+import { describe, expect, it } from "vitest";
+import { listingsOf } from "../listing/listing.js";
+import { FIXTURE_OPERATIONS, FIXTURE_PAY_TO } from "../test-support/fixture-operations.js";
+import { FIXTURE_FREE_ENDPOINTS } from "../test-support/free-endpoints.js";
+import { apiCatalogOf } from "./api-catalog.js";
+
+const terms = baseTerms(FIXTURE_PAY_TO);
+const baseUrl = "https://screen.example.com";
+const freeEndpoints = FIXTURE_FREE_ENDPOINTS;
+
+describe("GET /api document", () => {
+  it("lists every operation of the real catalog, in order, with its price and exact terms", () => {
+    const ctx = { operations: CATALOG, terms, baseUrl, freeEndpoints };
+    const doc = apiCatalogOf(ctx);
+    expect(doc).toMatchObject({ version: "1.0.0", baseUrl, endpointCount: CATALOG.length });
+    expect(typeof doc.name).toBe("string");
+    expect(doc.catalog.map((e) => e.routeKey)).toEqual(
+      CATALOG.map((op) => `${op.method} ${op.path}`),
+    );
+    listingsOf(ctx).forEach((l, i) => {
+      const entry = doc.catalog[i]!;
+      expect(entry).toMatchObject({
+        method: l.op.method,
+        path: l.op.path,
+        price: displayPrice(l.op.price),
+        priceUsd: Number(l.op.price),
+        description: l.op.description,
+        category: l.op.category,
+        tags: [...l.op.tags],
+      });
+      const { scheme, network, asset, payTo, amount, maxTimeoutSeconds } = l.requirements;
+      expect(entry.payment).toEqual({ scheme, network, asset, payTo, amount, maxTimeoutSeconds });
+      expect(entry.exampleUrl.startsWith(`${baseUrl}/api/`)).toBe(true);
+    });
+  });
+
+  it("a paid GET's example URL is callable as it is; the summary states the one set of terms", () => {
+    const doc = apiCatalogOf({ operations: FIXTURE_OPERATIONS, terms, baseUrl, freeEndpoints });
+    const screen = doc.catalog.find((e) => e.method === "GET");
+    expect(screen?.exampleUrl.slice(baseUrl.length)).not.toMatch(/:/);
+    expect(doc.payment).toMatchObject({
+      protocol: "x402",
+      x402Version: 2,
+      scheme: "exact",
+      network: BASE_NETWORK,
+      asset: BASE_USDC,
+      payTo: FIXTURE_PAY_TO,
+      maxTimeoutSeconds: 60,
+      priceRange: { min: "$0.01 USDC", max: "$0.10 USDC", minUsd: 0.01, maxUsd: 0.1 },
+    });
+    expect(doc.catalog.find((e) => e.method === "POST")?.payment.amount).toBe("100000");
+  });
+});

@@ -1,0 +1,69 @@
+import type { DiscoveryContext } from "../listing/discovery-context.js";
+import { type Listing, listingsOf } from "../listing/listing.js";
+import { paymentSummaryOf } from "../listing/payment-summary.js";
+import { discoveryUrls } from "../service/discovery-paths.js";
+import { SERVICE } from "../service/service-info.js";
+
+/** One `catalog[]` entry of `GET /api`: the route, its price and its exact payment terms. */
+export const catalogEntryOf = (l: Listing) => ({
+  name: l.op.name,
+  title: l.op.title,
+  method: l.op.method,
+  path: l.op.path,
+  price: l.price,
+  priceUsd: l.priceUsd,
+  description: l.op.description,
+  category: l.op.category,
+  tags: [...l.op.tags],
+  routeKey: l.routeKey,
+  exampleUrl: l.exampleUrl,
+  docsUrl: l.docsUrl ?? null,
+  mimeType: l.op.mimeType,
+  payment: {
+    scheme: l.requirements.scheme,
+    network: l.requirements.network,
+    asset: l.requirements.asset,
+    payTo: l.requirements.payTo,
+    amount: l.requirements.amount,
+    maxTimeoutSeconds: l.requirements.maxTimeoutSeconds,
+  },
+});
+
+/**
+ * `GET /api` as JSON: the catalog a client or an agent reads first. Every entry's `payment` is
+ * `requirementsOf` the route, i.e. exactly the `accepts` entry its 402 carries.
+ */
+export function apiCatalogOf(ctx: DiscoveryContext) {
+  const catalog = listingsOf(ctx).map(catalogEntryOf);
+  return {
+    name: SERVICE.name,
+    description: SERVICE.description,
+    version: SERVICE.version,
+    baseUrl: ctx.baseUrl,
+    endpointCount: catalog.length,
+    catalog,
+    free: ctx.freeEndpoints.map((e) => ({
+      name: e.name,
+      method: "GET",
+      path: e.path,
+      title: e.title,
+      description: e.description,
+      ...("query" in e ? { query: e.query } : {}),
+      exampleUrl: `${ctx.baseUrl}${e.example}`,
+      price: "free",
+    })),
+    ...(ctx.list === undefined
+      ? {}
+      : {
+          list: {
+            status: ctx.list.status,
+            datasetDate: ctx.list.sourceFreshness?.datasetDate ?? null,
+            datasetSha256: ctx.list.sourceFreshness?.datasetSha256 ?? null,
+          },
+        }),
+    payment: paymentSummaryOf(ctx),
+    discovery: discoveryUrls(ctx.baseUrl),
+  };
+}
+
+export type ApiCatalog = ReturnType<typeof apiCatalogOf>;

@@ -1,0 +1,58 @@
+import { CATALOG } from "@svc/compliance";
+import { baseTerms, displayPrice, requirementsOf } from "@svc/payments";
+import { describe, expect, it } from "vitest";
+import { FIXTURE_OPERATIONS, FIXTURE_PAY_TO } from "../test-support/fixture-operations.js";
+import { FIXTURE_FREE_ENDPOINTS } from "../test-support/free-endpoints.js";
+import { filledUrl, hasDocsPage, listingsOf, pathParamsOf } from "./listing.js";
+
+const ctx = {
+  operations: FIXTURE_OPERATIONS,
+  terms: baseTerms(FIXTURE_PAY_TO),
+  baseUrl: "https://screen.example.com",
+  freeEndpoints: FIXTURE_FREE_ENDPOINTS,
+};
+
+describe("listingsOf", () => {
+  it("derives route key, price and the 402's requirements from each catalog entry", () => {
+    const listings = listingsOf(ctx);
+    expect(listings.map((l) => l.op)).toEqual(FIXTURE_OPERATIONS);
+    for (const l of listings) {
+      expect(l.routeKey).toBe(`${l.op.method} ${l.op.path}`);
+      expect(l.price).toBe(displayPrice(l.op.price));
+      expect(l.priceUsd).toBe(Number(l.op.price));
+      expect(l.url).toBe(`https://screen.example.com${l.op.path}`);
+      expect(l.requirements).toEqual(
+        requirementsOf(
+          { price: l.op.price, description: l.op.description, url: l.url, mimeType: l.op.mimeType },
+          ctx.terms,
+        ),
+      );
+    }
+  });
+
+  it("POST routes have a docs page at their URL; a paid GET route has none", () => {
+    for (const l of listingsOf(ctx)) {
+      expect(l.docsUrl).toBe(l.op.method === "POST" ? l.url : undefined);
+    }
+    expect(CATALOG.filter((op) => op.method === "GET").some((op) => hasDocsPage(op, CATALOG))).toBe(
+      false,
+    );
+  });
+
+  it("no docs page for a POST path that a GET operation also uses", () => {
+    const [get] = CATALOG.filter((op) => op.method === "GET");
+    if (get === undefined) return;
+    const post = { ...get, method: "POST" as const };
+    expect(hasDocsPage(post, [get, post])).toBe(false);
+  });
+});
+
+describe("filledUrl", () => {
+  it("puts path parameters in place and the rest in the query, encoded", () => {
+    expect(pathParamsOf("/api/x/:address/:n")).toEqual(["address", "n"]);
+    expect(filledUrl("https://a.test", "/api/x/:address", { address: "a/b c", asset: "ETH" })).toBe(
+      "https://a.test/api/x/a%2Fb%20c?asset=ETH",
+    );
+    expect(filledUrl("https://a.test", "/api/x", undefined)).toBe("https://a.test/api/x");
+  });
+});

@@ -1,0 +1,98 @@
+import { type Listing, pathParamsOf } from "../listing/listing.js";
+import { requestSchemaOf } from "../listing/request-schema.js";
+import { headerRef, parameterRef, responseRef, schemaRef } from "./openapi-components.js";
+
+type JsonSchema = Record<string, unknown>;
+
+/** `/api/ofac-wallet-screen/:address` → `/api/ofac-wallet-screen/{address}`. */
+export const openApiPath = (path: string): string =>
+  path.replace(/:([A-Za-z0-9_]+)/g, (_whole, name: string) => `{${name}}`);
+
+/**
+ * A GET operation's input as OpenAPI parameters: the schema's properties that name a path
+ * segment are path parameters (always required), the others query parameters.
+ */
+export function parametersOf(path: string, input: JsonSchema): JsonSchema[] {
+  const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((input.required ?? []) as string[]);
+  const inPath = new Set(pathParamsOf(path));
+  return Object.entries(properties).map(([name, schema]) => {
+    const { description, ...rest } = schema;
+    return {
+      name,
+      in: inPath.has(name) ? "path" : "query",
+      required: inPath.has(name) || required.has(name),
+      ...(typeof description === "string" ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+/** The PaymentRequired this route answers when unpaid (without the bazaar extension). */
+export const paymentRequiredExampleOf = (l: Listing) => ({
+  x402Version: 2,
+  error: "Payment required",
+  resource: { url: l.url, description: l.op.description, mimeType: l.op.mimeType },
+  accepts: [l.requirements],
+});
+
+/** `x-payment-info`: the price and terms, in the vocabulary x402 scanners read. */
+export const paymentInfoOf = (l: Listing) => ({
+  protocols: ["x402"],
+  pricingMode: "fixed",
+  price: l.op.price,
+  currency: "USDC",
+  network: l.requirements.network,
+  payTo: l.requirements.payTo,
+});
+
+/** The OpenAPI Operation Object of one paid route. */
+export function openApiOperationOf(l: Listing) {
+  const { op } = l;
+  const input = requestSchemaOf(op);
+  const request =
+    op.method === "GET"
+      ? { parameters: [...parametersOf(op.path, input), parameterRef("PaymentSignature")] }
+      : {
+          parameters: [parameterRef("PaymentSignature")],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: input, example: op.inputExample } },
+          },
+        };
+  return {
+    operationId: op.name,
+    summary: op.title,
+    description: `${op.description}\n\nPrice: ${l.price} per call, paid with x402 (exact scheme, USDC on Base). An unpaid call answers 402 with the terms; pay and repeat it with the PAYMENT-SIGNATURE header.`,
+    tags: [op.category],
+    ...(l.docsUrl === undefined
+      ? {}
+      : {
+          externalDocs: { description: "Human-readable docs (GET on this route)", url: l.docsUrl },
+        }),
+    ...request,
+    responses: {
+      "200": {
+        description: `Paid and answered. The answer is JSON${op.mimeType === "application/json" ? "" : ` carrying a ${op.mimeType} document`}; the settlement receipt is in PAYMENT-RESPONSE.`,
+        headers: { "PAYMENT-RESPONSE": headerRef("PaymentResponse") },
+        content: {
+          "application/json": { schema: { type: "object" }, example: op.outputExample },
+        },
+      },
+      "400": responseRef("BadRequest"),
+      "402": {
+        description: `Payment required: ${l.price} (${l.requirements.amount} atomic USDC). The same PaymentRequired object is in the body and, base64, in the PAYMENT-REQUIRED header.`,
+        headers: { "PAYMENT-REQUIRED": headerRef("PaymentRequired") },
+        content: {
+          "application/json": {
+            schema: schemaRef("PaymentRequired"),
+            example: paymentRequiredExampleOf(l),
+          },
+        },
+      },
+      "404": responseRef("NotFound"),
+      "503": responseRef("Unavailable"),
+    },
+    "x-payment-info": paymentInfoOf(l),
+  };
+}

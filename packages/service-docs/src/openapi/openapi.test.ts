@@ -1,0 +1,101 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { CATALOG } from "@svc/compliance";
+import { baseTerms } from "@svc/payments";
+import { jsonSchemaOf } from "@svc/report-model";
+import type { GenericSchema } from "valibot";
+import { describe, expect, it } from "vitest";
+import { listingsOf } from "../listing/listing.js";
+import { FIXTURE_OPERATIONS, FIXTURE_PAY_TO } from "../test-support/fixture-operations.js";
+import { FIXTURE_FREE_ENDPOINTS } from "../test-support/free-endpoints.js";
+import { openApiOf } from "./openapi.js";
+import { openApiPath } from "./openapi-operation.js";
+
+const terms = baseTerms(FIXTURE_PAY_TO);
+const baseUrl = "https://screen.example.com";
+const freeEndpoints = FIXTURE_FREE_ENDPOINTS;
+
+type Doc = ReturnType<typeof openApiOf>;
+type OperationObject = {
+  parameters: Array<{ name?: string; in?: string; required?: boolean; $ref?: string }>;
+  requestBody?: { content: Record<string, { schema: unknown; example: unknown }> };
+  responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+  "x-payment-info": Record<string, unknown>;
+};
+const operationOf = (doc: Doc, path: string, method: string) =>
+  (doc.paths[openApiPath(path)] as Record<string, OperationObject>)[method.toLowerCase()]!;
+
+describe("GET /openapi.json document", () => {
+  for (const [label, operations] of [
+    ["the real catalog", CATALOG],
+    ["the catalog with the fixtures", [...CATALOG, ...FIXTURE_OPERATIONS]],
+  ] as const) {
+    it(`is valid OpenAPI 3.1 for ${label}, and every $ref resolves`, async () => {
+      const validator = new Validator();
+      const result = await validator.validate(
+        structuredClone(openApiOf({ operations, terms, baseUrl, freeEndpoints })),
+      );
+      expect(result.errors ?? []).toEqual([]);
+      expect(result.valid).toBe(true);
+      expect(validator.version).toBe("3.1");
+      expect(JSON.stringify(validator.resolveRefs())).not.toContain('"$ref"');
+    });
+  }
+
+  it("the validator is not vacuous: a response without a description is refused", async () => {
+    const doc = structuredClone(
+      openApiOf({ operations: CATALOG, terms, baseUrl, freeEndpoints }),
+    ) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { description?: string }> }>
+      >;
+    };
+    const [path] = Object.values(doc.paths);
+    const [op] = Object.values(path ?? {});
+    delete op?.responses["402"]?.description;
+    expect((await new Validator().validate(doc)).valid).toBe(false);
+  });
+
+  it("documents every paid operation: input, 200 example, 402 terms, errors, x-payment-info", () => {
+    const ctx = { operations: FIXTURE_OPERATIONS, terms, baseUrl, freeEndpoints };
+    const doc = openApiOf(ctx);
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("1.0.0");
+    expect(doc.servers).toEqual([{ url: baseUrl }]);
+    for (const l of listingsOf(ctx)) {
+      const op = operationOf(doc, l.op.path, l.op.method);
+      expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "402", "404", "503"]);
+      expect(op.responses["200"]?.content?.["application/json"]?.example).toEqual(
+        l.op.outputExample,
+      );
+      expect(op.responses["402"]?.content?.["application/json"]?.example).toMatchObject({
+        x402Version: 2,
+        accepts: [l.requirements],
+      });
+      expect(op["x-payment-info"]).toEqual({
+        protocols: ["x402"],
+        pricingMode: "fixed",
+        price: l.op.price,
+        currency: "USDC",
+        network: "eip155:8453",
+        payTo: FIXTURE_PAY_TO,
+      });
+      const input = jsonSchemaOf(l.op.input as GenericSchema);
+      if (l.op.method === "POST") {
+        expect(op.requestBody?.content["application/json"]).toEqual({
+          schema: input,
+          example: l.op.inputExample,
+        });
+      } else {
+        const named = op.parameters.filter((p) => p.name !== undefined);
+        expect(named.map((p) => p.name).sort()).toEqual(
+          Object.keys(input.properties as object).sort(),
+        );
+        for (const p of named) {
+          expect(p.in).toBe(l.op.path.includes(`:${p.name}`) ? "path" : "query");
+          if (p.in === "path") expect(p.required).toBe(true);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import type { DiscoveryContext } from "../listing/discovery-context.js";
+import { listingsOf } from "../listing/listing.js";
+import { discoveryUrls } from "../service/discovery-paths.js";
+import { SERVICE } from "../service/service-info.js";
+import { freeOperationOf } from "./free-operation.js";
+import { OPENAPI_COMPONENTS } from "./openapi-components.js";
+import { openApiOperationOf, openApiPath } from "./openapi-operation.js";
+
+const CATEGORY_DESCRIPTIONS: Record<string, string> = {
+  screening: "Exact-match screening against OFAC's SDN digital-currency addresses.",
+  workflow: "Compliance workflows built on screening: reports, memos, forecasts, queues.",
+  document: "PDF, DOCX and XLSX files generated from the shared report model.",
+  list: "Free: which sanctions list edition screening runs on, the stored editions and their changes.",
+};
+
+/** `GET /openapi.json`: OpenAPI 3.1.0 of every paid operation of the catalog and the free list endpoints. */
+export function openApiOf(ctx: DiscoveryContext) {
+  const listings = listingsOf(ctx);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const l of listings) {
+    const key = openApiPath(l.op.path);
+    paths[key] = { ...paths[key], [l.op.method.toLowerCase()]: openApiOperationOf(l) };
+  }
+  for (const e of ctx.freeEndpoints) paths[e.path] = { get: freeOperationOf(e) };
+  const categories = [...new Set(listings.map((l) => l.op.category))];
+  const urls = discoveryUrls(ctx.baseUrl);
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: SERVICE.name,
+      version: SERVICE.version,
+      description: `${SERVICE.description}\n\n${SERVICE.disclaimer}\n\nA GET on a paid POST route returns its human-readable docs; paid execution is the POST with x402 settlement.`,
+    },
+    servers: [{ url: ctx.baseUrl }],
+    externalDocs: { description: "Service overview", url: urls.landing },
+    tags: [...categories, "list"].map((name) => ({
+      name,
+      ...(CATEGORY_DESCRIPTIONS[name] === undefined
+        ? {}
+        : { description: CATEGORY_DESCRIPTIONS[name] }),
+    })),
+    paths,
+    components: OPENAPI_COMPONENTS,
+    "x-discovery": urls,
+  };
+}

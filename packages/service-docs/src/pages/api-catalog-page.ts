@@ -1,0 +1,55 @@
+import type { ApiCatalog } from "../api-catalog/api-catalog.js";
+import { type Companions, discoveryLinksHtml } from "../html/discovery-links.js";
+import { endpointTableHtml } from "../html/endpoint-table.js";
+import { html } from "../html/html.js";
+import { pageHtml } from "../html/page-layout.js";
+import type { DiscoveryContext } from "../listing/discovery-context.js";
+import { listingsOf } from "../listing/listing.js";
+import { DISCOVERY_PATHS } from "../service/discovery-paths.js";
+import { SERVICE } from "../service/service-info.js";
+
+/** `GET /api` in a browser: the catalog with its exact payment terms, and the JSON one click away. */
+export function apiCatalogPage(
+  ctx: DiscoveryContext,
+  catalog: ApiCatalog,
+  companions: Companions,
+): string {
+  const p = catalog.payment;
+  const body = html`
+<section class="card">
+<h2>Endpoints</h2>
+${endpointTableHtml(listingsOf(ctx), true)}
+<p class="muted">This page as JSON: <a href="${DISCOVERY_PATHS.api}?format=json"><code>${DISCOVERY_PATHS.api}?format=json</code></a>, or send <code>Accept: application/json</code>.</p>
+</section>
+<section class="card">
+<h2>Free: the sanctions list${catalog.list === undefined ? "" : html` (now: ${catalog.list.status}${catalog.list.datasetDate === null ? "" : html`, edition of ${catalog.list.datasetDate}`})`}</h2>
+<div class="table-scroll"><table>
+<thead><tr><th>Endpoint</th><th>What</th></tr></thead>
+<tbody>
+${catalog.free.map((e) => html`<tr><td><code>GET ${e.path}</code>${e.query === undefined ? "" : html`<br><span class="muted">${Object.keys(e.query).join(", ")}</span>`}</td><td>${e.description}</td></tr>`)}
+</tbody></table></div>
+<p class="muted">Each answers with <code>ETag</code> = the edition's SHA-256; send it back in <code>If-None-Match</code> for a 304.</p>
+</section>
+<section class="card">
+<h2>Payment terms (every endpoint)</h2>
+<div class="table-scroll"><table>
+<tbody>
+<tr><th>Protocol</th><td>${p.protocol} v${p.x402Version}, scheme <code>${p.scheme}</code>, ${p.pricingMode} price</td></tr>
+<tr><th>Network</th><td><code>${p.network}</code> (${p.networkName})</td></tr>
+<tr><th>Asset</th><td>${p.currency} <code>${p.asset}</code></td></tr>
+<tr><th>Pay to</th><td><code>${p.payTo}</code></td></tr>
+<tr><th>Authorization valid</th><td>${p.maxTimeoutSeconds} seconds</td></tr>
+<tr><th>Headers</th><td><code>${p.headers.paymentRequired}</code> (402), <code>${p.headers.paymentSignature}</code> (your payment), <code>${p.headers.paymentResponse}</code> (receipt)</td></tr>
+</tbody></table></div>
+</section>
+<section class="card">
+<h2>Machine-readable documents</h2>
+${discoveryLinksHtml(companions)}
+</section>`;
+  return pageHtml({
+    title: "API catalog",
+    lead: `${catalog.endpointCount} paid endpoint${catalog.endpointCount === 1 ? "" : "s"} at ${catalog.baseUrl}, each paid per call in USDC over x402.`,
+    crumbs: html`<a href="${DISCOVERY_PATHS.landing}">${SERVICE.name}</a> / API catalog`,
+    body,
+  });
+}

@@ -1,0 +1,100 @@
+import { type Companions, discoveryLinksHtml } from "../html/discovery-links.js";
+import { endpointTableHtml } from "../html/endpoint-table.js";
+import { howToPayHtml } from "../html/how-to-pay.js";
+import { html, type SafeHtml } from "../html/html.js";
+import { pageHtml } from "../html/page-layout.js";
+import type { DiscoveryContext } from "../listing/discovery-context.js";
+import { listingsOf } from "../listing/listing.js";
+import { priceRangeOf } from "../listing/payment-summary.js";
+import { DISCOVERY_PATHS } from "../service/discovery-paths.js";
+import { SERVICE } from "../service/service-info.js";
+
+/**
+ * `GET /` for people: what the service does, every catalog endpoint with its price and docs,
+ * how to pay, the MCP tool server and the machine-readable documents.
+ */
+export function landingPage(ctx: DiscoveryContext, companions: Companions): string {
+  const listings = listingsOf(ctx);
+  const range = priceRangeOf(ctx);
+  const body = html`
+${listCardHtml(ctx)}
+<section class="card">
+<h2>What it does</h2>
+<p>${SERVICE.description}</p>
+<p class="muted">${SERVICE.disclaimer}</p>
+</section>
+<section class="card">
+<h2>Endpoints</h2>
+<p class="muted">${listings.length} paid endpoint${listings.length === 1 ? "" : "s"}, fixed price per call. A GET on a POST route shows its docs for free; the call itself is the POST.</p>
+${endpointTableHtml(listings)}
+</section>
+<div class="grid2">
+<section class="card">
+<h2>How to pay</h2>
+<p>Every call is paid individually in <strong>USDC on Base</strong> with the <strong>x402</strong> protocol.</p>
+${howToPayHtml(ctx.terms.maxTimeoutSeconds)}
+</section>
+<section class="card">
+<h2>For agents${companions.mcpDocs ? ": MCP" : ""}</h2>
+${companions.mcpDocs ? mcpServedHtml(ctx.baseUrl) : ""}
+<h3>Base URL</h3>
+<p><code>${ctx.baseUrl}</code></p>
+</section>
+</div>
+<section class="card">
+<h2>Machine-readable documents</h2>
+${discoveryLinksHtml(companions)}
+</section>`;
+  return pageHtml({
+    title: SERVICE.name,
+    lead: "Pay-per-call sanctions screening for crypto wallets. Exact-match against OFAC's SDN list, paid in USDC over x402: no API key, no account.",
+    facts: [
+      html`<span class="pill">${listings.length} endpoints</span>`,
+      ...(range === undefined
+        ? []
+        : [
+            html`<span class="pill">${range.min === range.max ? range.min : `${range.min} – ${range.max}`} per call</span>`,
+          ]),
+      html`<span class="pill">x402 · USDC on Base</span>`,
+      html`<span class="pill">API ${SERVICE.version}</span>`,
+    ],
+    body,
+  });
+}
+
+/**
+ * Which list screening runs on, first thing on the page: a warning when it is the embedded
+ * sample or stale, and the free endpoints that say more.
+ */
+function listCardHtml(ctx: DiscoveryContext): SafeHtml {
+  const list = ctx.list;
+  const f = list?.sourceFreshness ?? null;
+  const warning =
+    list === undefined
+      ? ""
+      : list.status === "sample"
+        ? html`<p class="warning"><strong>SAMPLE EDITION — NOT THE OFAC LIST.</strong> Screening runs on an excerpt embedded for demos; a "clear" here says nothing about the real list. Configure OFAC_SOURCE or OFAC_OFFICIAL=1.</p>`
+        : list.status === "stale"
+          ? html`<p class="warning"><strong>STALE LIST.</strong> The loaded edition has not been confirmed current for ${Math.round(f?.ageHours ?? 0)} hours.</p>`
+          : list.status === "unavailable"
+            ? html`<p class="warning"><strong>NO LIST LOADED.</strong> Screening is refused (503) until one is.</p>`
+            : "";
+  const edition =
+    f === null
+      ? ""
+      : html`<p>Edition of <strong>${f.datasetDate}</strong> (SHA-256 <code>${f.datasetSha256}</code>), ${f.addressCount} addresses, from <code>${f.sourceUrl}</code>.</p>`;
+  return html`<section class="card">
+<h2>Sanctions list${list === undefined ? "" : `: ${list.status}`}</h2>
+${warning}
+${edition}
+<p class="muted">Free: ${ctx.freeEndpoints.map((e, i) => (e.query !== undefined ? html`${i === 0 ? "" : ", "}<code>GET ${e.path}?${Object.keys(e.query).join("=…&")}=…</code>` : html`${i === 0 ? "" : ", "}<a href="${e.example}"><code>GET ${e.path}</code></a>`))} (and the MCP tool <code>list_status</code>).</p>
+</section>`;
+}
+
+/** The MCP card's text: the tool server mounted at /mcp beside the routes. */
+const mcpServedHtml = (
+  baseUrl: string,
+): SafeHtml => html`<p>The same operations are offered as tools of an MCP server (streamable HTTP) at</p>
+<p><code>${baseUrl}${DISCOVERY_PATHS.mcp}</code></p>
+<p class="muted">Paid tools cost what their routes cost and follow the x402 v2 MCP transport: an unpaid call returns the payment terms; the client retries with the payment in the request metadata. <code>server_capabilities</code> is free.</p>
+<p><a href="${DISCOVERY_PATHS.mcpDocs}">Tools, prices and client setup</a></p>`;

@@ -1,0 +1,56 @@
+import { type Companions, discoveryLinksHtml } from "../html/discovery-links.js";
+import { howToPayHtml } from "../html/how-to-pay.js";
+import { html } from "../html/html.js";
+import { pageHtml } from "../html/page-layout.js";
+import { schemaHtml } from "../html/schema-view.js";
+import type { RouteDocs } from "../route-docs/route-docs.js";
+import { DISCOVERY_PATHS } from "../service/discovery-paths.js";
+import { SERVICE } from "../service/service-info.js";
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** The docs page of a paid POST route: what it does, what it costs, how to call and pay it. */
+export function routeDocsPage(docs: RouteDocs, companions: Companions): string {
+  const body = html`
+<section class="card">
+<h2>Endpoint</h2>
+<p><span class="badge post">${docs.method}</span> <code>${docs.url}</code></p>
+<p>Costs <span class="price">${docs.price}</span> per call (<code>${docs.payment.amount}</code> atomic USDC on Base, paid to <code>${docs.payment.payTo}</code>). ${
+    docs.outputKind === "document"
+      ? html`The answer is JSON carrying a <code>${docs.outputMimeType}</code> file in base64.`
+      : "The answer is JSON."
+  }</p>
+<p class="muted">This page is what a GET on the route returns; it is free. Paid execution is the POST. Add <a href="?format=json"><code>?format=json</code></a> for this page as JSON.</p>
+</section>
+<section class="card">
+<h2>How to pay with x402</h2>
+${howToPayHtml(docs.payment.maxTimeoutSeconds)}
+</section>
+<section class="card">
+<h2>Request body</h2>
+${schemaHtml(docs.requestSchema)}
+<h3>Example request</h3>
+<pre class="request-example"><code>${json(docs.requestExample)}</code></pre>
+<h3>With curl (the first, unpaid call: shows the 402 and its terms)</h3>
+<pre class="curl-example"><code>${docs.curlExample}</code></pre>
+</section>
+<section class="card">
+<h2>Example answer (200)</h2>
+<pre class="output-example"><code>${json(docs.outputExample)}</code></pre>
+</section>
+<section class="card">
+<h2>More</h2>
+${discoveryLinksHtml(companions)}
+</section>`;
+  return pageHtml({
+    title: docs.title,
+    lead: docs.description,
+    crumbs: html`<a href="${DISCOVERY_PATHS.landing}">${SERVICE.name}</a> / <a href="${DISCOVERY_PATHS.api}">API catalog</a> / <code>${docs.routeKey}</code>`,
+    facts: [
+      html`<span class="pill">${docs.price} per call</span>`,
+      html`<span class="pill">${docs.routeKey}</span>`,
+      html`<span class="pill">x402 · USDC on Base</span>`,
+    ],
+    body,
+  });
+}

@@ -1,0 +1,27 @@
+import type { FreeEndpoint } from "../service/free-endpoint.js";
+
+/**
+ * Free endpoints shaped like the service's list endpoints, for documents built without the app:
+ * one without a query, and `list_changes` with a required query parameter (OpenAPI gives that one
+ * its 400 and 404).
+ */
+export const FIXTURE_FREE_ENDPOINTS: readonly FreeEndpoint[] = [
+  {
+    name: "list_status",
+    path: "/api/list",
+    title: "Sanctions list status",
+    description: "Which edition screening runs on (a test fixture).",
+    example: "/api/list",
+  },
+  {
+    name: "list_changes",
+    path: "/api/list/changes",
+    title: "Changes between editions",
+    description: "What changed between two stored editions (a test fixture).",
+    query: {
+      from: { description: "A stored edition: its SHA-256 or its date.", required: true },
+      to: { description: "A stored edition; default: the loaded edition." },
+    },
+    example: "/api/list/changes?from=2025-03-04&to=2025-03-21",
+  },
+];
