@@ -139,7 +139,9 @@ describe("optimizeQueue: the figures", () => {
       Xoshiro128StarStar.fromSeed(77),
     );
     let more = 0;
-    for (let i = 0; i < ref.optimized.length; i++) if (ref.optimized[i] > ref.naive[i]) more++;
+    ref.optimized.forEach((caught, i) => {
+      if (caught > (ref.naive[i] ?? 0)) more++;
+    });
     const pRef = more / ref.optimized.length;
     const pOurs = q.comparison.probability_optimized_catches_more.probability;
     const se = Math.sqrt((pRef * (1 - pRef) + pOurs * (1 - pOurs)) / 20_000);
