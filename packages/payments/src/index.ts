@@ -48,6 +48,7 @@ export {
   type AuthorizationKey,
   keyOf,
   MAX_UNSETTLED_ENDS,
+  type ReservationDetails,
   type ReservationStore,
   type ReserveResult,
 } from "./reservation/reservation-store.js";

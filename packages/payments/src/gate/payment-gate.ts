@@ -283,14 +283,19 @@ export class PaymentGate {
     // authorization, one goes on and the rest are refused at once without a facilitator call.
     // Forgotten once the authorization can no longer be settled by anyone. Reserving needs the
     // authorization itself (payer and random nonce), which only its holder has.
-    const reservation = keyOf({
+    const authorizationKey = {
       network: requirements.network,
       asset: requirements.asset,
       payer: authorization.from,
       nonce: authorization.nonce,
-    });
+    };
+    const reservation = keyOf(authorizationKey);
     const expiresAt = (Number(authorization.validBefore) + CLOCK_SKEW_SECONDS) * 1000;
-    const reserved = await this.cache.reservations.reserve(reservation, expiresAt);
+    const reserved = await this.cache.reservations.reserve(reservation, expiresAt, {
+      authorization: authorizationKey,
+      amount: requirements.amount,
+      operation: this.route,
+    });
     if (reserved !== "reserved") return this.refuse(REFUSED_RESERVATION[reserved]);
 
     let result: Awaited<ReturnType<x402ResourceServer["verifyPayment"]>>;

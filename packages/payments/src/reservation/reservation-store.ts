@@ -13,6 +13,21 @@ export interface AuthorizationKey {
 export const keyOf = (key: AuthorizationKey): string =>
   [key.network, key.asset, key.payer, key.nonce].map((part) => part.toLowerCase()).join("|");
 
+/**
+ * What a store that records payments (a ledger) writes beside the reservation: the authorization
+ * the key was made of, and what it pays for. Stores that only reserve ignore it.
+ */
+export interface ReservationDetails {
+  /** The parts of the reservation key (`keyOf(authorization)` is the key). */
+  readonly authorization: AuthorizationKey;
+  /** The amount in the asset's atomic units (USDC: 6 decimals), as the requirements state it. */
+  readonly amount: string;
+  /** The route or tool paid for. */
+  readonly operation: string;
+  /** The request's id, when the caller has one. */
+  readonly requestId?: string | undefined;
+}
+
 /** What became of a reservation attempt. */
 export type ReserveResult = "reserved" | "in_use" | "used" | "exhausted";
 
@@ -35,9 +50,10 @@ export const MAX_UNSETTLED_ENDS = 5;
 export interface ReservationStore {
   /**
    * Reserves `key` until `expiresAt` (ms since the epoch), unless it is reserved, used, or has
-   * ended unsettled `MAX_UNSETTLED_ENDS` times.
+   * ended unsettled `MAX_UNSETTLED_ENDS` times. `details` describe the payment, for stores that
+   * record it.
    */
-  reserve(key: string, expiresAt: number): Promise<ReserveResult>;
+  reserve(key: string, expiresAt: number, details?: ReservationDetails): Promise<ReserveResult>;
   /** The request ended without payment: the authorization may be used again (counted). */
   release(key: string): Promise<void>;
   /** The authorization was refused before anything ran (the facilitator said no): drop it. */

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+import { existsSync } from "node:fs";
+import { DEFAULT_LEDGER_DIR, LEDGER_ENV, ledgerConfigFromEnv } from "../config/ledger-config.js";
+import { isLedgerError, LedgerError } from "../errors/ledger-error.js";
+import type { PaymentLedger } from "../ledger/payment-ledger.js";
+import { openLedger } from "../open/open-ledger.js";
+import { type CommandOptions, readOptions } from "./commands/options.js";
+import {
+  failedCommand,
+  failedUsage,
+  pendingCommand,
+  pendingUsage,
+} from "./commands/payment-lists.js";
+import { totalsCommand, totalsUsage } from "./commands/totals.js";
+import { UsageError } from "./usage-error.js";
+
+type Command = (ledger: PaymentLedger, options: CommandOptions) => Promise<string>;
+
+const COMMANDS: Record<string, { run: Command; days: boolean; limit: boolean }> = {
+  totals: { run: totalsCommand, days: true, limit: false },
+  pending: { run: pendingCommand, days: false, limit: true },
+  failed: { run: failedCommand, days: false, limit: true },
+};
+
+const USAGE = `usage: svc-ledger <command>
+  ${totalsUsage}
+  ${pendingUsage}
+  ${failedUsage}
+Reads the ledger on the PostgreSQL server at ${LEDGER_ENV.databaseUrl} when set, else the embedded
+one in ${LEDGER_ENV.dir} (default ${DEFAULT_LEDGER_DIR} under the working directory; an embedded
+ledger is read while the service using it is stopped). Amounts are USDC; times are UTC.
+Exit codes: 0 done, 1 the ledger could not be read, 2 wrong usage.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(`${USAGE}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) throw new UsageError(`unknown command "${name}"`);
+  const options = readOptions(rest, command);
+  const config = ledgerConfigFromEnv(process.env, process.cwd());
+  if (config.databaseUrl === undefined && !existsSync(config.dir)) {
+    throw new LedgerError(
+      "LEDGER_NOT_FOUND",
+      LEDGER_ENV.dir,
+      `no ledger at ${config.dir}; set ${LEDGER_ENV.dir} to the service's ledger directory or ${LEDGER_ENV.databaseUrl} to its PostgreSQL server`,
+    );
+  }
+  const ledger = await openLedger(config);
+  try {
+    process.stdout.write(await command.run(ledger, options));
+  } finally {
+    await ledger.close();
+  }
+  return 0;
+}
+
+const isParseError = (err: unknown): boolean =>
+  err instanceof Error &&
+  "code" in err &&
+  typeof err.code === "string" &&
+  err.code.startsWith("ERR_PARSE_ARGS");
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    const usage = err instanceof UsageError || isParseError(err);
+    const message = err instanceof Error ? err.message : String(err);
+    const code = isLedgerError(err) ? ` (${err.code})` : "";
+    process.stderr.write(
+      `svc-ledger: ${message}${code}${usage ? "\n(run svc-ledger --help)" : ""}\n`,
+    );
+    process.exitCode = usage ? 2 : 1;
+  },
+);

@@ -1,0 +1,65 @@
+import type { AuthorizationKey } from "@svc/payments";
+import { LedgerError } from "../errors/ledger-error.js";
+
+/** The longest text the ledger keeps in a name-like column (operation, request id, key parts). */
+export const MAX_NAME_LENGTH = 200;
+/** The longest failure reason kept (longer ones are cut). */
+export const MAX_REASON_LENGTH = 500;
+
+const invalid = (field: string, message: string): LedgerError =>
+  new LedgerError("LEDGER_PAYMENT_INVALID", field, message);
+
+/** A non-empty text of at most `MAX_NAME_LENGTH` characters. */
+export function checkName(field: string, value: string): string {
+  if (typeof value !== "string" || value === "" || value.length > MAX_NAME_LENGTH) {
+    throw invalid(field, `must be a text of 1 to ${MAX_NAME_LENGTH} characters`);
+  }
+  return value;
+}
+
+/** The authorization's parts, lower-cased (hex addresses and nonces compare as numbers). */
+export function checkAuthorization(key: AuthorizationKey): AuthorizationKey {
+  return {
+    network: checkName("authorization.network", key.network).toLowerCase(),
+    asset: checkName("authorization.asset", key.asset).toLowerCase(),
+    payer: checkName("authorization.payer", key.payer).toLowerCase(),
+    nonce: checkName("authorization.nonce", key.nonce).toLowerCase(),
+  };
+}
+
+/** An amount in atomic units: a non-negative integer written in decimal digits (a uint256 fits). */
+export function checkAmount(amount: string): string {
+  if (typeof amount !== "string" || !/^\d{1,78}$/.test(amount)) {
+    throw invalid("amount", "must be a whole number of atomic units, in decimal digits");
+  }
+  return amount;
+}
+
+/** A point in time in ms since the epoch. */
+export function checkTime(field: string, ms: number): number {
+  if (!Number.isFinite(ms)) throw invalid(field, "must be a time in ms since the epoch");
+  return ms;
+}
+
+/** The SHA-256 of the dataset an answer used: 64 hex digits, kept lower-cased. */
+export function checkSha256(field: string, hash: string): string {
+  if (typeof hash !== "string" || !/^[0-9a-fA-F]{64}$/.test(hash)) {
+    throw invalid(field, "must be 64 hexadecimal digits");
+  }
+  return hash.toLowerCase();
+}
+
+/** The screened addresses of a query: texts as the caller sent them (each bounded). */
+export function checkQuery(field: string, query: readonly string[]): string[] {
+  if (!Array.isArray(query)) throw invalid(field, "must be a list of texts");
+  return query.map((item, i) => checkName(`${field}.${i}`, item));
+}
+
+/** A transaction hash, lower-cased. */
+export const checkTxHash = (txHash: string): string => checkName("txHash", txHash).toLowerCase();
+
+/** A failure reason, cut to `MAX_REASON_LENGTH` characters. */
+export function checkReason(reason: string): string {
+  if (typeof reason !== "string" || reason === "") throw invalid("reason", "must be a text");
+  return reason.slice(0, MAX_REASON_LENGTH);
+}

@@ -1,0 +1,187 @@
+import { type AuthorizationKey, MAX_UNSETTLED_ENDS, type ReserveResult } from "@svc/payments";
+import type { Sql, SqlParam } from "../sql/sql.js";
+import {
+  checkAmount,
+  checkAuthorization,
+  checkName,
+  checkQuery,
+  checkReason,
+  checkSha256,
+  checkTime,
+  checkTxHash,
+} from "./payment-input.js";
+import type { DayTotal, PaymentRecord } from "./payment-record.js";
+import {
+  FAILED,
+  FIND,
+  FORGET,
+  MARK_FAILED,
+  MARK_SERVED,
+  MARK_SETTLED,
+  MARK_SETTLING,
+  PENDING,
+  RELEASE,
+  RESERVE,
+  TOTALS,
+} from "./payment-statements.js";
+
+/** A payment to reserve: its authorization and what it pays for. */
+export interface PaymentToReserve {
+  readonly authorization: AuthorizationKey;
+  /** In atomic units of the asset (USDC: 6 decimals). */
+  readonly amount: string;
+  /** The route or tool paid for. */
+  readonly operation: string;
+  readonly requestId?: string | undefined;
+  /** When the authorization expires (ms since the epoch); the reservation lapses with it. */
+  readonly expiresAt: number;
+}
+
+/** What a served answer used. */
+export interface ServedDetails {
+  /** For screening: the SHA-256 of the list edition the answer used. */
+  readonly datasetSha256?: string | undefined;
+  /** The screened addresses: kept only when the ledger stores queries, else dropped. */
+  readonly query?: readonly string[] | undefined;
+}
+
+export interface PaymentLedgerOptions {
+  /** Keep the screened addresses of served payments (`LEDGER_STORE_QUERIES=1`). Default: no. */
+  readonly storeQueries?: boolean | undefined;
+}
+
+/** How many rows a list read returns when no limit is given. */
+export const DEFAULT_LIST_LIMIT = 1000;
+
+const RESERVE_RESULTS: readonly ReserveResult[] = ["reserved", "in_use", "used", "exhausted"];
+const isReserveResult = (x: unknown): x is ReserveResult =>
+  RESERVE_RESULTS.some((result) => result === x);
+
+const keyParams = (key: AuthorizationKey): SqlParam[] => {
+  const k = checkAuthorization(key);
+  return [k.network, k.asset, k.payer, k.nonce];
+};
+
+const checkCount = (name: string, n: number): number => {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`${name} must be a whole number ≥ 1`);
+  return n;
+};
+
+/**
+ * The durable record of payments: one row per authorization, moved through its lifecycle by one
+ * statement per step (so each step is atomic on its own, across connections and replicas). A
+ * step from a status that does not allow it changes nothing and resolves to false. No request
+ * bodies are kept; screened addresses only when `storeQueries` is on.
+ */
+export class PaymentLedger {
+  readonly storeQueries: boolean;
+
+  constructor(
+    private readonly sql: Sql,
+    options: PaymentLedgerOptions = {},
+  ) {
+    this.storeQueries = options.storeQueries ?? false;
+  }
+
+  /** Which engine holds the ledger. */
+  get engine(): Sql["engine"] {
+    return this.sql.engine;
+  }
+
+  /**
+   * Reserves the payment's authorization: of any number of concurrent attempts on one
+   * authorization, on any replica, exactly one gets "reserved" (the ReservationStore contract).
+   */
+  async reserve(payment: PaymentToReserve): Promise<ReserveResult> {
+    const params: SqlParam[] = [
+      ...keyParams(payment.authorization),
+      checkName("operation", payment.operation),
+      checkAmount(payment.amount),
+      payment.requestId === undefined ? null : checkName("requestId", payment.requestId),
+      checkTime("expiresAt", payment.expiresAt),
+      MAX_UNSETTLED_ENDS,
+    ];
+    const { rows } = await this.sql.query<{ result: string }>(RESERVE, params);
+    const result = rows[0]?.result;
+    if (!isReserveResult(result)) throw new Error(`reserve answered ${String(result)}`);
+    return result;
+  }
+
+  /** reserved → served: the answer is out; records the dataset it used (and the query, if kept). */
+  async markServed(key: AuthorizationKey, served: ServedDetails = {}): Promise<boolean> {
+    const dataset =
+      served.datasetSha256 === undefined
+        ? null
+        : checkSha256("datasetSha256", served.datasetSha256);
+    const query =
+      this.storeQueries && served.query !== undefined ? checkQuery("query", served.query) : null;
+    return this.step(MARK_SERVED, key, dataset, query);
+  }
+
+  /** reserved | served → settling: the settlement is sent (the authorization is used from now). */
+  async markSettling(key: AuthorizationKey): Promise<boolean> {
+    return this.step(MARK_SETTLING, key);
+  }
+
+  /** → settled, with the settlement's transaction hash. */
+  async markSettled(key: AuthorizationKey, txHash: string): Promise<boolean> {
+    return this.step(MARK_SETTLED, key, checkTxHash(txHash));
+  }
+
+  /** → failed: the settlement failed, or its outcome is unknown (the reason says which). */
+  async markFailed(key: AuthorizationKey, reason: string): Promise<boolean> {
+    return this.step(MARK_FAILED, key, checkReason(reason));
+  }
+
+  /** reserved | served → released: ended without payment; the authorization may be tried again. */
+  async release(key: AuthorizationKey): Promise<boolean> {
+    return this.step(RELEASE, key);
+  }
+
+  /** A reservation refused before anything ran (the facilitator said no): its row is removed. */
+  async forget(key: AuthorizationKey): Promise<boolean> {
+    return this.step(FORGET, key);
+  }
+
+  /** The payment of one authorization, if the ledger has it. */
+  async find(key: AuthorizationKey): Promise<PaymentRecord | undefined> {
+    const { rows } = await this.sql.query<PaymentRecord>(FIND, keyParams(key));
+    return rows[0];
+  }
+
+  /** Per UTC day and operation over the last `days` days (today included), newest day first. */
+  async totals(options: { readonly days?: number } = {}): Promise<DayTotal[]> {
+    const days = options.days ?? 7;
+    if (!Number.isInteger(days) || days < 1)
+      throw new RangeError("days must be a whole number ≥ 1");
+    return (await this.sql.query<DayTotal>(TOTALS, [days])).rows;
+  }
+
+  /** Payments served or settling (the settlement's outcome not recorded yet), oldest first. */
+  async pending(options: { readonly limit?: number } = {}): Promise<PaymentRecord[]> {
+    return (
+      await this.sql.query<PaymentRecord>(PENDING, [
+        checkCount("limit", options.limit ?? DEFAULT_LIST_LIMIT),
+      ])
+    ).rows;
+  }
+
+  /** Payments whose settlement failed, newest first. */
+  async failed(options: { readonly limit?: number } = {}): Promise<PaymentRecord[]> {
+    return (
+      await this.sql.query<PaymentRecord>(FAILED, [
+        checkCount("limit", options.limit ?? DEFAULT_LIST_LIMIT),
+      ])
+    ).rows;
+  }
+
+  /** Closes the ledger's connections (and an embedded database). */
+  close(): Promise<void> {
+    return this.sql.close();
+  }
+
+  private async step(statement: string, key: AuthorizationKey, ...rest: SqlParam[]) {
+    const { rows } = await this.sql.query(statement, [...keyParams(key), ...rest]);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,61 @@
+import {
+  keyOf,
+  type ReservationDetails,
+  type ReservationStore,
+  type ReserveResult,
+} from "@svc/payments";
+import { LedgerError } from "../errors/ledger-error.js";
+import type { PaymentLedger } from "../ledger/payment-ledger.js";
+import { parseKey } from "./authorization-key.js";
+
+/**
+ * The payment gate's reservations, held in the ledger: a reservation is the payment's row, and
+ * the unique key on its authorization makes it hold across replicas sharing one database.
+ *
+ * - `reserve` writes (or takes over) the row; it needs the payment's details, which the gate
+ *   passes.
+ * - `release` and `forget` are the ledger's own steps.
+ * - `markUsed` moves the row to settling: the store learns that the authorization is used, not
+ *   how the settlement ended; the payment lifecycle records that (`markSettled`, `markFailed`).
+ *
+ * One rule differs from the in-memory store, within the contract: an authorization that paid (or
+ * may have) is still "used" after it expired, since its row is the record of the payment; only a
+ * reservation that served nothing lapses with its authorization.
+ */
+export class LedgerReservationStore implements ReservationStore {
+  constructor(readonly ledger: PaymentLedger) {}
+
+  async reserve(
+    key: string,
+    expiresAt: number,
+    details?: ReservationDetails,
+  ): Promise<ReserveResult> {
+    if (details === undefined) {
+      throw new LedgerError(
+        "LEDGER_RESERVATION_DETAILS_MISSING",
+        "details",
+        "the ledger records the payment: reserve needs its authorization, amount and operation",
+      );
+    }
+    if (keyOf(details.authorization) !== key) {
+      throw new LedgerError(
+        "LEDGER_PAYMENT_INVALID",
+        "details.authorization",
+        "must be the authorization the key was made of",
+      );
+    }
+    return this.ledger.reserve({ ...details, expiresAt });
+  }
+
+  async release(key: string): Promise<void> {
+    await this.ledger.release(parseKey(key));
+  }
+
+  async forget(key: string): Promise<void> {
+    await this.ledger.forget(parseKey(key));
+  }
+
+  async markUsed(key: string): Promise<void> {
+    await this.ledger.markSettling(parseKey(key));
+  }
+}

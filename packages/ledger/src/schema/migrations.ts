@@ -1,0 +1,53 @@
+/** One step of the schema: applied once, in order, recorded in `ledger_migrations`. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  /** Its statements, run one by one (both drivers take one statement per query). */
+  readonly statements: readonly string[];
+}
+
+/**
+ * The ledger's schema, oldest first. Never edit an applied step: add the next one. The same SQL
+ * runs on PGlite and on a PostgreSQL server.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "payments",
+    statements: [
+      // One row per payment, keyed by its authorization (network, asset, payer, nonce: lower-cased
+      // hex, compared as numbers): the unique key is what makes one authorization one payment
+      // across every replica. Amounts are atomic units of the asset (USDC: 6 decimals); an
+      // EIP-3009 value is a uint256, so numeric(78, 0) holds any of them exactly.
+      `create table payments (
+        id bigint generated always as identity primary key,
+        network text not null check (network <> '' and network = lower(network)),
+        asset text not null check (asset <> '' and asset = lower(asset)),
+        payer text not null check (payer <> '' and payer = lower(payer)),
+        nonce text not null check (nonce <> '' and nonce = lower(nonce)),
+        operation text not null check (operation <> '' and char_length(operation) <= 200),
+        amount numeric(78, 0) not null check (amount >= 0),
+        request_id text check (char_length(request_id) <= 200),
+        status text not null default 'reserved'
+          check (status in ('reserved', 'served', 'settling', 'settled', 'failed', 'released')),
+        unsettled_ends integer not null default 0 check (unsettled_ends >= 0),
+        authorization_expires_at timestamptz not null,
+        dataset_sha256 text check (dataset_sha256 ~ '^[0-9a-f]{64}$'),
+        screened_addresses text[],
+        tx_hash text check (tx_hash <> '' and tx_hash = lower(tx_hash)),
+        failure_reason text,
+        reserved_at timestamptz not null default now(),
+        served_at timestamptz,
+        ended_at timestamptz,
+        updated_at timestamptz not null default now(),
+        constraint payments_authorization_key unique (network, asset, payer, nonce),
+        constraint payments_settled_has_tx check (status <> 'settled' or tx_hash is not null)
+      )`,
+      // Totals by day and operation read a range of days.
+      "create index payments_by_day on payments (reserved_at, operation)",
+      // Pending and failed settlements: few rows among many settled ones.
+      `create index payments_unfinished on payments (status, reserved_at)
+        where status in ('served', 'settling', 'failed')`,
+    ],
+  },
+];

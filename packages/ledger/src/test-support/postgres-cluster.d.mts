@@ -1,0 +1,10 @@
+export interface PostgresCluster {
+  /** postgres://postgres@127.0.0.1:<port>/postgres (trust authentication). */
+  readonly url: string;
+  /** The cluster's temporary directory (data, socket, server log). */
+  readonly dir: string;
+  /** Stops the server and removes the directory. */
+  stop(): Promise<void>;
+}
+export function postgresBinDir(): Promise<string>;
+export function startPostgres(): Promise<PostgresCluster>;

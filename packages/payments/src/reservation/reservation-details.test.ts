@@ -1,0 +1,59 @@
+import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPaymentServer } from "../server/payment-server.js";
+import { baseTerms } from "../terms/paid-resource.js";
+import { paidApp } from "../test-support/paid-app.js";
+import { header, payloadFor } from "../test-support/paying-client.js";
+import { MemoryReservationStore } from "./memory-reservation-store.js";
+import { keyOf, type ReservationDetails } from "./reservation-store.js";
+
+// A store that records payments (the ledger) learns from the gate what each reservation pays
+// for: the authorization the key was made of, the amount and the route.
+let devnet: Devnet;
+beforeAll(async () => {
+  devnet = await startDevnet({ payers: 1 });
+});
+afterAll(async () => {
+  await devnet?.stop();
+});
+
+class RecordingStore extends MemoryReservationStore {
+  readonly seen: { key: string; details: ReservationDetails | undefined }[] = [];
+  override reserve(key: string, expiresAt: number, details?: ReservationDetails) {
+    this.seen.push({ key, details });
+    return super.reserve(key, expiresAt);
+  }
+}
+
+describe("the gate's reservation details", () => {
+  it("a paid call reserves its authorization with the key's parts, the amount and the route", async () => {
+    const store = new RecordingStore();
+    const { app } = paidApp(createPaymentServer(devnet.facilitator), baseTerms(devnet.payTo), {
+      reservations: store,
+    });
+    const url = "http://svc.test/paid/premium";
+    const challenge = decodePaymentRequiredHeader(
+      (await app.request(url, { method: "POST" })).headers.get("PAYMENT-REQUIRED") ?? "",
+    );
+    const payer = devnet.payers[0]!;
+    const paid = await app.request(url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "PAYMENT-SIGNATURE": header(await payloadFor(challenge, payer.privateKey)),
+      },
+      body: "{}",
+    });
+    expect(paid.status).toBe(200);
+    expect(store.seen).toHaveLength(1);
+    const { key, details } = store.seen[0]!;
+    expect(details).toMatchObject({
+      amount: "50000",
+      operation: "/paid/premium",
+      authorization: { network: challenge.accepts[0]!.network, asset: challenge.accepts[0]!.asset },
+    });
+    expect(details?.authorization.payer.toLowerCase()).toBe(payer.address.toLowerCase());
+    expect(keyOf(details!.authorization)).toBe(key);
+  });
+});
