@@ -110,15 +110,25 @@ export function documentStyles(): IStylesOptions {
         run: { font: FONTS, size: 21, bold: true, color: ACCENT_2 },
         paragraph: { spacing: { before: 200, after: 60 }, keepNext: true, keepLines: true },
       },
-      caption: {
-        run: { italics: true, size: 18, color: MUTED },
-        paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 60, after: 240 } },
-      },
       listParagraph: {
         paragraph: { spacing: { after: 60 } },
       },
     },
     paragraphStyles: [
+      {
+        // Word's own caption style ("caption", what References > Insert Caption applies),
+        // centred under the chart.
+        id: STYLE.caption,
+        name: "caption",
+        basedOn: "Normal",
+        next: "Normal",
+        uiPriority: 35,
+        semiHidden: true,
+        unhideWhenUsed: true,
+        quickFormat: true,
+        run: { italics: true, size: 18, color: MUTED },
+        paragraph: { alignment: AlignmentType.CENTER, spacing: { before: 60, after: 240 } },
+      },
       {
         id: STYLE.subtitle,
         name: "Subtitle",
