@@ -1,16 +1,4 @@
-/** A free GET endpoint of the list, as the discovery documents describe it. */
-export interface FreeEndpoint {
-  readonly name: string;
-  readonly path: string;
-  readonly title: string;
-  readonly description: string;
-  /** Query parameters: name → what it means (all optional unless `required`). */
-  readonly query?: Readonly<
-    Record<string, { readonly description: string; readonly required?: boolean }>
-  >;
-  /** A path with a query that works against any running service. */
-  readonly example: string;
-}
+import type { FreeEndpoint } from "@svc/service-docs";
 
 /**
  * The free endpoints that say which sanctions list screening runs on, defined once: the routes
