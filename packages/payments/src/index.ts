@@ -51,6 +51,7 @@ export {
   type ReservationDetails,
   type ReservationStore,
   type ReserveResult,
+  type SettlementRecord,
 } from "./reservation/reservation-store.js";
 export { createPaymentServer, httpFacilitator } from "./server/payment-server.js";
 export { atomicUsdc, displayPrice, sumPrices } from "./terms/atomic-amount.js";

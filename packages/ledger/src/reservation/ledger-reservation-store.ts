@@ -3,6 +3,7 @@ import {
   type ReservationDetails,
   type ReservationStore,
   type ReserveResult,
+  type SettlementRecord,
 } from "@svc/payments";
 import { LedgerError } from "../errors/ledger-error.js";
 import type { PaymentLedger } from "../ledger/payment-ledger.js";
@@ -15,8 +16,8 @@ import { parseKey } from "./authorization-key.js";
  * - `reserve` writes (or takes over) the row; it needs the payment's details, which the gate
  *   passes.
  * - `release` and `forget` are the ledger's own steps.
- * - `markUsed` moves the row to settling: the store learns that the authorization is used, not
- *   how the settlement ended; the payment lifecycle records that (`markSettled`, `markFailed`).
+ * - `markUsed` records the settlement: settled with its transaction when the gate names one,
+ *   else settling (the facilitator failed mid-settlement: the outcome is for reconciliation).
  *
  * One rule differs from the in-memory store, within the contract: an authorization that paid (or
  * may have) is still "used" after it expired, since its row is the record of the payment; only a
@@ -55,7 +56,8 @@ export class LedgerReservationStore implements ReservationStore {
     await this.ledger.forget(parseKey(key));
   }
 
-  async markUsed(key: string): Promise<void> {
-    await this.ledger.markSettling(parseKey(key));
+  async markUsed(key: string, settlement?: SettlementRecord): Promise<void> {
+    if (settlement === undefined) await this.ledger.markSettling(parseKey(key));
+    else await this.ledger.markSettled(parseKey(key), settlement.transaction);
   }
 }

@@ -72,7 +72,7 @@ describe("LedgerReservationStore across replicas", () => {
     }
   });
 
-  it("the row records the payment: markUsed moves it to settling, and it stays used after its authorization expired", async () => {
+  it("the row records the payment: markUsed settles it with its transaction (settling when the outcome is unknown), and it stays used after its authorization expired", async () => {
     const ledger = await openLedger({ databaseUrl: postgres.url });
     try {
       const store = new LedgerReservationStore(ledger);
@@ -86,6 +86,14 @@ describe("LedgerReservationStore across replicas", () => {
       });
       await store.markUsed(a.key);
       expect((await ledger.find(a.details.authorization))?.status).toBe("settling");
+      const paid = newAuthorization("/v1/screen");
+      const transaction = `0x${"ab".repeat(32)}`;
+      expect(await store.reserve(paid.key, Date.now() + 60_000, paid.details)).toBe("reserved");
+      await store.markUsed(paid.key, { transaction });
+      expect(await ledger.find(paid.details.authorization)).toMatchObject({
+        status: "settled",
+        txHash: transaction,
+      });
       // An authorization that may have paid is never taken over, even once it has expired.
       const expired = newAuthorization();
       expect(await store.reserve(expired.key, Date.now() - 1, expired.details)).toBe("reserved");

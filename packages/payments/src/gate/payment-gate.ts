@@ -355,7 +355,9 @@ export class PaymentGate {
       await this.release(payment);
       return this.refuse(receipt.errorReason ?? "settlement_failed");
     }
-    await this.cache.reservations.markUsed(payment.reservation);
+    await this.cache.reservations.markUsed(payment.reservation, {
+      transaction: receipt.transaction,
+    });
     return { ok: true, receipt };
   }
 

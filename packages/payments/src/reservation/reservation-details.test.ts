@@ -6,7 +6,7 @@ import { baseTerms } from "../terms/paid-resource.js";
 import { paidApp } from "../test-support/paid-app.js";
 import { header, payloadFor } from "../test-support/paying-client.js";
 import { MemoryReservationStore } from "./memory-reservation-store.js";
-import { keyOf, type ReservationDetails } from "./reservation-store.js";
+import { keyOf, type ReservationDetails, type SettlementRecord } from "./reservation-store.js";
 
 // A store that records payments (the ledger) learns from the gate what each reservation pays
 // for: the authorization the key was made of, the amount and the route.
@@ -20,14 +20,19 @@ afterAll(async () => {
 
 class RecordingStore extends MemoryReservationStore {
   readonly seen: { key: string; details: ReservationDetails | undefined }[] = [];
+  readonly used: { key: string; settlement: SettlementRecord | undefined }[] = [];
   override reserve(key: string, expiresAt: number, details?: ReservationDetails) {
     this.seen.push({ key, details });
     return super.reserve(key, expiresAt);
   }
+  override markUsed(key: string, settlement?: SettlementRecord) {
+    this.used.push({ key, settlement });
+    return super.markUsed(key);
+  }
 }
 
 describe("the gate's reservation details", () => {
-  it("a paid call reserves its authorization with the key's parts, the amount and the route", async () => {
+  it("a paid call reserves its authorization with the key's parts, the amount and the route, and marks it used with its transaction", async () => {
     const store = new RecordingStore();
     const { app } = paidApp(createPaymentServer(devnet.facilitator), baseTerms(devnet.payTo), {
       reservations: store,
@@ -55,5 +60,10 @@ describe("the gate's reservation details", () => {
     });
     expect(details?.authorization.payer.toLowerCase()).toBe(payer.address.toLowerCase());
     expect(keyOf(details!.authorization)).toBe(key);
+    const receipt = JSON.parse(
+      Buffer.from(paid.headers.get("PAYMENT-RESPONSE") ?? "", "base64").toString("utf8"),
+    ) as { transaction: string };
+    expect(receipt.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(store.used).toEqual([{ key, settlement: { transaction: receipt.transaction } }]);
   });
 });

@@ -58,6 +58,15 @@ export interface ReservationStore {
   release(key: string): Promise<void>;
   /** The authorization was refused before anything ran (the facilitator said no): drop it. */
   forget(key: string): Promise<void>;
-  /** The authorization paid (or may have): never usable again until it expires. */
-  markUsed(key: string): Promise<void>;
+  /**
+   * The authorization paid (or may have): never usable again until it expires. `settlement`
+   * names the transaction when the settlement succeeded; without it the outcome is unknown (the
+   * facilitator failed mid-settlement), for stores that record payments to reconcile later.
+   */
+  markUsed(key: string, settlement?: SettlementRecord): Promise<void>;
+}
+
+/** What a successful settlement left: its transaction on chain. */
+export interface SettlementRecord {
+  readonly transaction: string;
 }
