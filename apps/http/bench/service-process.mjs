@@ -1,11 +1,18 @@
 // Shared by the benchmarks: the API (or any node script) in its own process, as deployed.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
-/** Starts a node script and resolves with its URL once it prints one. */
+/**
+ * Starts a node script and resolves with its URL once it prints one. A service gets an embedded
+ * ledger of its own, in a directory removed when the benchmark exits.
+ */
 export function startProcess(args, env = {}) {
+  const ledgerDir = mkdtempSync(join(tmpdir(), "svc-bench-ledger-"));
+  process.once("exit", () => rmSync(ledgerDir, { recursive: true, force: true }));
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
+    env: { ...process.env, LEDGER_DIR: ledgerDir, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {

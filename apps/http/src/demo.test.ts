@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { ledgerDir } from "./test-support/ledger-dir.js";
 
 const DEMO = fileURLToPath(new URL("../dist/demo.js", import.meta.url));
 
@@ -9,7 +10,7 @@ describe("pnpm demo", () => {
     // PORT 1 is never a running service here, so the demo starts its own.
     const r = spawnSync(process.execPath, [DEMO], {
       encoding: "utf8",
-      env: { ...process.env, PORT: "1" },
+      env: { ...process.env, PORT: "1", LEDGER_DIR: ledgerDir() },
       timeout: 60_000,
     });
     expect(r.stderr).toBe("");

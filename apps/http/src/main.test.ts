@@ -2,12 +2,15 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { ledgerDir } from "./test-support/ledger-dir.js";
 
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 
 describe("the service process", () => {
   it("starts on a free port, says where, serves, and stops cleanly on SIGTERM", async () => {
-    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: "0" } });
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, PORT: "0", LEDGER_DIR: ledgerDir() },
+    });
     let out = "";
     child.stdout.setEncoding("utf8");
     const url = await new Promise<string>((resolve, reject) => {

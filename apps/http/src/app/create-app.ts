@@ -1,7 +1,7 @@
 import { type AnyOperation, CATALOG, type ComplianceDeps, listStatusOf } from "@svc/compliance";
-import { PaymentGate, type PaymentTerms } from "@svc/payments";
+import type { ToolPayments } from "@svc/mcp-server";
+import { PaymentGate } from "@svc/payments";
 import { bazaarDiscoveryOf, type McpCatalog } from "@svc/service-docs";
-import type { x402ResourceServer } from "@x402/core/server";
 import { Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
@@ -23,7 +23,11 @@ export interface AppOptions {
   /** The list history for forecasts, and the document renderer (the worker pool's `render`). */
   readonly history: ComplianceDeps["history"];
   readonly render: ComplianceDeps["render"];
-  readonly payments: { readonly server: x402ResourceServer; readonly terms: PaymentTerms };
+  /**
+   * The resource server, the terms, and where authorizations are reserved (the service's
+   * ledger; default: the resource server's in-memory store), for the routes and the tools alike.
+   */
+  readonly payments: ToolPayments;
   readonly operations?: readonly AnyOperation[];
   /** The MCP tools and prompts served at `/mcp` (default: those of @svc/mcp-server). */
   readonly mcpCatalog?: McpCatalog | undefined;
@@ -49,7 +53,10 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
       discovery: bazaarDiscoveryOf(op),
     },
     payments.terms,
-    { transport: { method: op.method, adapter: undefined, path: op.path } },
+    {
+      transport: { method: op.method, adapter: undefined, path: op.path },
+      reservations: payments.reservations,
+    },
   );
 }
 

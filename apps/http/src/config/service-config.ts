@@ -1,3 +1,4 @@
+import { type LedgerConfig, ledgerConfigFromEnv } from "@svc/ledger";
 import { integerSetting, type ListConfig, loadListConfig } from "@svc/ofac-index/node";
 import { loadPaymentConfig, type PaymentConfig } from "@svc/payments";
 
@@ -18,12 +19,18 @@ export interface ServiceConfig {
    * undefined (0, the default) to mine each transaction at once.
    */
   readonly devnetBlockTime: number | undefined;
+  /**
+   * The payment ledger (`ledgerConfigFromEnv` of @svc/ledger): a PostgreSQL server
+   * (`DATABASE_URL`), else an embedded database in `LEDGER_DIR` (default `.svc/ledger`).
+   */
+  readonly ledger: LedgerConfig;
   /** The list settings (`loadListConfig` of @svc/ofac-index/node). */
   readonly list: ListConfig;
 }
 
 export function loadServiceConfig(
   env: Readonly<Record<string, string | undefined>>,
+  cwd: string = process.cwd(),
 ): ServiceConfig {
   return {
     port: integerSetting(env.PORT, "PORT", 8402, 0, 65535),
@@ -33,6 +40,7 @@ export function loadServiceConfig(
     log: env.LOG_REQUESTS !== "0",
     devnetBlockTime:
       integerSetting(env.DEVNET_BLOCK_TIME, "DEVNET_BLOCK_TIME", 0, 0, 60) || undefined,
+    ledger: ledgerConfigFromEnv(env, cwd),
     list: loadListConfig(env),
   };
 }

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { DEVNET_INFO_PATH } from "../dev/devnet-info.js";
+import { ledgerDir } from "../test-support/ledger-dir.js";
 import { startService } from "./start-service.js";
 
 describe("DEVNET_BLOCK_TIME", () => {
   it("development's devnet mines on that interval, and says so at /dev/devnet.json", async () => {
     const service = await startService(
-      loadServiceConfig({ PORT: "0", LOG_REQUESTS: "0", DEVNET_BLOCK_TIME: "2" }),
+      loadServiceConfig({
+        PORT: "0",
+        LOG_REQUESTS: "0",
+        DEVNET_BLOCK_TIME: "2",
+        LEDGER_DIR: ledgerDir(),
+      }),
     );
     try {
       const info = (await (await fetch(`${service.url}${DEVNET_INFO_PATH}`)).json()) as {

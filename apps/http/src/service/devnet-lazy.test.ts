@@ -5,6 +5,7 @@ import ts from "typescript";
 import { describe, expect, it, vi } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { DEVNET_MISSING, DevnetUnavailableError, loadDevnet } from "../dev/load-devnet.js";
+import { ledgerDir } from "../test-support/ledger-dir.js";
 import { startService } from "./start-service.js";
 
 /**
@@ -98,7 +99,7 @@ describe("the devnet is imported lazily, in development only", () => {
     ];
     for (const env of configs) {
       const service = await startService(
-        loadServiceConfig({ PORT: "0", LOG_REQUESTS: "0", ...env }),
+        loadServiceConfig({ PORT: "0", LOG_REQUESTS: "0", LEDGER_DIR: ledgerDir(), ...env }),
       );
       try {
         expect(service.devnet).toBeUndefined();
@@ -110,9 +111,9 @@ describe("the devnet is imported lazily, in development only", () => {
     }
     expect(loads.count).toBe(0);
     // Development without a facilitator is the one case that loads it (here, the mock).
-    await expect(startService(loadServiceConfig({ PORT: "0", LOG_REQUESTS: "0" }))).rejects.toThrow(
-      "the mocked devnet was started",
-    );
+    await expect(
+      startService(loadServiceConfig({ PORT: "0", LOG_REQUESTS: "0", LEDGER_DIR: ledgerDir() })),
+    ).rejects.toThrow("the mocked devnet was started");
     expect(loads.count).toBe(1);
   });
 

@@ -7,6 +7,7 @@ import { loadIndex, SnapshotStore } from "@svc/ofac-index/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
+import { ledgerDir } from "../test-support/ledger-dir.js";
 import { type RunningService, startService } from "./start-service.js";
 
 const EDITION = new URL(
@@ -41,7 +42,13 @@ const logLines = (): Array<Record<string, unknown>> => logged;
 
 async function start(env: Record<string, string>): Promise<RunningService> {
   return startService(
-    loadServiceConfig({ PORT: "0", LOG_REQUESTS: "0", OFAC_SOURCE: url, ...env }),
+    loadServiceConfig({
+      PORT: "0",
+      LOG_REQUESTS: "0",
+      OFAC_SOURCE: url,
+      LEDGER_DIR: ledgerDir(),
+      ...env,
+    }),
     { log: memoryLog(logged) },
   );
 }

@@ -1,5 +1,6 @@
 import { serve } from "@hono/node-server";
 import { logRuntimeEvent, startComplianceRuntime } from "@svc/compliance/node";
+import { LedgerReservationStore, openLedger, type PaymentLedger } from "@svc/ledger";
 import type { ListLoader } from "@svc/ofac-index/node";
 import { baseTerms, createPaymentServer, httpFacilitator } from "@svc/payments";
 import type { Devnet } from "@svc/x402-devnet";
@@ -18,6 +19,8 @@ export interface RunningService {
   readonly url: string;
   readonly app: Hono;
   readonly loader: ListLoader;
+  /** The payment ledger: every paid call's reservation and settlement. */
+  readonly ledger: PaymentLedger;
   /** The local settlement stack, when the service pays through it (development). */
   readonly devnet: Devnet | undefined;
   stop(): Promise<void>;
@@ -57,14 +60,30 @@ export async function startService(
     await devnet?.stop();
     throw new RangeError("PAY_TO is required when payments go through a configured facilitator");
   }
+  // Every paid call is reserved, and its settlement recorded, in the ledger: on a shared
+  // PostgreSQL a reservation holds across replicas.
+  const ledger = await openLedger(config.ledger).catch(async (error: unknown) => {
+    await devnet?.stop();
+    throw error;
+  });
   const log = options.log ?? serviceLog();
   // The list's events (loads, failures with their reason, retries) are always logged;
   // LOG_REQUESTS=0 silences the request lines only. The runtime resolves without waiting on
   // the list's source, so the API listens at once (not ready until a list is loaded).
-  const runtime = await startComplianceRuntime(config.list, { onEvent: logRuntimeEvent(log) });
+  const runtime = await startComplianceRuntime(config.list, {
+    onEvent: logRuntimeEvent(log),
+  }).catch(async (error: unknown) => {
+    await ledger.close();
+    await devnet?.stop();
+    throw error;
+  });
   const app = createApp({
     ...runtime.deps,
-    payments: { server: createPaymentServer(facilitator), terms: baseTerms(payTo) },
+    payments: {
+      server: createPaymentServer(facilitator),
+      terms: baseTerms(payTo),
+      reservations: new LedgerReservationStore(ledger),
+    },
     log: config.log ? log : undefined,
     baseUrl: config.publicBaseUrl,
     archive: loaderArchive(runtime.loader),
@@ -85,10 +104,12 @@ export async function startService(
     url,
     app,
     loader: runtime.loader,
+    ledger,
     devnet,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.stop();
+      await ledger.close();
       log.flush();
       await devnet?.stop();
     },

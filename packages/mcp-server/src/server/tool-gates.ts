@@ -1,4 +1,4 @@
-import { PaymentGate, type PaymentTerms } from "@svc/payments";
+import { PaymentGate, type PaymentTerms, type ReservationStore } from "@svc/payments";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { AnyTool } from "../tools/tool.js";
 import { inputSchemaOf } from "./tool-listing.js";
@@ -7,6 +7,11 @@ import { inputSchemaOf } from "./tool-listing.js";
 export interface ToolPayments {
   readonly server: x402ResourceServer;
   readonly terms: PaymentTerms;
+  /**
+   * Where authorizations are reserved (the service's ledger, shared by its replicas). Default:
+   * the resource server's in-memory store, which the API's routes share.
+   */
+  readonly reservations?: ReservationStore | undefined;
 }
 
 /** Finds the payment gate of a tool at a price. */
@@ -38,6 +43,7 @@ export function toolGates(payments: ToolPayments): GateFor {
           },
         },
         payments.terms,
+        { reservations: payments.reservations },
       );
       gates.set(key, gate);
     }
