@@ -34,6 +34,9 @@ function sizeOf(path: string): number {
   return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
 }
 
+/** How long the service may take to say it listens before the test gives up on it. */
+const START_TIMEOUT_MS = 60_000;
+
 /** Starts the installed service and resolves with the URL its first line names. */
 async function startInstalled(env: Record<string, string>): Promise<string> {
   const child = spawn(process.execPath, [join(dir, "dist/main.js")], {
@@ -46,22 +49,40 @@ async function startInstalled(env: Record<string, string>): Promise<string> {
     output += String(chunk);
   });
   return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`the service did not listen within ${START_TIMEOUT_MS} ms:\n${output}`));
+    }, START_TIMEOUT_MS);
     child.stdout.on("data", (chunk) => {
       output += String(chunk);
       const found = /svc API listening on (http:\/\/\S+)/.exec(output);
-      if (found?.[1] !== undefined) resolve(found[1]);
+      if (found?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve(found[1]);
+      }
     });
-    child.once("exit", (code) => reject(new Error(`the service exited (${code}):\n${output}`)));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the service exited (${code}):\n${output}`));
+    });
   });
 }
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "svc-http-deploy-"));
   rmSync(dir, { recursive: true });
-  await run("pnpm", ["--filter", "@svc/http", "deploy", "--prod", "--legacy", dir], {
-    cwd: WORKSPACE,
-    env: { ...process.env, CI: "true" },
-  });
+  // From the store the workspace was installed into: nothing needs the network. Bounded, so
+  // a stuck install fails with what pnpm said instead of the hook's timeout.
+  await run(
+    "pnpm",
+    ["--filter", "@svc/http", "deploy", "--prod", "--legacy", "--prefer-offline", dir],
+    {
+      cwd: WORKSPACE,
+      env: { ...process.env, CI: "true" },
+      timeout: 100_000,
+      killSignal: "SIGKILL",
+    },
+  );
   devnet = await startDevnet({ payers: 1, httpFacilitator: true });
   url = await startInstalled({
     PORT: "0",
@@ -69,7 +90,7 @@ beforeAll(async () => {
     FACILITATOR_URL: devnet.facilitatorUrl as string,
     PAY_TO: devnet.payTo,
   });
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   if (service !== undefined && service.exitCode === null) {
