@@ -4,7 +4,7 @@ import { describeEndpoint, serverCardOf } from "./server-card.js";
 const card = serverCardOf({ baseUrl: "https://screen.example.com" });
 
 describe("server card", () => {
-  it("has the interface notes' members", () => {
+  it("has the server card's members: identity, transport, tools, prompts, payment", () => {
     expect(card).toMatchObject({
       serverInfo: { name: "ofac-wallet-screening", version: "0.1.2" },
       transport: { type: "streamable-http", url: "https://screen.example.com/mcp" },

@@ -18,7 +18,7 @@ export interface CardOptions {
 let configSchema: JsonSchema | undefined;
 
 /**
- * `/.well-known/mcp/server-card.json` (interface notes, "Discovery documents"): identity, the
+ * `/.well-known/mcp/server-card.json`, the MCP discovery document: identity, the
  * endpoint, no authentication, x402 payment, capabilities, and every prompt and tool as
  * `prompts/list` and `tools/list` give them, with each tool's price.
  */

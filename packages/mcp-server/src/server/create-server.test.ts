@@ -48,7 +48,7 @@ describe("tools/list", () => {
     }
   });
 
-  it("publishes the spec's bounds in each input schema", async () => {
+  it("publishes each tool's bounds in its input schema", async () => {
     const { tools } = await client.listTools();
     const schema = (name: string) =>
       tools.find((t) => t.name === name)?.inputSchema as {

@@ -10,7 +10,7 @@ export const MCP_SERVER = {
     "Screen wallets with ofac_wallet_screen (one) or batch_wallet_screen (up to 100); a match is a manual-review signal, not a legal determination. ofac_wallet_report and edd_report write reports (json, pdf or docx); report_pdf_generate and report_docx_generate render any result's `report`. Call server_capabilities (free) first to see prices and how payment works on this connection.",
 } as const;
 
-/** The x402 v2 MCP transport as the server speaks it (interface notes, "Payment"). */
+/** The x402 v2 MCP transport as the server speaks it: payment in `_meta`, receipts in the result's `_meta`. */
 export const MCP_PAYMENT = {
   protocol: "x402",
   version: 2,

@@ -12,7 +12,7 @@ import { renderPart } from "./render-answer.js";
 import { defineTool } from "./tool.js";
 
 /**
- * The MCP-only tools (interface notes, "Monte Carlo report tools"): scenario simulations with no
+ * The MCP-only tools (the Monte Carlo report tools): scenario simulations with no
  * HTTP route, priced as the deployed service priced them.
  */
 export const MONTE_CARLO_PRICES = { report: "0.29", decision: "0.09" } as const;

@@ -30,7 +30,7 @@ describe("execution budgets", () => {
 });
 
 describe("tool prices", () => {
-  it("a tool that maps to an HTTP route charges the route's price (interface notes)", () => {
+  it("a tool that maps to an HTTP route charges the route's price", () => {
     expect(priceOf(tool("ofac_wallet_screen"), {})).toBe(ofacWalletScreen.price);
     expect(priceOf(tool("batch_wallet_screen"), {})).toBe(batchWalletScreen.price);
     expect(priceOf(tool("edd_report"), { output_format: "pdf" })).toBe(eddReport.price);
@@ -38,7 +38,7 @@ describe("tool prices", () => {
     expect(priceOf(tool("report_docx_generate"), {})).toBe(reportDocxGenerate.price);
   });
 
-  it("the deployed service's tool prices hold (interface notes table)", () => {
+  it("the deployed service's tool prices hold", () => {
     expect(
       Object.fromEntries(TOOLS.map((t) => [t.name, priceOf(t, { output_format: "json" })])),
     ).toEqual({

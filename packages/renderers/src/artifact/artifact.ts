@@ -40,7 +40,7 @@ export interface ArtifactSummary {
 }
 
 /**
- * What every renderer returns: the bytes and the spec's metadata about them. The bytes are the
+ * What every renderer returns: the bytes and the metadata about them (type, name, pages, engine). The bytes are the
  * one copy of the file (a worker moves them to the caller); the base64 an answer carries is made
  * from them where the answer is built (`inlineArtifact`).
  */
@@ -53,7 +53,7 @@ export interface RenderedDocument {
   readonly degradations: readonly Degradation[];
 }
 
-/** Wraps rendered bytes with the spec's artifact_summary. */
+/** Wraps rendered bytes with their artifact_summary. */
 export function describeDocument(
   bytes: Uint8Array,
   type: DocumentType,

@@ -16,7 +16,7 @@ const magic = (bytes: Uint8Array, n: number) =>
   Buffer.from(bytes.subarray(0, n)).toString("latin1");
 
 describe("RenderPool", () => {
-  it("renders PDF, DOCX and XLSX on a worker, its bytes moved out whole, with the spec's metadata", async () => {
+  it("renders PDF, DOCX and XLSX on a worker, its bytes moved out whole, with the artifact's metadata", async () => {
     const report = eddMemoReport(20);
     const [pdf, docx, xlsx] = await Promise.all([
       pool.render("pdf", report),

@@ -3,7 +3,7 @@ import { boundedArray, boundedRecord } from "./bounded-schemas.js";
 
 /**
  * The wire shapes of the shared report model and the legacy report payload, as valibot schemas: the single source for validation, types and
- * the generated JSON Schemas. Objects are loose where the spec allows extra members. Sizes are
+ * the generated JSON Schemas. Objects are loose where the model allows extra members. Sizes are
  * capped generously here; each renderer enforces its own, lower, document limits. Every list and
  * map is size-checked before its contents (`boundedArray`, `boundedRecord`), so an oversized one
  * is refused without validating its elements.

@@ -2,8 +2,8 @@ import type { LegacyReport, ReportModel } from "@svc/report-model";
 
 /**
  * Input examples of the document routes: what a desk actually sends. The shared model is the
- * batch screening report as the service's own workflows produce it (interface notes: title,
- * `report_type` and tables of the deployed service), so the example doubles as a round trip.
+ * batch screening report as the service's own workflows produce it (the title, `report_type`
+ * and tables of the deployed service), so the example doubles as a round trip.
  */
 export const EXAMPLE_REPORT_MODEL: ReportModel = {
   report_meta: {

@@ -21,7 +21,7 @@ import { SCREENING_NOTE } from "./screening-constants.js";
 
 export const EDD_REPORT_TYPE = "enhanced-due-diligence";
 
-/** Interface notes: the case name, else "Enhanced Due Diligence Memo - <subject>". */
+/** A memo's title: its case name, else "Enhanced Due Diligence Memo - <subject>". */
 export const eddTitle = (c: EddCase): string =>
   c.caseName ?? `Enhanced Due Diligence Memo - ${c.subjectName}`;
 

@@ -14,8 +14,8 @@ import {
 import { reportDate } from "./report-date.js";
 
 /**
- * The text of an EDD memo, written the way a compliance file is judged (interface notes,
- * "Compliance practice"): what was screened and how, what was found, what to do, what the
+ * The text of an EDD memo, written the way a compliance file is judged: what was screened and
+ * how, what was found, what to do, what the
  * screening cannot say, and who signs it. The JSON answer and the documents both come from
  * this one object, so the PDF a reviewer files says exactly what the API returned.
  *

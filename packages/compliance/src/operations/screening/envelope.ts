@@ -23,7 +23,7 @@ export interface ArtifactHints {
 }
 
 /**
- * The success answer of every screening and workflow route (interface notes, "Screening"):
+ * The success answer of every screening and workflow route:
  * the result in `data`, the same result as a report model in `report` (so any result can be
  * sent straight to a document route), file hints in `artifacts`, and the list as `source`.
  */
