@@ -15,9 +15,9 @@ import { reportDate } from "./report-date.js";
 
 /**
  * The text of an EDD memo, written the way a compliance file is judged: what was screened and
- * how, what was found, what to do, what the
- * screening cannot say, and who signs it. The JSON answer and the documents both come from
- * this one object, so the PDF a reviewer files says exactly what the API returned.
+ * how, what was found, what to do, what the screening cannot say, and who signs it. The JSON
+ * answer and the documents both come from this one object, so the PDF a reviewer files says
+ * exactly what the API returned.
  *
  * Regulatory references are stated as OFAC's rules (31 CFR Part 501) and worded as such, with
  * the limits a screening tool has: the memo orients the reviewer, it does not advise.
