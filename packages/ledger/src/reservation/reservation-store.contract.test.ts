@@ -1,7 +1,7 @@
 import { MemoryReservationStore } from "@svc/payments";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLedger } from "../open/open-ledger.js";
-import { type PostgresCluster, startPostgres } from "../test-support/postgres-cluster.mjs";
+import { type PostgresCluster, startPostgres } from "../../../../scripts/test-support/postgres-cluster.mjs";
 import {
   newAuthorization,
   reservationStoreContract,
