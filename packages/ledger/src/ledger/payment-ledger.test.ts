@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type PostgresCluster,
+  startPostgres,
+} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { openSql } from "../open/open-ledger.js";
 import { migrate } from "../schema/migrate.js";
 import type { Sql } from "../sql/sql.js";
-import { type PostgresCluster, startPostgres } from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { newAuthorization } from "../test-support/reservation-store-contract.js";
 import { PaymentLedger } from "./payment-ledger.js";
 

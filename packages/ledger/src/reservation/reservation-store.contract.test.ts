@@ -1,7 +1,10 @@
 import { MemoryReservationStore } from "@svc/payments";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type PostgresCluster,
+  startPostgres,
+} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { openLedger } from "../open/open-ledger.js";
-import { type PostgresCluster, startPostgres } from "../../../../scripts/test-support/postgres-cluster.mjs";
 import {
   newAuthorization,
   reservationStoreContract,
