@@ -10,6 +10,11 @@ export {
   type OperationInfo,
   type RunContext,
 } from "./catalog/operation.js";
+export {
+  recordScreenings,
+  type ScreeningEvidence,
+  type ScreeningRecorder,
+} from "./evidence/screening-evidence.js";
 export { ExecutionTimeoutError } from "./execution/execution-timeout-error.js";
 export {
   type Answer,

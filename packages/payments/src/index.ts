@@ -34,6 +34,7 @@ export {
   PAYMENT_HEADERS,
   paymentRequiredResponse,
   type RequirePaymentOptions,
+  recordServed,
   requirePayment,
 } from "./http/require-payment.js";
 export {
@@ -51,6 +52,7 @@ export {
   type ReservationDetails,
   type ReservationStore,
   type ReserveResult,
+  type ServedRecord,
   type SettlementRecord,
 } from "./reservation/reservation-store.js";
 export { createPaymentServer, httpFacilitator } from "./server/payment-server.js";

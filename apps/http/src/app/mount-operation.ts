@@ -1,5 +1,10 @@
 import type { AnyOperation, ComplianceDeps } from "@svc/compliance";
-import { type PaymentGate, type RequirePaymentOptions, requirePayment } from "@svc/payments";
+import {
+  type PaymentGate,
+  type RequirePaymentOptions,
+  recordServed,
+  requirePayment,
+} from "@svc/payments";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
@@ -123,6 +128,11 @@ export function mountOperation(
       signal: c.req.raw.signal,
       deadlineMs: op.deadlineMs,
     });
+    // What the answer was computed on goes with the payment's record (the list edition).
+    if (answer.ok && answer.evidence !== undefined) {
+      const { datasetSha256, addresses } = answer.evidence;
+      recordServed(c, { datasetSha256, query: addresses });
+    }
     return answerResponse(c, answer);
   });
 }

@@ -1,4 +1,5 @@
 import type * as v from "valibot";
+import { recordScreenings } from "../evidence/screening-evidence.js";
 import { type Answer, type HandleOptions, handleInput } from "../execution/handle-input.js";
 import type { ComplianceDeps } from "./deps.js";
 
@@ -86,5 +87,9 @@ export const defineOperation = <Input, Output>(
   definition: OperationDefinition<Input, Output>,
 ): Operation<Input, Output> => ({
   ...definition,
-  handle: (raw, deps, options) => handleInput(definition, raw, deps, options),
+  handle: async (raw, deps, options) => {
+    const screened = recordScreenings(deps);
+    const answer = await handleInput(definition, raw, screened.deps, options);
+    return answer.ok ? { ...answer, evidence: screened.evidence() } : answer;
+  },
 });

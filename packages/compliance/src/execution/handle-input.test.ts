@@ -17,11 +17,15 @@ beforeAll(async () => {
 });
 
 describe("an operation's handle", () => {
-  it("answers the run's output for a raw input its schema takes", async () => {
+  it("answers the run's output for a raw input its schema takes, with what it screened", async () => {
     const answer = await ofacWalletScreen.handle({ address: LAZARUS_ETH }, deps);
     expect(answer).toEqual({
       ok: true,
       output: await ofacWalletScreen.run({ address: LAZARUS_ETH }, deps),
+      evidence: {
+        datasetSha256: deps.list.freshness().datasetSha256,
+        addresses: [LAZARUS_ETH],
+      },
     });
   });
 

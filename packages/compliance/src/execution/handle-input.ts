@@ -1,10 +1,18 @@
 import * as v from "valibot";
+import type { ScreeningEvidence } from "../evidence/screening-evidence.js";
 import { classifyFailure, type Failure, invalidInput } from "../failures/classify-failure.js";
 import { type Runnable, type RunOperationOptions, runOperation } from "./run-operation.js";
 
-/** What a request comes to: the run's output, or a refusal (never charged). */
+/**
+ * What a request comes to: the run's output (with what it screened, when it screened, for the
+ * record of its payment), or a refusal (never charged).
+ */
 export type Answer<Output> =
-  | { readonly ok: true; readonly output: Output }
+  | {
+      readonly ok: true;
+      readonly output: Output;
+      readonly evidence?: ScreeningEvidence | undefined;
+    }
   | { readonly ok: false; readonly failure: Failure };
 
 /** The caller giving up, or a tighter budget than the operation's own (`runOperation`). */

@@ -3,6 +3,7 @@ import {
   type ReservationDetails,
   type ReservationStore,
   type ReserveResult,
+  type ServedRecord,
   type SettlementRecord,
 } from "@svc/payments";
 import { LedgerError } from "../errors/ledger-error.js";
@@ -16,6 +17,8 @@ import { parseKey } from "./authorization-key.js";
  * - `reserve` writes (or takes over) the row; it needs the payment's details, which the gate
  *   passes.
  * - `release` and `forget` are the ledger's own steps.
+ * - `markServed` notes what the answer was computed on (the edition; the addresses when the
+ *   ledger keeps queries).
  * - `markUsed` records the settlement: settled with its transaction when the gate names one,
  *   else settling (the facilitator failed mid-settlement: the outcome is for reconciliation).
  *
@@ -54,6 +57,10 @@ export class LedgerReservationStore implements ReservationStore {
 
   async forget(key: string): Promise<void> {
     await this.ledger.forget(parseKey(key));
+  }
+
+  async markServed(key: string, served: ServedRecord): Promise<void> {
+    await this.ledger.markServed(parseKey(key), served);
   }
 
   async markUsed(key: string, settlement?: SettlementRecord): Promise<void> {

@@ -75,7 +75,7 @@ describe("LedgerReservationStore across replicas", () => {
     }
   });
 
-  it("the row records the payment: markUsed settles it with its transaction (settling when the outcome is unknown), and it stays used after its authorization expired", async () => {
+  it("the row records the payment: markServed notes the edition, markUsed settles it with its transaction (settling when the outcome is unknown), and it stays used after its authorization expired", async () => {
     const ledger = await openLedger({ databaseUrl: postgres.url });
     try {
       const store = new LedgerReservationStore(ledger);
@@ -92,10 +92,18 @@ describe("LedgerReservationStore across replicas", () => {
       const paid = newAuthorization("/v1/screen");
       const transaction = `0x${"ab".repeat(32)}`;
       expect(await store.reserve(paid.key, Date.now() + 60_000, paid.details)).toBe("reserved");
+      const dataset = "cd".repeat(32);
+      await store.markServed(paid.key, { datasetSha256: dataset, query: ["0xAbC"] });
+      expect(await ledger.find(paid.details.authorization)).toMatchObject({
+        status: "served",
+        datasetSha256: dataset,
+        query: null, // the screened addresses are kept only when the ledger is told to
+      });
       await store.markUsed(paid.key, { transaction });
       expect(await ledger.find(paid.details.authorization)).toMatchObject({
         status: "settled",
         txHash: transaction,
+        datasetSha256: dataset,
       });
       // An authorization that may have paid is never taken over, even once it has expired.
       const expired = newAuthorization();

@@ -7,7 +7,7 @@ import {
   ListToolsRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
-import type { ComplianceDeps } from "@svc/compliance";
+import type { ComplianceDeps, ScreeningEvidence } from "@svc/compliance";
 import { callPaidTool, MCP_PAYMENT_RESPONSE_META, type ToolResult } from "@svc/payments";
 import * as v from "valibot";
 import { PROMPTS } from "../prompts/briefs.js";
@@ -79,10 +79,16 @@ export function createMcpServer(options: McpServerOptions): Server {
    * (`tool.deadlineMs`): a refusal of either is an `isError` result; a fault is reported and
    * answered without internals.
    */
-  const runTool = async (tool: AnyTool, args: unknown): Promise<ToolResult> => {
+  const runTool = async (
+    tool: AnyTool,
+    args: unknown,
+    onEvidence: (evidence: ScreeningEvidence | undefined) => void = () => {},
+  ): Promise<ToolResult> => {
     try {
       const answer = await tool.handle(args, context, { deadlineMs: tool.deadlineMs });
-      return answer.ok ? toolResult(answer.output) : failureResult(answer.failure);
+      if (!answer.ok) return failureResult(answer.failure);
+      onEvidence(answer.evidence);
+      return toolResult(answer.output);
     } catch (error) {
       options.onFault?.(error, tool.name);
       return internalErrorResult();
@@ -112,8 +118,16 @@ export function createMcpServer(options: McpServerOptions): Server {
       if (price.price === null || options.gateFor === undefined) {
         return (await runTool(tool, args)) as CallToolResult;
       }
-      const result = await callPaidTool(options.gateFor(tool, price.price), _meta, () =>
-        runTool(tool, args),
+      // What the answer was computed on goes with the payment's record (the list edition).
+      let evidence: ScreeningEvidence | undefined;
+      const result = await callPaidTool(
+        options.gateFor(tool, price.price),
+        _meta,
+        () =>
+          runTool(tool, args, (e) => {
+            evidence = e;
+          }),
+        () => evidence && { datasetSha256: evidence.datasetSha256, query: evidence.addresses },
       );
       const receipt = result._meta?.[MCP_PAYMENT_RESPONSE_META];
       if (receipt !== undefined) options.onCharged?.(tool.name, receipt);

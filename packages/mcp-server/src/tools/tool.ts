@@ -1,4 +1,10 @@
-import { type Answer, type ComplianceDeps, type HandleOptions, handleInput } from "@svc/compliance";
+import {
+  type Answer,
+  type ComplianceDeps,
+  type HandleOptions,
+  handleInput,
+  recordScreenings,
+} from "@svc/compliance";
 import type { ToolResult } from "@svc/payments";
 import type * as v from "valibot";
 import { failureResult } from "../results/tool-result.js";
@@ -82,8 +88,10 @@ export interface AnyTool extends ToolInfo {
 /** Keeps a definition's input type, and gives it the one way to handle a call. */
 export const defineTool = <Input>(definition: ToolDefinition<Input>): McpTool<Input> => ({
   ...definition,
-  handle: (raw, context, options) =>
-    handleInput(
+  handle: async (raw, context, options) => {
+    // Every screening the run makes is noted, for the payment's record.
+    const screened = recordScreenings(context.deps);
+    const answer = await handleInput(
       {
         name: definition.name,
         deadlineMs: definition.deadlineMs,
@@ -92,9 +100,11 @@ export const defineTool = <Input>(definition: ToolDefinition<Input>): McpTool<In
           definition.run(input, { ...call, signal: run?.signal }),
       },
       raw,
-      context,
+      { ...context, deps: screened.deps },
       options,
-    ),
+    );
+    return answer.ok ? { ...answer, evidence: screened.evidence() } : answer;
+  },
 });
 
 /** The one argument a price can depend on: the format of the document asked for. */

@@ -17,7 +17,11 @@ import { REFUSALS } from "../authorization/refusal-reasons.js";
 import { routeMatches } from "../authorization/resource-binding.js";
 import { CLOCK_SKEW_SECONDS, checkValidityWindow } from "../authorization/validity-window.js";
 import { MemoryReservationStore } from "../reservation/memory-reservation-store.js";
-import { keyOf, type ReservationStore } from "../reservation/reservation-store.js";
+import {
+  keyOf,
+  type ReservationStore,
+  type ServedRecord,
+} from "../reservation/reservation-store.js";
 import { atomicUsdc } from "../terms/atomic-amount.js";
 import {
   DEFAULT_DEADLINE_MS,
@@ -359,6 +363,14 @@ export class PaymentGate {
       transaction: receipt.transaction,
     });
     return { ok: true, receipt };
+  }
+
+  /**
+   * The work succeeded and its answer is ready: the reservation notes what it was computed on
+   * (stores that record payments), before the settlement is sent.
+   */
+  async served(payment: VerifiedPayment, record: ServedRecord = {}): Promise<void> {
+    await this.cache.reservations.markServed?.(payment.reservation, record);
   }
 
   /** Ends a verified payment that will not be settled (the work failed or was refused). */

@@ -4,7 +4,22 @@ import type { Context, MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 import { REFUSALS } from "../authorization/refusal-reasons.js";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
+import type { ServedRecord } from "../reservation/reservation-store.js";
 import { base64OfJson, encodeJsonHeader } from "./header-codec.js";
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** What the paid answer was computed on (`recordServed`), for the payment's record. */
+    "x402.served": ServedRecord;
+  }
+}
+
+/**
+ * Called by a paid route's handler: what its answer was computed on (the list edition, the
+ * screened addresses), noted with the payment before it is settled.
+ */
+export const recordServed = (c: Context, record: ServedRecord): void =>
+  c.set("x402.served", record);
 
 /** The header names of x402 v2 over HTTP, and the v1 alias older clients send. */
 export const PAYMENT_HEADERS = {
@@ -136,6 +151,7 @@ export function requirePayment(
         const answer = c.res;
         const body = await answer.arrayBuffer();
         ended = true;
+        await gate.served(verified, c.get("x402.served"));
         const settled = await gate.settle(verified);
         c.res = undefined;
         if (!settled.ok) {

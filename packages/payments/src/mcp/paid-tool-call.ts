@@ -1,5 +1,6 @@
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
+import type { ServedRecord } from "../reservation/reservation-store.js";
 
 /** Where x402 v2 over MCP puts the payment and the receipt (transports-v2/mcp). */
 export const MCP_PAYMENT_META = "x402/payment";
@@ -30,11 +31,14 @@ export const paymentRequiredResult = (paymentRequired: PaymentRequired): ToolRes
  * the authorization; a success is settled and returned with the receipt in
  * `_meta["x402/payment-response"]`; a failed settlement returns the PaymentRequired and none of
  * the content. A facilitator that cannot be reached gives an error result; nothing runs.
+ * `servedOf` says, once the tool answered, what its answer was computed on (for the payment's
+ * record, before settlement).
  */
 export async function callPaidTool(
   gate: PaymentGate,
   meta: Record<string, unknown> | undefined,
   run: () => Promise<ToolResult>,
+  servedOf: () => ServedRecord | undefined = () => undefined,
 ): Promise<ToolResult> {
   try {
     const payment = meta?.[MCP_PAYMENT_META];
@@ -53,6 +57,7 @@ export async function callPaidTool(
       await gate.release(verified);
       return result;
     }
+    await gate.served(verified, servedOf());
     const settled = await gate.settle(verified);
     if (!settled.ok) return paymentRequiredResult(settled.paymentRequired);
     return withReceipt(result, settled.receipt);

@@ -3,10 +3,15 @@ import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentServer } from "../server/payment-server.js";
 import { baseTerms } from "../terms/paid-resource.js";
-import { paidApp } from "../test-support/paid-app.js";
+import { PREMIUM_DATASET, paidApp } from "../test-support/paid-app.js";
 import { header, payloadFor } from "../test-support/paying-client.js";
 import { MemoryReservationStore } from "./memory-reservation-store.js";
-import { keyOf, type ReservationDetails, type SettlementRecord } from "./reservation-store.js";
+import {
+  keyOf,
+  type ReservationDetails,
+  type ServedRecord,
+  type SettlementRecord,
+} from "./reservation-store.js";
 
 // A store that records payments (the ledger) learns from the gate what each reservation pays
 // for: the authorization the key was made of, the amount and the route.
@@ -21,18 +26,25 @@ afterAll(async () => {
 class RecordingStore extends MemoryReservationStore {
   readonly seen: { key: string; details: ReservationDetails | undefined }[] = [];
   readonly used: { key: string; settlement: SettlementRecord | undefined }[] = [];
+  readonly served: { key: string; served: ServedRecord }[] = [];
+  readonly steps: string[] = [];
+  async markServed(key: string, served: ServedRecord) {
+    this.steps.push("served");
+    this.served.push({ key, served });
+  }
   override reserve(key: string, expiresAt: number, details?: ReservationDetails) {
     this.seen.push({ key, details });
     return super.reserve(key, expiresAt);
   }
   override markUsed(key: string, settlement?: SettlementRecord) {
+    this.steps.push("used");
     this.used.push({ key, settlement });
     return super.markUsed(key);
   }
 }
 
 describe("the gate's reservation details", () => {
-  it("a paid call reserves its authorization with the key's parts, the amount and the route, and marks it used with its transaction", async () => {
+  it("a paid call reserves its authorization with the key's parts, the amount and the route, notes what the answer was computed on, and marks it used with its transaction", async () => {
     const store = new RecordingStore();
     const { app } = paidApp(createPaymentServer(devnet.facilitator), baseTerms(devnet.payTo), {
       reservations: store,
@@ -65,5 +77,10 @@ describe("the gate's reservation details", () => {
     ) as { transaction: string };
     expect(receipt.transaction).toMatch(/^0x[0-9a-f]{64}$/);
     expect(store.used).toEqual([{ key, settlement: { transaction: receipt.transaction } }]);
+    // What the answer was computed on is noted before the settlement is sent.
+    expect(store.served).toEqual([
+      { key, served: { datasetSha256: PREMIUM_DATASET, query: ["0xpremium"] } },
+    ]);
+    expect(store.steps).toEqual(["served", "used"]);
   });
 });

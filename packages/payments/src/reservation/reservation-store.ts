@@ -59,11 +59,25 @@ export interface ReservationStore {
   /** The authorization was refused before anything ran (the facilitator said no): drop it. */
   forget(key: string): Promise<void>;
   /**
+   * The answer is out and its settlement about to be sent: a store that records payments notes
+   * what the answer was computed on. Optional: the in-memory store has nothing to note.
+   */
+  markServed?(key: string, served: ServedRecord): Promise<void>;
+  /**
    * The authorization paid (or may have): never usable again until it expires. `settlement`
    * names the transaction when the settlement succeeded; without it the outcome is unknown (the
    * facilitator failed mid-settlement), for stores that record payments to reconcile later.
    */
   markUsed(key: string, settlement?: SettlementRecord): Promise<void>;
+}
+
+/**
+ * What a paid answer was computed on, for stores that record payments: the list edition a
+ * screening used and the addresses it screened (a store keeps those only if told to).
+ */
+export interface ServedRecord {
+  readonly datasetSha256?: string | undefined;
+  readonly query?: readonly string[] | undefined;
 }
 
 /** What a successful settlement left: its transaction on chain. */

@@ -2,7 +2,11 @@ import type { x402ResourceServer } from "@x402/core/server";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { PaymentGate } from "../gate/payment-gate.js";
-import { PAYMENT_HEADERS, requirePayment } from "../http/require-payment.js";
+import { PAYMENT_HEADERS, recordServed, requirePayment } from "../http/require-payment.js";
+
+/** What the premium route says its answer was computed on (`recordServed`). */
+export const PREMIUM_DATASET = "ab".repeat(32);
+
 import type { ReservationStore } from "../reservation/reservation-store.js";
 import type { PaidResource, PaymentTerms } from "../terms/paid-resource.js";
 
@@ -56,6 +60,7 @@ export function paidApp(
   });
   app.post("/paid/premium", gate("/paid/premium", "0.05"), (c) => {
     runs.premium = (runs.premium ?? 0) + 1;
+    recordServed(c, { datasetSha256: PREMIUM_DATASET, query: ["0xpremium"] });
     return c.json({ ok: true, premium: true });
   });
   app.post("/paid/refuse", gate("/paid/refuse"), (c) => {

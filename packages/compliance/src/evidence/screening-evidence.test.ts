@@ -1,0 +1,40 @@
+import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
+import { loadSample } from "@svc/ofac-index/node";
+import { renderDocument } from "@svc/renderers";
+import { describe, expect, it } from "vitest";
+import type { ComplianceDeps } from "../catalog/deps.js";
+import { reportPdfGenerate } from "../operations/documents/index.js";
+import { batchWalletScreen, eddReport, ofacWalletScreen } from "../operations/screening/index.js";
+
+const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+const CLEAR = "0x1111111111111111111111111111111111111111";
+
+describe("the evidence of a paid run", () => {
+  it("is what the run screened: the edition its answer used and the addresses as typed", async () => {
+    const list = await loadSample(new Date("2026-01-01T00:00:00Z"));
+    const deps: ComplianceDeps = {
+      list,
+      history: () => EMBEDDED_DCA_HISTORY,
+      render: renderDocument,
+    };
+    const sha = list.freshness().datasetSha256;
+    const single = await ofacWalletScreen.handle({ address: LISTED }, deps);
+    expect(single).toMatchObject({
+      ok: true,
+      evidence: { datasetSha256: sha, addresses: [LISTED] },
+    });
+    const batch = await batchWalletScreen.handle({ addresses: [LISTED, CLEAR] }, deps);
+    expect(batch.ok && batch.evidence).toEqual({ datasetSha256: sha, addresses: [LISTED, CLEAR] });
+    // A document answer of the EDD memo carries no freshness itself: the evidence still does.
+    const memo = await eddReport.handle(
+      { subject_name: "Northwind OTC Ltd", addresses: [CLEAR], output_format: "pdf" },
+      deps,
+    );
+    expect(memo.ok && memo.evidence).toEqual({ datasetSha256: sha, addresses: [CLEAR] });
+    // A run that screens nothing has none; a refused request has no answer to carry it.
+    const pdf = await reportPdfGenerate.handle(reportPdfGenerate.inputExample, deps);
+    expect(pdf.ok && pdf.evidence).toBeUndefined();
+    const refused = await ofacWalletScreen.handle({ address: "" }, deps);
+    expect(refused.ok).toBe(false);
+  });
+});
