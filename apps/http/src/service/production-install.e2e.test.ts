@@ -71,18 +71,19 @@ async function startInstalled(env: Record<string, string>): Promise<string> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "svc-http-deploy-"));
   rmSync(dir, { recursive: true });
-  // From the store the workspace was installed into: nothing needs the network. Bounded, so
-  // a stuck install fails with what pnpm said instead of the hook's timeout.
-  await run(
-    "pnpm",
-    ["--filter", "@svc/http", "deploy", "--prod", "--legacy", "--prefer-offline", dir],
-    {
-      cwd: WORKSPACE,
-      env: { ...process.env, CI: "true" },
-      timeout: 100_000,
-      killSignal: "SIGKILL",
-    },
-  );
+  // From the store the workspace was installed into (--offline: nothing may wait on the
+  // network). Bounded, so a stuck install fails with what pnpm said, not the hook's timeout.
+  await run("pnpm", ["--filter", "@svc/http", "deploy", "--prod", "--legacy", "--offline", dir], {
+    cwd: WORKSPACE,
+    env: { ...process.env, CI: "true" },
+    timeout: 100_000,
+    killSignal: "SIGKILL",
+  }).catch((error: { message: string; stdout?: string; stderr?: string }) => {
+    const tail = (text = "") => text.split("\n").slice(-15).join("\n");
+    throw new Error(
+      `${error.message}\nstdout:\n${tail(error.stdout)}\nstderr:\n${tail(error.stderr)}`,
+    );
+  });
   devnet = await startDevnet({ payers: 1, httpFacilitator: true });
   url = await startInstalled({
     PORT: "0",
