@@ -1,5 +1,4 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { once } from "node:events";
+import { execFile } from "node:child_process";
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +10,7 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
 /**
  * What an operator installs: `pnpm --filter @svc/http deploy --prod`, a folder of the service's
@@ -24,7 +24,7 @@ const run = promisify(execFile);
 
 let dir: string;
 let devnet: Devnet;
-let service: ChildProcess | undefined;
+let service: ServiceProcess | undefined;
 let url: string;
 
 /** Bytes under `path`, symlinks not followed (pnpm links what it installed). */
@@ -32,40 +32,6 @@ function sizeOf(path: string): number {
   const stat = lstatSync(path, { throwIfNoEntry: false });
   if (stat === undefined || !stat.isDirectory()) return stat?.size ?? 0;
   return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
-}
-
-/** How long the service may take to say it listens before the test gives up on it. */
-const START_TIMEOUT_MS = 60_000;
-
-/** Starts the installed service and resolves with the URL its first line names. */
-async function startInstalled(env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, [join(dir, "dist/main.js")], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? "", ...env },
-  });
-  service = child;
-  let output = "";
-  child.stderr.on("data", (chunk) => {
-    output += String(chunk);
-  });
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`the service did not listen within ${START_TIMEOUT_MS} ms:\n${output}`));
-    }, START_TIMEOUT_MS);
-    child.stdout.on("data", (chunk) => {
-      output += String(chunk);
-      const found = /svc API listening on (http:\/\/\S+)/.exec(output);
-      if (found?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the service exited (${code}):\n${output}`));
-    });
-  });
 }
 
 beforeAll(async () => {
@@ -85,19 +51,21 @@ beforeAll(async () => {
     );
   });
   devnet = await startDevnet({ payers: 1, httpFacilitator: true });
-  url = await startInstalled({
-    PORT: "0",
-    LOG_REQUESTS: "0",
-    FACILITATOR_URL: devnet.facilitatorUrl as string,
-    PAY_TO: devnet.payTo,
-  });
+  service = await startServiceProcess(
+    join(dir, "dist/main.js"),
+    {
+      PORT: "0",
+      LOG_REQUESTS: "0",
+      FACILITATOR_URL: devnet.facilitatorUrl as string,
+      PAY_TO: devnet.payTo,
+    },
+    dir,
+  );
+  url = service.url;
 }, 240_000);
 
 afterAll(async () => {
-  if (service !== undefined && service.exitCode === null) {
-    service.kill("SIGTERM");
-    await once(service, "exit");
-  }
+  await service?.stop();
   await devnet?.stop();
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });

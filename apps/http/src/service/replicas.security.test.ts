@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { openLedger } from "@svc/ledger";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
@@ -11,6 +9,7 @@ import {
   startPostgres,
 } from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { payerOf } from "../test-support/mcp-client.js";
+import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
 /**
  * Two replicas of the service on one PostgreSQL, behind a real load balancer (HAProxy): one
@@ -27,45 +26,17 @@ const PRICE = 10_000n;
 let postgres: PostgresCluster;
 let devnet: Devnet;
 let balancer: Haproxy;
-const replicas: { child: ChildProcess; url: string }[] = [];
+const replicas: ServiceProcess[] = [];
 
 /** A replica as deployed: its own process, the shared database, the configured facilitator. */
-async function startReplica(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      PORT: "0",
-      LOG_REQUESTS: "0",
-      DATABASE_URL: postgres.url,
-      FACILITATOR_URL: devnet.facilitatorUrl as string,
-      PAY_TO: devnet.payTo,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+const startReplica = (): Promise<ServiceProcess> =>
+  startServiceProcess(MAIN, {
+    PORT: "0",
+    LOG_REQUESTS: "0",
+    DATABASE_URL: postgres.url,
+    FACILITATOR_URL: devnet.facilitatorUrl as string,
+    PAY_TO: devnet.payTo,
   });
-  let output = "";
-  child.stderr?.on("data", (chunk) => {
-    output += String(chunk);
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`a replica did not listen within 60 s:\n${output}`));
-    }, 60_000);
-    child.stdout?.on("data", (chunk) => {
-      output += String(chunk);
-      const found = /svc API listening on (http:\/\/\S+)/.exec(output);
-      if (found?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`a replica exited (${code}):\n${output}`));
-    });
-  });
-  return { child, url };
-}
 
 beforeAll(async () => {
   [postgres, devnet] = await Promise.all([
@@ -79,13 +50,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const { child } of replicas) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    }
-  }
+  for (const replica of replicas) await replica.stop();
   await balancer?.stop();
   await devnet?.stop();
   await postgres?.stop();
