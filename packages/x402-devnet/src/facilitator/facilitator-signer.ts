@@ -3,12 +3,12 @@ import {
   createWalletClient,
   type Hex,
   http,
-  nonceManager,
   publicActions,
   verifyTypedData as recoverAndCompare,
   type TypedDataDefinition,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { createNonceManager, jsonRpc } from "viem/nonce";
 import { DEVNET_POLLING_INTERVAL_MS, devnetChain } from "../chain/devnet-chain.js";
 
 /**
@@ -16,8 +16,11 @@ import { DEVNET_POLLING_INTERVAL_MS, devnetChain } from "../chain/devnet-chain.j
  * key, adapted to @x402/evm's FacilitatorEvmSigner.
  *
  * - pollingInterval 20 ms: viem's 4 s default turned each settlement's receipt wait into seconds.
- * - viem's nonceManager: concurrent settlements get consecutive nonces instead of racing for the
- *   same `eth_getTransactionCount`.
+ * - A nonce manager of its own: concurrent settlements get consecutive nonces instead of racing
+ *   for the same `eth_getTransactionCount`. Not viem's shared `nonceManager`, which keeps its
+ *   count per address and chain id for the whole process: a second devnet in one process (a
+ *   fresh chain, the same facilitator key and chain id) would get the first chain's next nonce,
+ *   and its settlement would wait forever for a block that cannot include it.
  * - confirmationTimeoutMs 30 s (x402 default 180 s): anvil mines at once, so a long wait only
  *   means something is broken, and a test should say so quickly.
  * - Signatures of plain accounts are checked by recovering the signer locally; only when that
@@ -35,7 +38,9 @@ const SETTLEMENT_FEES = {
 } as const;
 
 export function createFacilitatorSigner(rpcUrl: string, privateKey: Hex): FacilitatorEvmSigner {
-  const account = privateKeyToAccount(privateKey, { nonceManager });
+  const account = privateKeyToAccount(privateKey, {
+    nonceManager: createNonceManager({ source: jsonRpc() }),
+  });
   const client = createWalletClient({
     account,
     chain: devnetChain(rpcUrl),
