@@ -20,3 +20,22 @@ export function pdfText(pdf) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The text of each page of a PDF (bytes, or base64), one `pdftotext` run per page, as printed. */
+export function pdfPages(pdf) {
+  const bytes = typeof pdf === "string" ? Buffer.from(pdf, "base64") : pdf;
+  const dir = mkdtempSync(join(tmpdir(), "svc-pdf-"));
+  try {
+    const file = join(dir, "document.pdf");
+    writeFileSync(file, bytes);
+    const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+    const pages = Number(/^Pages:\s+(\d+)$/m.exec(info)?.[1]);
+    return Array.from({ length: pages }, (_, i) =>
+      execFileSync("pdftotext", ["-enc", "UTF-8", "-f", `${i + 1}`, "-l", `${i + 1}`, file, "-"], {
+        encoding: "utf8",
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

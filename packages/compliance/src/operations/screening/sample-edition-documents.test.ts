@@ -1,12 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseReport, SAMPLE_EDITION_BANNER } from "@svc/report-model";
 import JSZip from "jszip";
 import * as v from "valibot";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ComplianceDeps } from "../../catalog/deps.js";
+import { pdfPages } from "../../test-support/documents.js";
 import { sampleDeps } from "../../test-support/sample-deps.js";
 import { reportDocxGenerate } from "../documents/report-docx-generate.js";
 import { reportPdfGenerate } from "../documents/report-pdf-generate.js";
@@ -26,24 +23,9 @@ import { walletScreeningReport } from "./wallet-screening-report.js";
 const BANNER = "SAMPLE EDITION — NOT THE OFAC LIST";
 
 let deps: ComplianceDeps;
-const dir = mkdtempSync(join(tmpdir(), "sample-edition-test-"));
 beforeAll(async () => {
   deps = await sampleDeps();
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The text of each page of a PDF (base64 as the services return it), one pdftotext run each. */
-function pdfPages(base64: string, name: string): string[] {
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, Buffer.from(base64, "base64"));
-  const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
-  const pages = Number(/^Pages:\s+(\d+)$/m.exec(info)?.[1]);
-  return Array.from({ length: pages }, (_, i) =>
-    execFileSync("pdftotext", ["-enc", "UTF-8", "-f", `${i + 1}`, "-l", `${i + 1}`, file, "-"], {
-      encoding: "utf8",
-    }),
-  );
-}
 
 /** 100 wallets (the batch maximum): the listed and the clear one, then made-up clear ones. */
 const HUNDRED = [
@@ -84,7 +66,7 @@ describe("reports built on the embedded sample edition", () => {
     expect(answer.report.report_meta.sample_edition).toBe(true);
     // Posted to the PDF route as it is, as a caller would.
     const pdf = await reportPdfGenerate.run(v.parse(reportPdfGenerate.input, answer.report), deps);
-    const pages = pdfPages(pdf.data.artifact.contentBase64, "batch");
+    const pages = pdfPages(pdf.data.artifact.contentBase64);
     expect(pages.length).toBeGreaterThanOrEqual(3);
     pages.forEach((text, i) => {
       expect(text, `page ${i + 1}`).toContain(BANNER);
@@ -126,7 +108,7 @@ describe("reports built on the embedded sample edition", () => {
       }),
       deps,
     )) as EddDocumentAnswer;
-    const pages = pdfPages(answer.artifact.contentBase64, "edd");
+    const pages = pdfPages(answer.artifact.contentBase64);
     expect(pages.length).toBeGreaterThanOrEqual(3);
     pages.forEach((text, i) => {
       expect(text, `page ${i + 1}`).toContain(BANNER);
