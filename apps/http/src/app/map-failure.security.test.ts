@@ -1,9 +1,17 @@
-import { batchWalletScreen, invalidInput } from "@svc/compliance";
+import {
+  batchWalletScreen,
+  type ComplianceDeps,
+  defineOperation,
+  invalidInput,
+} from "@svc/compliance";
 import { InputError } from "@svc/montecarlo";
+import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
+import { loadSample } from "@svc/ofac-index/node";
+import { renderDocument } from "@svc/renderers";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { failureResponse, mapFailure } from "./map-failure.js";
+import { answerResponse, failureResponse } from "./map-failure.js";
 
 /**
  * Unpaid amplification: a refused body is answered with at most 20 issues and `moreIssues`, in a
@@ -15,11 +23,27 @@ app.post("/batch", async (c) => {
   if (parsed.success) return c.json({ accepted: true });
   return failureResponse(c, invalidInput(parsed.issues));
 });
-app.post("/thrown", async (c) => {
-  const { count } = (await c.req.json()) as { count: number };
-  const issues = Array.from({ length: count }, (_, i) => ({ path: `x[${i}]`, message: "bad" }));
-  return mapFailure(c, new InputError(issues));
+const DEPS: ComplianceDeps = {
+  list: await loadSample(),
+  history: () => EMBEDDED_DCA_HISTORY,
+  render: renderDocument,
+};
+
+// A run that refuses its input by throwing (as the montecarlo operations do), answered the way
+// every route answers: through the operation's handle.
+const throwing = defineOperation({
+  ...batchWalletScreen,
+  input: v.object({ count: v.number() }),
+  inputExample: { count: 1 },
+  run: ({ count }) => {
+    throw new InputError(
+      Array.from({ length: count }, (_, i) => ({ path: `x[${i}]`, message: "bad" })),
+    );
+  },
 });
+app.post("/thrown", async (c) =>
+  answerResponse(c, await throwing.handle(await c.req.json(), DEPS)),
+);
 
 const post = (path: string, body: unknown) =>
   app.request(path, {

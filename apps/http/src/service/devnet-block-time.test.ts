@@ -5,7 +5,7 @@ import { ledgerDir } from "../test-support/ledger-dir.js";
 import { startService } from "./start-service.js";
 
 describe("DEVNET_BLOCK_TIME", () => {
-  it("development's devnet mines on that interval, and says so at /dev/devnet.json", async () => {
+  it("switches development's devnet to interval mining (automine off) and reports the interval at /dev/devnet.json", async () => {
     const service = await startService(
       loadServiceConfig({
         PORT: "0",
