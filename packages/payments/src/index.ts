@@ -13,18 +13,37 @@ export {
   checkValidityWindow,
   SETTLEMENT_MARGIN_SECONDS,
 } from "./authorization/validity-window.js";
+export {
+  type AuthorizationOnChain,
+  type PaymentChain,
+  rpcPaymentChain,
+} from "./chain/payment-chain.js";
 export { DEVNET_ADDRESSES, DEVNET_PRIVATE_KEYS } from "./config/devnet-keys.js";
 export {
+  DEFAULT_DEFERRED_MAX_USD,
   loadPaymentConfig,
   PAYMENT_ENV,
   type PaymentConfig,
   PaymentConfigError,
   type PaymentMode,
+  type SettlementTiming,
 } from "./config/payment-config.js";
+export type {
+  DeferredSettlement,
+  PendingPayment,
+  SettlementPlan,
+} from "./deferred/deferred-settlement.js";
+export {
+  type SettleAttempt,
+  type StoredPayment,
+  settleStoredPayments,
+  UNREADABLE_STORED_PAYMENT,
+} from "./deferred/settle-attempt.js";
 export {
   PaymentGate,
   type PaymentGateOptions,
   PaymentUnavailableError,
+  type PlanOutcome,
   type Refusal,
   type SettleOutcome,
   type VerifiedPayment,

@@ -56,6 +56,7 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
     {
       transport: { method: op.method, adapter: undefined, path: op.path },
       reservations: payments.reservations,
+      deferred: payments.deferred,
     },
   );
 }

@@ -1,4 +1,9 @@
-import { PaymentGate, type PaymentTerms, type ReservationStore } from "@svc/payments";
+import {
+  type DeferredSettlement,
+  PaymentGate,
+  type PaymentTerms,
+  type ReservationStore,
+} from "@svc/payments";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { AnyTool } from "../tools/tool.js";
 import { inputSchemaOf } from "./tool-listing.js";
@@ -12,6 +17,8 @@ export interface ToolPayments {
    * the resource server's in-memory store, which the API's routes share.
    */
   readonly reservations?: ReservationStore | undefined;
+  /** Settlement after the answer, when the operator chose it (the service's ledger). */
+  readonly deferred?: DeferredSettlement | undefined;
 }
 
 /** Finds the payment gate of a tool at a price. */
@@ -43,7 +50,7 @@ export function toolGates(payments: ToolPayments): GateFor {
           },
         },
         payments.terms,
-        { reservations: payments.reservations },
+        { reservations: payments.reservations, deferred: payments.deferred },
       );
       gates.set(key, gate);
     }

@@ -28,7 +28,45 @@ describe("loadPaymentConfig", () => {
       network: "eip155:8453",
       facilitatorUrl: undefined,
       facilitatorHeaders: {},
+      settlement: "before-response",
+      deferredMaxUsd: 0.25,
+      rpcUrl: undefined,
     });
+  });
+
+  it("reads settlement after the response, its price limit and the chain to read", () => {
+    expect(
+      loadPaymentConfig({
+        X402_SETTLEMENT: "after-response",
+        X402_DEFERRED_MAX_USD: "0.05",
+        X402_RPC_URL: "http://127.0.0.1:8545",
+      }),
+    ).toMatchObject({
+      settlement: "after-response",
+      deferredMaxUsd: 0.05,
+      rpcUrl: "http://127.0.0.1:8545",
+    });
+  });
+
+  it("refuses an unknown settlement timing, a limit that is not an amount, and after-response through a facilitator without X402_RPC_URL", () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadPaymentConfig(env);
+        return [];
+      } catch (error) {
+        return (error as PaymentConfigError).problems.map((p) => p.variable);
+      }
+    };
+    expect(problems({ X402_SETTLEMENT: "later" })).toEqual(["X402_SETTLEMENT"]);
+    expect(problems({ X402_DEFERRED_MAX_USD: "-1" })).toEqual(["X402_DEFERRED_MAX_USD"]);
+    expect(problems({ X402_DEFERRED_MAX_USD: "0" })).toEqual(["X402_DEFERRED_MAX_USD"]);
+    expect(
+      problems({
+        X402_SETTLEMENT: "after-response",
+        FACILITATOR_URL: "http://127.0.0.1:4021",
+        PAY_TO: "0x00000000000000000000000000000000000000aa",
+      }),
+    ).toEqual(["X402_RPC_URL"]);
   });
 
   it("accepts a complete production configuration", () => {

@@ -5,6 +5,16 @@ import { DEVNET_ADDRESSES, DEVNET_PRIVATE_KEYS } from "./devnet-keys.js";
 /** `development` pays through the local devnet; `production` through a real facilitator. */
 export type PaymentMode = "development" | "production";
 
+/**
+ * When a paid answer's payment is settled: `before-response` (the x402 flow: the answer waits
+ * for the settlement's receipt) or `after-response` (the answer goes out once the payment is
+ * verified and recorded; the settlement follows in the background, within risk limits).
+ */
+export type SettlementTiming = "before-response" | "after-response";
+
+/** The highest price settled after the answer, unless `X402_DEFERRED_MAX_USD` says otherwise. */
+export const DEFAULT_DEFERRED_MAX_USD = 0.25;
+
 export interface PaymentConfig {
   readonly mode: PaymentMode;
   /** The one recipient of every payment; in development, the devnet's payee when unset. */
@@ -13,6 +23,15 @@ export interface PaymentConfig {
   /** The facilitator's URL; in development, unset means the in-process devnet facilitator. */
   readonly facilitatorUrl: string | undefined;
   readonly facilitatorHeaders: Readonly<Record<string, string>>;
+  /** When payments are settled (`X402_SETTLEMENT`, default before-response). */
+  readonly settlement: SettlementTiming;
+  /** After the answer, only prices up to this many USD (`X402_DEFERRED_MAX_USD`, default 0.25). */
+  readonly deferredMaxUsd: number;
+  /**
+   * A JSON-RPC URL of the payment network (`X402_RPC_URL`): settlement after the answer reads
+   * payers' balances and past settlements there. In development, unset means the devnet's.
+   */
+  readonly rpcUrl: string | undefined;
 }
 
 /** A refused configuration: every problem, each with the variable it concerns. */
@@ -33,6 +52,9 @@ export const PAYMENT_ENV = {
   network: "X402_NETWORK",
   facilitatorUrl: "FACILITATOR_URL",
   facilitatorHeaders: "FACILITATOR_HEADERS",
+  settlement: "X402_SETTLEMENT",
+  deferredMaxUsd: "X402_DEFERRED_MAX_USD",
+  rpcUrl: "X402_RPC_URL",
 } as const;
 
 const Address = v.pipe(
@@ -80,7 +102,33 @@ export function loadPaymentConfig(
     v.pipe(v.string(), v.url("must be a URL")),
   );
   const facilitatorHeaders = read(PAYMENT_ENV.facilitatorHeaders, Headers) ?? {};
+  const settlement =
+    read(
+      PAYMENT_ENV.settlement,
+      v.picklist(
+        ["before-response", "after-response"],
+        "must be before-response or after-response",
+      ),
+    ) ?? "before-response";
+  const deferredMaxUsd =
+    read(
+      PAYMENT_ENV.deferredMaxUsd,
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{1,4}(\.\d{1,6})?$/, "must be a USD amount such as 0.25"),
+        v.transform(Number),
+        v.minValue(0.000001, "must be more than 0"),
+      ),
+    ) ?? DEFAULT_DEFERRED_MAX_USD;
+  const rpcUrl = read(PAYMENT_ENV.rpcUrl, v.pipe(v.string(), v.url("must be a URL")));
 
+  // A facilitator of one's own choosing leaves no chain to read balances from unless named.
+  if (settlement === "after-response" && rpcUrl === undefined && facilitatorUrl !== undefined) {
+    problems.push({
+      variable: PAYMENT_ENV.rpcUrl,
+      message: "is required with X402_SETTLEMENT=after-response and a FACILITATOR_URL",
+    });
+  }
   if (mode === "production") {
     if (payTo === undefined)
       problems.push({ variable: PAYMENT_ENV.payTo, message: "is required in production" });
@@ -113,5 +161,14 @@ export function loadPaymentConfig(
     }
   }
   if (problems.length > 0) throw new PaymentConfigError(problems);
-  return { mode, payTo, network, facilitatorUrl, facilitatorHeaders };
+  return {
+    mode,
+    payTo,
+    network,
+    facilitatorUrl,
+    facilitatorHeaders,
+    settlement,
+    deferredMaxUsd,
+    rpcUrl,
+  };
 }

@@ -16,6 +16,11 @@ import {
 import { REFUSALS } from "../authorization/refusal-reasons.js";
 import { routeMatches } from "../authorization/resource-binding.js";
 import { CLOCK_SKEW_SECONDS, checkValidityWindow } from "../authorization/validity-window.js";
+import type {
+  DeferredSettlement,
+  PendingPayment,
+  SettlementPlan,
+} from "../deferred/deferred-settlement.js";
 import { MemoryReservationStore } from "../reservation/memory-reservation-store.js";
 import {
   keyOf,
@@ -29,6 +34,7 @@ import {
   type PaymentTerms,
 } from "../terms/paid-resource.js";
 import { USDC_EIP712 } from "../terms/usdc.js";
+import { refusedByFacilitator } from "./facilitator-refusal.js";
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
@@ -44,6 +50,7 @@ interface GateCache {
   /** The refusals without a payload, by error text (a bounded set of reasons). */
   readonly challenges: LRUCache<string, Promise<PaymentRequired>>;
   readonly reservations: ReservationStore;
+  readonly deferred: DeferredSettlement | undefined;
   readonly now: () => number;
 }
 
@@ -74,6 +81,11 @@ export interface PaymentGateOptions {
   readonly reservations?: ReservationStore | undefined;
   /** The clock (ms since the epoch), for the validity window. */
   readonly now?: (() => number) | undefined;
+  /**
+   * Settlement after the answer (the operator's choice), within its limits. Default: none, every
+   * payment is settled before its answer is sent.
+   */
+  readonly deferred?: DeferredSettlement | undefined;
 }
 
 /** A payment that verified and is reserved for this request: what settling it needs. */
@@ -93,29 +105,38 @@ export interface Refusal {
 
 export type VerifyOutcome = ({ readonly ok: true } & VerifiedPayment) | Refusal;
 export type SettleOutcome = { readonly ok: true; readonly receipt: SettleResponse } | Refusal;
+export type PlanOutcome =
+  | { readonly ok: true; readonly kind: "before-response" | "after-response" }
+  | Refusal;
 
 /**
  * Thrown when the facilitator cannot be reached or answers with an error: the caller answers a
  * clear 5xx and runs nothing (a paid handler never runs because a facilitator was down).
  */
 export class PaymentUnavailableError extends Error {
-  readonly code = "PAYMENT_FACILITATOR_UNAVAILABLE" as const;
+  readonly code: "PAYMENT_FACILITATOR_UNAVAILABLE" | "PAYMENT_LEDGER_UNAVAILABLE";
   constructor(
-    readonly stage: "verify" | "settle" | "requirements",
+    readonly stage: "verify" | "settle" | "requirements" | "plan" | "record",
     cause: unknown,
   ) {
     super(
-      `the payment facilitator could not ${stage === "requirements" ? "be reached" : stage} the payment`,
+      stage === "plan" || stage === "record"
+        ? `the payment could not be ${stage === "plan" ? "checked against its limits" : "recorded"}`
+        : `the payment facilitator could not ${stage === "requirements" ? "be reached" : stage} the payment`,
       {
         cause,
       },
     );
     this.name = "PaymentUnavailableError";
+    this.code =
+      stage === "plan" || stage === "record"
+        ? "PAYMENT_LEDGER_UNAVAILABLE"
+        : "PAYMENT_FACILITATOR_UNAVAILABLE";
   }
 
   /** What the caller is told happened: before settlement nothing ran; at settlement the work ran but its answer is withheld. */
   get consequence(): string {
-    return this.stage === "settle"
+    return this.stage === "settle" || this.stage === "record"
       ? "the answer is withheld and nothing was charged"
       : "nothing was run and nothing was charged";
   }
@@ -149,6 +170,7 @@ export class PaymentGate {
       extensions: undefined,
       challenges: new LRUCache({ max: CHALLENGE_TEXTS }),
       reservations: options.reservations ?? defaultStoreOf(server),
+      deferred: options.deferred,
       now: options.now ?? Date.now,
     };
   }
@@ -333,6 +355,43 @@ export class PaymentGate {
   }
 
   /**
+   * How a verified payment is settled, asked before anything runs: before the answer (the x402
+   * flow, and always without settlement after the answer), or after it within the operator's
+   * limits; or refused (the payer has a failed settlement). A refused payment is released here.
+   */
+  async plan(payment: VerifiedPayment): Promise<PlanOutcome> {
+    const deferred = this.cache.deferred;
+    if (deferred === undefined) return { ok: true, kind: "before-response" };
+    let plan: SettlementPlan;
+    try {
+      plan = await deferred.plan(payment);
+    } catch (error) {
+      await this.release(payment);
+      throw new PaymentUnavailableError("plan", error);
+    }
+    if (plan.kind !== "refused") return { ok: true, kind: plan.kind };
+    await this.release(payment);
+    return this.refuse(plan.reason);
+  }
+
+  /**
+   * The work succeeded and its payment is to be settled after the answer: records it (committed)
+   * and schedules the settlement. Throws `PaymentUnavailableError` ("record") if nothing could
+   * be recorded: the answer is then withheld (the caller releases the payment).
+   */
+  async defer(payment: VerifiedPayment, record: ServedRecord = {}): Promise<PendingPayment> {
+    const deferred = this.cache.deferred;
+    if (deferred === undefined) {
+      throw new PaymentUnavailableError("record", new Error("no settlement after the answer"));
+    }
+    try {
+      return await deferred.defer(payment, record);
+    } catch (error) {
+      throw new PaymentUnavailableError("record", error);
+    }
+  }
+
+  /**
    * Settles a verified payment (after the work succeeded); a failure means no content. The
    * authorization is then used for good; if settlement was refused (nothing moved) it is free
    * again. A facilitator that fails mid-settlement may have sent the transfer: the authorization
@@ -404,28 +463,3 @@ const routeOfUrl = (url: string): string => {
     return url;
   }
 };
-
-/**
- * The reason when the facilitator refused the payment (it answered, and said no) rather than
- * failed: its "invalid" answer, or an HTTP 4xx (a request it would not take). Anything else
- * (network error, 5xx, timeout) is the facilitator failing: undefined.
- */
-function refusedByFacilitator(
-  error: unknown,
-  kind: typeof VerifyError | typeof SettleError,
-): string | undefined {
-  if (error instanceof VerifyError && kind === VerifyError && error.invalidReason) {
-    return error.invalidReason;
-  }
-  if (error instanceof SettleError && kind === SettleError && error.errorReason) {
-    return error.errorReason;
-  }
-  // HTTPFacilitatorClient reports a non-2xx answer without an x402 body as
-  // "Facilitator verify failed (400): …"; the status is only in the text.
-  const status =
-    error instanceof Error
-      ? /^Facilitator \w+ failed \((\d{3})\)/.exec(error.message)?.[1]
-      : undefined;
-  if (status === "400" || status === "409" || status === "422") return REFUSALS.invalidPayload;
-  return undefined;
-}

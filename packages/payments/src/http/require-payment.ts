@@ -27,6 +27,9 @@ export const PAYMENT_HEADERS = {
   signature: "PAYMENT-SIGNATURE",
   legacySignature: "X-PAYMENT",
   response: "PAYMENT-RESPONSE",
+  /** Settlement after the answer: `pending` (no receipt yet), and the payment's id. */
+  status: "X-Payment-Status",
+  id: "X-Payment-Id",
 } as const;
 
 /** The body and headers of a 402: the PaymentRequired as the JSON body and, base64, as a header. */
@@ -113,6 +116,10 @@ export interface RequirePaymentOptions {
  *   returned as it is, never charged, and the authorization is free again. A success is settled
  *   on chain and only then sent, with `PAYMENT-RESPONSE`; if settlement fails, the client gets
  *   a 402 with the reason and none of the content.
+ * - With settlement after the answer (the gate's `deferred`), a payment within its limits is
+ *   recorded once the handler succeeded and the answer sent at once, with
+ *   `X-Payment-Status: pending` and `X-Payment-Id` instead of `PAYMENT-RESPONSE`; a payer
+ *   refused by those limits gets a 402 with the reason, and nothing runs.
  * - The facilitator failing (unreachable, 5xx, timeout): 503 `PAYMENT_FACILITATOR_UNAVAILABLE`.
  */
 export function requirePayment(
@@ -143,6 +150,8 @@ export function requirePayment(
       }
       const verified = await gate.verify(payload);
       if (!verified.ok) return respond402(c, verified.paymentRequired);
+      const plan = await gate.plan(verified);
+      if (!plan.ok) return respond402(c, plan.paymentRequired);
 
       let ended = false;
       try {
@@ -150,6 +159,17 @@ export function requirePayment(
         if (c.error !== undefined || c.res.status >= 400) return;
         const answer = c.res;
         const body = await answer.arrayBuffer();
+        if (plan.kind === "after-response") {
+          const pending = await gate.defer(verified, c.get("x402.served"));
+          ended = true;
+          c.res = undefined;
+          const paid = new Response(body, { status: answer.status, headers: answer.headers });
+          paid.headers.set(PAYMENT_HEADERS.status, "pending");
+          paid.headers.set(PAYMENT_HEADERS.id, pending.paymentId);
+          paid.headers.set("Cache-Control", "private, no-store");
+          c.res = paid;
+          return;
+        }
         ended = true;
         await gate.served(verified, c.get("x402.served"));
         const settled = await gate.settle(verified);

@@ -1,4 +1,5 @@
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import type { PendingPayment } from "../deferred/deferred-settlement.js";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
 import type { ServedRecord } from "../reservation/reservation-store.js";
 
@@ -32,7 +33,9 @@ export const paymentRequiredResult = (paymentRequired: PaymentRequired): ToolRes
  * `_meta["x402/payment-response"]`; a failed settlement returns the PaymentRequired and none of
  * the content. A facilitator that cannot be reached gives an error result; nothing runs.
  * `servedOf` says, once the tool answered, what its answer was computed on (for the payment's
- * record, before settlement).
+ * record, before settlement). With settlement after the answer, a payment within its limits is
+ * recorded and the result returned at once; its receipt meta says `status: "pending"` with the
+ * `paymentId` whose receipt the service gives once settled.
  */
 export async function callPaidTool(
   gate: PaymentGate,
@@ -46,6 +49,8 @@ export async function callPaidTool(
       return paymentRequiredResult(await gate.paymentRequired("Payment required"));
     const verified = await gate.verify(payment);
     if (!verified.ok) return paymentRequiredResult(verified.paymentRequired);
+    const plan = await gate.plan(verified);
+    if (!plan.ok) return paymentRequiredResult(plan.paymentRequired);
     let result: ToolResult;
     try {
       result = await run();
@@ -56,6 +61,16 @@ export async function callPaidTool(
     if (result.isError) {
       await gate.release(verified);
       return result;
+    }
+    if (plan.kind === "after-response") {
+      let pending: PendingPayment;
+      try {
+        pending = await gate.defer(verified, servedOf() ?? {});
+      } catch (error) {
+        await gate.release(verified);
+        throw error;
+      }
+      return withPendingReceipt(result, pending);
     }
     await gate.served(verified, servedOf());
     const settled = await gate.settle(verified);
@@ -75,6 +90,25 @@ export async function callPaidTool(
     };
   }
 }
+
+/**
+ * The receipt meta of a payment settled after the answer: the fields of a settlement response
+ * (no transaction yet), `status: "pending"` and the payment's id.
+ */
+const withPendingReceipt = (result: ToolResult, pending: PendingPayment): ToolResult => ({
+  ...result,
+  _meta: {
+    ...result._meta,
+    [MCP_PAYMENT_RESPONSE_META]: {
+      success: true,
+      status: "pending",
+      paymentId: pending.paymentId,
+      transaction: "",
+      network: pending.network,
+      payer: pending.payer,
+    },
+  },
+});
 
 const withReceipt = (result: ToolResult, receipt: SettleResponse): ToolResult => ({
   ...result,

@@ -1,0 +1,62 @@
+import type { x402ResourceServer } from "@x402/core/server";
+import { type PaymentRequirements, SettleError, type SettleResponse } from "@x402/core/types";
+import { refusedByFacilitator } from "../gate/facilitator-refusal.js";
+import { isPaymentPayload } from "../gate/payment-gate.js";
+
+/** What one attempt to settle a payment recorded for later came to. */
+export type SettleAttempt =
+  | { readonly outcome: "settled"; readonly receipt: SettleResponse }
+  /** The facilitator answered no (e.g. the payer's balance): the payer's doing. */
+  | { readonly outcome: "refused"; readonly reason: string }
+  /** The facilitator failed (unreachable, 5xx, timeout): nobody's doing; tried again. */
+  | { readonly outcome: "unavailable"; readonly message: string };
+
+/** A payment as recorded for settlement after the answer: the signed payload and its terms. */
+export interface StoredPayment {
+  readonly payload: unknown;
+  readonly requirements: unknown;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** The outline of stored requirements (the facilitator checks the payment against them). */
+const isRequirements = (x: unknown): x is PaymentRequirements =>
+  isObject(x) &&
+  typeof x.scheme === "string" &&
+  typeof x.network === "string" &&
+  typeof x.amount === "string" &&
+  typeof x.asset === "string" &&
+  typeof x.payTo === "string" &&
+  typeof x.maxTimeoutSeconds === "number";
+
+/** Why a stored payment cannot be settled at all (it was not written by this service). */
+export const UNREADABLE_STORED_PAYMENT = "stored_payment_unreadable";
+
+/**
+ * Settles recorded payments through the resource server's facilitator, classifying each attempt:
+ * settled with its receipt, refused by the facilitator (with its reason), or the facilitator
+ * unavailable. Never throws.
+ */
+export function settleStoredPayments(
+  server: x402ResourceServer,
+): (stored: StoredPayment) => Promise<SettleAttempt> {
+  return async (stored) => {
+    const { payload, requirements } = stored;
+    if (!isPaymentPayload(payload) || !isRequirements(requirements)) {
+      return { outcome: "refused", reason: UNREADABLE_STORED_PAYMENT };
+    }
+    try {
+      const receipt = await server.settlePayment(payload, requirements);
+      if (receipt.success) return { outcome: "settled", receipt };
+      return { outcome: "refused", reason: receipt.errorReason ?? "settlement_failed" };
+    } catch (error) {
+      const reason = refusedByFacilitator(error, SettleError);
+      if (reason !== undefined) return { outcome: "refused", reason };
+      return {
+        outcome: "unavailable",
+        message: error instanceof Error ? error.message : String(error),
+      };
+    }
+  };
+}
