@@ -18,6 +18,19 @@ export { LedgerReservationStore } from "./reservation/ledger-reservation-store.j
 export { MIGRATION_LOCK, migrate } from "./schema/migrate.js";
 export { MIGRATIONS, type Migration } from "./schema/migrations.js";
 export { PAYMENT_STATUSES, type PaymentStatus } from "./schema/payment-status.js";
+export {
+  type ClaimedPayment,
+  DeferredPayments,
+  PAYMENT_ID,
+  type PayerExposure,
+} from "./settlement/deferred-payments.js";
+export {
+  DEFERRED_REFUSALS,
+  type DeferredSettlementOptions,
+  LedgerDeferredSettlement,
+  type SettlerEvent,
+} from "./settlement/ledger-deferred-settlement.js";
+export { MAX_RETRY_DELAY_SECONDS, retryDelaySeconds } from "./settlement/retry-delay.js";
 export { type PgliteLocation, pgliteSql } from "./sql/pglite-sql.js";
 export { postgresSql } from "./sql/postgres-sql.js";
 export type { Sql, SqlParam, SqlQuery, SqlRow } from "./sql/sql.js";

@@ -73,7 +73,9 @@ describe("svc-ledger", () => {
   it("pending and failed list the payments an operator follows up", () => {
     const pending = run(["pending"]);
     expect(pending.code).toBe(0);
-    expect(pending.stdout).toMatch(/^RESERVED AT\s+STATUS\s+OPERATION\s+USDC\s+PAYER\s+NONCE/);
+    expect(pending.stdout).toMatch(
+      /^RESERVED AT\s+PAYMENT ID\s+STATUS\s+OPERATION\s+USDC\s+PAYER\s+NONCE\s+REQUEST\s+ATTEMPTS\s+LAST ERROR/,
+    );
     expect(pending.stdout).toMatch(/served\s+\/v1\/screen\/batch\s+0\.05\s+0x[0-9a-f]{40}/);
     const failed = JSON.parse(run(["failed", "--json"]).stdout);
     expect(failed).toMatchObject([

@@ -1,4 +1,5 @@
 import { type AuthorizationKey, MAX_UNSETTLED_ENDS, type ReserveResult } from "@svc/payments";
+import { DeferredPayments } from "../settlement/deferred-payments.js";
 import type { Sql, SqlParam } from "../sql/sql.js";
 import {
   checkAmount,
@@ -75,12 +76,15 @@ const checkCount = (name: string, n: number): number => {
  */
 export class PaymentLedger {
   readonly storeQueries: boolean;
+  /** The steps of payments settled after their answer (the operator's choice). */
+  readonly deferred: DeferredPayments;
 
   constructor(
     private readonly sql: Sql,
     options: PaymentLedgerOptions = {},
   ) {
     this.storeQueries = options.storeQueries ?? false;
+    this.deferred = new DeferredPayments(sql, this.storeQueries);
   }
 
   /** Which engine holds the ledger. */

@@ -4,6 +4,8 @@ import type { PaymentStatus } from "../schema/payment-status.js";
 // Types, not interfaces: a row type must be assignable to a driver's row (an index signature).
 export type PaymentRecord = {
   readonly id: string;
+  /** The id its caller is given (random: a receipt is found by it alone). */
+  readonly paymentId: string;
   readonly network: string;
   readonly asset: string;
   readonly payer: string;
@@ -22,6 +24,14 @@ export type PaymentRecord = {
   readonly query: readonly string[] | null;
   readonly txHash: string | null;
   readonly failureReason: string | null;
+  /** Settled after its answer (the operator's choice), by a background settler. */
+  readonly deferred: boolean;
+  /** Settlement attempts made (settlement after the answer). */
+  readonly attempts: number;
+  /** The last attempt's failure, and the network's refusal when it refused. */
+  readonly lastError: string | null;
+  readonly lastRefusal: string | null;
+  readonly nextAttemptAt: string | null;
   readonly reservedAt: string;
   readonly servedAt: string | null;
   /** When it was settled, failed or released. */

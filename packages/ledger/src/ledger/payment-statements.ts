@@ -31,6 +31,14 @@ export const RESERVE = `
       screened_addresses = null,
       tx_hash = null,
       failure_reason = null,
+      deferred = false,
+      settlement = null,
+      attempts = 0,
+      next_attempt_at = null,
+      last_error = null,
+      last_refusal = null,
+      claimed_by = null,
+      claimed_at = null,
       reserved_at = now(),
       served_at = null,
       ended_at = null,
@@ -91,12 +99,14 @@ export const RELEASE = `
 /** A reservation refused before anything ran leaves no row. */
 export const FORGET = `delete from payments where ${KEY} and status = 'reserved' returning id`;
 
-const RECORD_COLUMNS = `
-  id::text as id, network, asset, payer, nonce, operation, amount::text as amount,
+export const RECORD_COLUMNS = `
+  id::text as id, payment_id as "paymentId", network, asset, payer, nonce, operation, amount::text as amount,
   request_id as "requestId", status, unsettled_ends as "unsettledEnds",
   ${iso("authorization_expires_at")} as "authorizationExpiresAt",
   dataset_sha256 as "datasetSha256", screened_addresses as query, tx_hash as "txHash",
-  failure_reason as "failureReason", ${iso("reserved_at")} as "reservedAt",
+  failure_reason as "failureReason", deferred, attempts, last_error as "lastError",
+  last_refusal as "lastRefusal", ${iso("next_attempt_at")} as "nextAttemptAt",
+  ${iso("reserved_at")} as "reservedAt",
   ${iso("served_at")} as "servedAt", ${iso("ended_at")} as "endedAt",
   ${iso("updated_at")} as "updatedAt"`;
 

@@ -50,4 +50,36 @@ export const MIGRATIONS: readonly Migration[] = [
         where status in ('served', 'settling', 'failed')`,
     ],
   },
+  {
+    version: 2,
+    name: "settlement-after-response",
+    statements: [
+      // The id a caller is given for a payment (never the row's sequence number: a receipt is
+      // found by its id alone, so it must not be guessable from another one).
+      "alter table payments add column payment_id text",
+      "update payments set payment_id = 'pay_' || replace(gen_random_uuid()::text, '-', '')",
+      `alter table payments alter column payment_id
+        set default 'pay_' || replace(gen_random_uuid()::text, '-', '')`,
+      "alter table payments alter column payment_id set not null",
+      "create unique index payments_payment_id on payments (payment_id)",
+      // Settled after the answer: the payment (the signed authorization and the requirements it
+      // was verified against) is kept until its settlement ends, then dropped.
+      "alter table payments add column deferred boolean not null default false",
+      "alter table payments add column settlement jsonb",
+      "alter table payments add column attempts integer not null default 0",
+      "alter table payments add column next_attempt_at timestamptz",
+      // The last attempt's failure; `last_refusal` when the network refused it (the payer's
+      // balance, a used nonce): the payer is not served again until the payment settles.
+      "alter table payments add column last_error text",
+      "alter table payments add column last_refusal text",
+      // Which process is settling it, since when: a claim older than its lease is taken over.
+      "alter table payments add column claimed_by text",
+      "alter table payments add column claimed_at timestamptz",
+      `create index payments_deferred_due on payments (next_attempt_at)
+        where deferred and status in ('served', 'settling')`,
+      // A payer's unsettled and failed payments, read before each deferred answer.
+      `create index payments_open_by_payer on payments (payer)
+        where status in ('reserved', 'served', 'settling', 'failed')`,
+    ],
+  },
 ];

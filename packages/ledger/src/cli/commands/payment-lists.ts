@@ -14,21 +14,25 @@ const listOf = (records: readonly PaymentRecord[], withFailure: boolean) =>
   table(
     [
       "RESERVED AT",
+      "PAYMENT ID",
       "STATUS",
       "OPERATION",
       "USDC",
       "PAYER",
       "NONCE",
-      ...(withFailure ? ["REASON", "TX"] : ["REQUEST"]),
+      ...(withFailure ? ["REASON", "TX"] : ["REQUEST", "ATTEMPTS", "LAST ERROR"]),
     ],
     records.map((r) => [
       r.reservedAt,
+      r.paymentId,
       r.status,
       r.operation,
       usdc(r.amount),
       r.payer,
       r.nonce,
-      ...(withFailure ? [r.failureReason ?? "", r.txHash ?? ""] : [r.requestId ?? ""]),
+      ...(withFailure
+        ? [r.failureReason ?? "", r.txHash ?? ""]
+        : [r.requestId ?? "", String(r.attempts), r.lastError ?? ""]),
     ]),
     NUMBERS,
   );

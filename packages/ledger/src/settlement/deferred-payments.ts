@@ -1,0 +1,223 @@
+import type { AuthorizationKey, ServedRecord, StoredPayment } from "@svc/payments";
+import { LedgerError } from "../errors/ledger-error.js";
+import {
+  checkAuthorization,
+  checkQuery,
+  checkReason,
+  checkSha256,
+  checkTxHash,
+} from "../ledger/payment-input.js";
+import type { PaymentRecord } from "../ledger/payment-record.js";
+import { RECORD_COLUMNS } from "../ledger/payment-statements.js";
+import type { Sql, SqlParam } from "../sql/sql.js";
+import {
+  BY_PAYMENT_ID,
+  CLAIM_DUE,
+  CLAIM_ONE,
+  GIVE_UP,
+  LOCK_PAYER,
+  MARK_DEFERRED,
+  PAYER_EXPOSURE,
+  RECORD_DEFERRED,
+  RETRY_LATER,
+  SETTLED,
+} from "./deferred-statements.js";
+
+/** What stands between a payer and an answer before settlement. */
+export interface PayerExposure {
+  /** The network refused settling a payment of theirs answered first, and it is not settled. */
+  readonly blocked: boolean;
+  /** Their other payments not settled yet, in atomic units. */
+  readonly unsettled: bigint;
+}
+
+/** A payment claimed by one settler for one attempt. */
+export interface ClaimedPayment {
+  readonly id: string;
+  readonly paymentId: string;
+  readonly authorization: AuthorizationKey;
+  readonly stored: StoredPayment;
+  /** Attempts made before this one (a later attempt first looks on chain). */
+  readonly previousAttempts: number;
+  /** The authorization expired: it can no longer be settled. */
+  readonly expired: boolean;
+  readonly lastError: string | null;
+  /** Who claimed it (this settler). */
+  readonly claimant: string;
+}
+
+type ClaimRow = {
+  id: string;
+  paymentId: string;
+  network: string;
+  asset: string;
+  payer: string;
+  nonce: string;
+  settlement: unknown;
+  previousAttempts: number;
+  expired: boolean;
+  lastError: string | null;
+};
+
+/** Payment ids as the service hands them out: `pay_` and 32 hex digits. */
+export const PAYMENT_ID = /^pay_[0-9a-f]{32}$/;
+
+const keyParams = (key: AuthorizationKey): SqlParam[] => {
+  const k = checkAuthorization(key);
+  return [k.network, k.asset, k.payer, k.nonce];
+};
+
+const storedOf = (settlement: unknown): StoredPayment => {
+  const value = typeof settlement === "string" ? JSON.parse(settlement) : settlement;
+  return typeof value === "object" &&
+    value !== null &&
+    "payload" in value &&
+    "requirements" in value
+    ? { payload: value.payload, requirements: value.requirements }
+    : { payload: undefined, requirements: undefined };
+};
+
+/**
+ * The ledger's steps for payments settled after their answer: admitting one under its payer's
+ * lock, recording it once answered (with what settling it needs), claiming due ones for one
+ * settler at a time, and recording each attempt's outcome. Every step is one statement (or one
+ * transaction), atomic across replicas.
+ */
+export class DeferredPayments {
+  constructor(
+    private readonly sql: Sql,
+    private readonly storeQueries: boolean,
+  ) {}
+
+  /**
+   * Reads the payer's exposure under their lock and lets `decide` choose; "after-response" marks
+   * the payment deferred before the lock is released, so the next admission of the same payer
+   * counts it.
+   */
+  async admit<T extends { readonly kind: string }>(
+    key: AuthorizationKey,
+    decide: (exposure: PayerExposure) => T,
+  ): Promise<T> {
+    const params = keyParams(key);
+    return this.sql.transaction(async (tx) => {
+      await tx.query(LOCK_PAYER, params.slice(0, 3));
+      const { rows } = await tx.query<{ blocked: boolean; unsettled: string }>(
+        PAYER_EXPOSURE,
+        params,
+      );
+      const row = rows[0];
+      const decision = decide({
+        blocked: row?.blocked === true,
+        unsettled: BigInt(row?.unsettled ?? "0"),
+      });
+      if (decision.kind === "after-response") {
+        const marked = await tx.query(MARK_DEFERRED, params);
+        if (marked.rows.length === 0) throw notReserved();
+      }
+      return decision;
+    });
+  }
+
+  /** The answered payment, recorded with what settling it needs; resolves to its payment id. */
+  async record(
+    key: AuthorizationKey,
+    served: ServedRecord,
+    stored: StoredPayment,
+  ): Promise<string> {
+    const dataset =
+      served.datasetSha256 === undefined
+        ? null
+        : checkSha256("datasetSha256", served.datasetSha256);
+    const query =
+      this.storeQueries && served.query !== undefined ? checkQuery("query", served.query) : null;
+    const { rows } = await this.sql.query<{ paymentId: string }>(RECORD_DEFERRED, [
+      ...keyParams(key),
+      dataset,
+      query,
+      JSON.stringify({ payload: stored.payload, requirements: stored.requirements }),
+    ]);
+    const paymentId = rows[0]?.paymentId;
+    if (paymentId === undefined) throw notReserved();
+    return paymentId;
+  }
+
+  /** Claims up to `limit` due payments for `claimant` (see CLAIM_DUE). */
+  async claimDue(
+    claimant: string,
+    options: {
+      readonly leaseSeconds: number;
+      readonly limit: number;
+      readonly reclaimOwn: boolean;
+    },
+  ): Promise<ClaimedPayment[]> {
+    const { rows } = await this.sql.query<ClaimRow>(CLAIM_DUE, [
+      claimant,
+      options.leaseSeconds,
+      options.limit,
+      options.reclaimOwn,
+    ]);
+    return rows.map((row) => claimOf(row, claimant));
+  }
+
+  /** Claims one served payment for `claimant`, or undefined if another settler has it. */
+  async claimOne(key: AuthorizationKey, claimant: string): Promise<ClaimedPayment | undefined> {
+    const { rows } = await this.sql.query<ClaimRow>(CLAIM_ONE, [...keyParams(key), claimant]);
+    return rows[0] === undefined ? undefined : claimOf(rows[0], claimant);
+  }
+
+  async settled(claim: ClaimedPayment, transaction: string): Promise<boolean> {
+    return this.step(SETTLED, claim, checkTxHash(transaction));
+  }
+
+  async retryLater(
+    claim: ClaimedPayment,
+    error: string,
+    refusal: string | null,
+    delaySeconds: number,
+  ): Promise<boolean> {
+    return this.step(
+      RETRY_LATER,
+      claim,
+      checkReason(error),
+      refusal === null ? null : checkReason(refusal),
+      delaySeconds,
+    );
+  }
+
+  async giveUp(claim: ClaimedPayment, reason: string): Promise<boolean> {
+    return this.step(GIVE_UP, claim, checkReason(reason));
+  }
+
+  /** A payment by the id its caller was given, or undefined (unknown, or not an id). */
+  async byPaymentId(paymentId: string): Promise<PaymentRecord | undefined> {
+    if (!PAYMENT_ID.test(paymentId)) return undefined;
+    const { rows } = await this.sql.query<PaymentRecord>(
+      `select ${RECORD_COLUMNS} from payments ${BY_PAYMENT_ID}`,
+      [paymentId],
+    );
+    return rows[0];
+  }
+
+  private async step(statement: string, claim: ClaimedPayment, ...rest: SqlParam[]) {
+    const { rows } = await this.sql.query(statement, [claim.id, claim.claimant, ...rest]);
+    return rows.length > 0;
+  }
+}
+
+const claimOf = (row: ClaimRow, claimant: string): ClaimedPayment => ({
+  id: row.id,
+  paymentId: row.paymentId,
+  authorization: { network: row.network, asset: row.asset, payer: row.payer, nonce: row.nonce },
+  stored: storedOf(row.settlement),
+  previousAttempts: row.previousAttempts,
+  expired: row.expired,
+  lastError: row.lastError,
+  claimant,
+});
+
+const notReserved = (): LedgerError =>
+  new LedgerError(
+    "LEDGER_PAYMENT_INVALID",
+    "authorization",
+    "no reservation of this authorization is open to be settled after the answer",
+  );

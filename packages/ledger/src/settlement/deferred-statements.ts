@@ -1,0 +1,117 @@
+/** The authorization's key: parameters $1…$4 of every statement on one payment. */
+const KEY = "network = $1 and asset = $2 and payer = $3 and nonce = $4";
+/** One payer's payments of one asset: parameters $1…$3. */
+const PAYER = "network = $1 and asset = $2 and payer = $3";
+
+/**
+ * Serializes the admission of one payer's payments across connections and replicas, until the
+ * transaction ends ($1 network, $2 asset, $3 payer): two requests of one payer never both count
+ * the other out.
+ */
+export const LOCK_PAYER = `
+  select pg_advisory_xact_lock(hashtextextended($1 || '|' || $2 || '|' || $3, 0))`;
+
+/**
+ * What stands between a payer and an answer before settlement ($1…$4 the payment's key): whether
+ * the network refused the settlement of one of their payments answered first (their balance
+ * moved away) and it is not settled, still retried or failed for good (a payment that failed only
+ * because the facilitator was down does not count against them); and the sum of their other payments not settled yet (served, settling, and
+ * reserved ones admitted after the answer: marked under the payer's lock, so of two admissions of one
+ * payer the second counts the first), in atomic units.
+ */
+export const PAYER_EXPOSURE = `
+  select
+    exists (
+      select 1 from payments where ${PAYER} and deferred
+        and status in ('served', 'settling', 'failed') and last_refusal is not null
+    ) as blocked,
+    coalesce((
+      select sum(amount) from payments where ${PAYER} and nonce <> $4
+        and (status in ('served', 'settling') or (status = 'reserved' and deferred))
+    ), 0)::text as unsettled`;
+
+/** reserved → reserved and to be settled after the answer. */
+export const MARK_DEFERRED = `
+  update payments set deferred = true, updated_at = now()
+  where ${KEY} and status = 'reserved'
+  returning id`;
+
+/**
+ * reserved (deferred) → served, with what the answer used ($5 dataset, $6 addresses or null) and
+ * the payment to settle ($7, JSON): due at once.
+ */
+export const RECORD_DEFERRED = `
+  update payments set status = 'served', served_at = now(), updated_at = now(),
+    dataset_sha256 = $5, screened_addresses = $6::text[], settlement = $7::jsonb,
+    next_attempt_at = now()
+  where ${KEY} and status = 'reserved' and deferred
+  returning payment_id as "paymentId"`;
+
+const CLAIMED = `
+  p.id::text as id, p.payment_id as "paymentId", p.network, p.asset, p.payer, p.nonce,
+  p.settlement, p.attempts, due.previous_attempts as "previousAttempts",
+  (p.authorization_expires_at <= now()) as expired, p.last_error as "lastError"`;
+
+/**
+ * Claims payments due for settlement ($1 the claimant, $2 the lease in seconds, $3 how many):
+ * served ones whose next attempt is due, and settling ones whose claim is older than the lease
+ * (their settler stopped) or was made by this claimant before it restarted ($4: true at start-up).
+ * Each is claimed by one claimant: rows another transaction holds are skipped.
+ */
+export const CLAIM_DUE = `
+  with due as (
+    select id, attempts as previous_attempts from payments
+    where deferred and (
+      (status = 'served' and next_attempt_at <= now())
+      or (status = 'settling' and (claimed_at < now() - make_interval(secs => $2::double precision)
+        or ($4::boolean and claimed_by = $1)))
+    )
+    order by next_attempt_at
+    limit $3::integer
+    for update skip locked
+  )
+  update payments p set status = 'settling', claimed_by = $1, claimed_at = now(),
+    attempts = p.attempts + 1, updated_at = now()
+  from due where p.id = due.id
+  returning ${CLAIMED}`;
+
+/** Claims one served payment ($1…$4 its key, $5 the claimant): settled right after its answer. */
+export const CLAIM_ONE = `
+  with due as (
+    select id, attempts as previous_attempts from payments
+    where ${KEY} and deferred and status = 'served'
+    for update skip locked
+  )
+  update payments p set status = 'settling', claimed_by = $5, claimed_at = now(),
+    attempts = p.attempts + 1, updated_at = now()
+  from due where p.id = due.id
+  returning ${CLAIMED}`;
+
+/** A claimed payment settled ($1 id, $2 claimant, $3 transaction): the stored payment is dropped. */
+export const SETTLED = `
+  update payments set status = 'settled', tx_hash = $3, failure_reason = null, last_error = null,
+    last_refusal = null, settlement = null, claimed_by = null, claimed_at = null,
+    ended_at = now(), updated_at = now()
+  where id = $1::bigint and status = 'settling' and claimed_by = $2
+  returning id`;
+
+/**
+ * A claimed payment not settled this time ($1 id, $2 claimant, $3 error, $4 the network's
+ * refusal or null, $5 seconds until the next attempt): served again, due later.
+ */
+export const RETRY_LATER = `
+  update payments set status = 'served', last_error = $3, last_refusal = $4,
+    next_attempt_at = now() + make_interval(secs => $5::double precision),
+    claimed_by = null, claimed_at = null, updated_at = now()
+  where id = $1::bigint and status = 'settling' and claimed_by = $2
+  returning id`;
+
+/** A claimed payment that can no longer be settled ($1 id, $2 claimant, $3 reason). */
+export const GIVE_UP = `
+  update payments set status = 'failed', failure_reason = $3, settlement = null,
+    claimed_by = null, claimed_at = null, ended_at = now(), updated_at = now()
+  where id = $1::bigint and status = 'settling' and claimed_by = $2
+  returning id`;
+
+/** A payment by the id its caller was given ($1). */
+export const BY_PAYMENT_ID = "where payment_id = $1";

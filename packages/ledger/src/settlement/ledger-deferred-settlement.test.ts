@@ -1,0 +1,397 @@
+import {
+  baseTerms,
+  createPaymentServer,
+  type PaidResource,
+  PaymentGate,
+  rpcPaymentChain,
+  type SettleAttempt,
+  type StoredPayment,
+  settleStoredPayments,
+  type VerifiedPayment,
+} from "@svc/payments";
+import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import type { x402ResourceServer } from "@x402/core/server";
+import type { Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type PostgresCluster,
+  startPostgres,
+} from "../../../../scripts/test-support/postgres-cluster.mjs";
+import { PaymentLedger } from "../ledger/payment-ledger.js";
+import { openSql } from "../open/open-ledger.js";
+import { parseKey } from "../reservation/authorization-key.js";
+import { LedgerReservationStore } from "../reservation/ledger-reservation-store.js";
+import { migrate } from "../schema/migrate.js";
+import type { Sql } from "../sql/sql.js";
+import { mintUsdc, signPayment, transferUsdc } from "../test-support/devnet-payer.js";
+import {
+  type DeferredSettlementOptions,
+  LedgerDeferredSettlement,
+  type SettlerEvent,
+} from "./ledger-deferred-settlement.js";
+
+// One real local chain for the file (anvil, Circle's USDC, EIP-3009 settlement through the
+// devnet's facilitator) and a real PostgreSQL server beside the embedded ledger.
+let devnet: Devnet;
+let server: x402ResourceServer;
+let settle: (stored: StoredPayment) => Promise<SettleAttempt>;
+let postgres: PostgresCluster;
+beforeAll(async () => {
+  [devnet, postgres] = await Promise.all([startDevnet({ payers: 4 }), startPostgres()]);
+  server = createPaymentServer(devnet.facilitator);
+  settle = settleStoredPayments(server);
+});
+afterAll(async () => {
+  await Promise.all([devnet?.stop(), postgres?.stop()]);
+});
+
+const DATASET = "ab".repeat(32);
+/** Settled after the answer up to $0.25, as the service's default. */
+const MAX_AMOUNT = 250_000n;
+
+const resource = (price: string, path: string): PaidResource => ({
+  price,
+  description: `a paid resource settled after its answer (${path})`,
+  url: `http://svc.test${path}`,
+  mimeType: "application/json",
+});
+
+/** Polls `done` until it holds (a settlement retried by the sweep, after its backoff). */
+async function eventually(done: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each([
+  ["pglite", 0],
+  ["postgres", 1],
+] as const)("LedgerDeferredSettlement on %s, settling on a local chain", (engine, index) => {
+  let sql: Sql;
+  let ledger: PaymentLedger;
+  // Payers of their own per engine: balances on the shared chain stay each test's.
+  const payer = () => devnet.payers[2 * index]!;
+  const mover = () => devnet.payers[2 * index + 1]!;
+  const settlers: LedgerDeferredSettlement[] = [];
+  beforeAll(async () => {
+    sql = await openSql(engine === "postgres" ? { databaseUrl: postgres.url } : {});
+    await migrate(sql);
+    ledger = new PaymentLedger(sql);
+  });
+  afterAll(async () => {
+    await Promise.all(settlers.map((s) => s.stop()));
+    await sql?.close();
+  });
+
+  /** A settler on this ledger and the devnet; its events are collected. */
+  const settlerOf = (claimant: string, options: Partial<DeferredSettlementOptions> = {}) => {
+    const events: SettlerEvent[] = [];
+    const settler = new LedgerDeferredSettlement({
+      ledger,
+      chain: rpcPaymentChain(devnet.rpcUrl),
+      settle,
+      maxAmount: MAX_AMOUNT,
+      claimant: `${engine}-${claimant}`,
+      sweepMs: 100,
+      onEvent: (event) => events.push(event),
+      ...options,
+    });
+    settlers.push(settler);
+    return { settler, events };
+  };
+  const gateOf = (settler: LedgerDeferredSettlement, price = "0.01", path = "/paid/deferred") =>
+    new PaymentGate(server, resource(price, path), baseTerms(devnet.payTo), {
+      reservations: new LedgerReservationStore(ledger),
+      deferred: settler,
+    });
+  /** A payment signed by `key` for the gate's 402, verified and reserved. */
+  const verified = async (gate: PaymentGate, key: Hex): Promise<VerifiedPayment> => {
+    const outcome = await gate.verify(await signPayment(await gate.paymentRequired(), key));
+    if (!outcome.ok) throw new Error(`refused: ${outcome.paymentRequired.error}`);
+    return outcome;
+  };
+  /** A verified payment planned after the answer. */
+  const admitted = async (gate: PaymentGate, key: Hex): Promise<VerifiedPayment> => {
+    const payment = await verified(gate, key);
+    expect(await gate.plan(payment)).toEqual({ ok: true, kind: "after-response" });
+    return payment;
+  };
+  const storedOf = (payment: VerifiedPayment): StoredPayment => ({
+    payload: payment.payload,
+    requirements: payment.requirements,
+  });
+  const recordOf = (paymentId: string) => ledger.deferred.byPaymentId(paymentId);
+
+  it("answers first, then settles in the background: the row settled with its transaction, the payee paid", async () => {
+    const { settler, events } = settlerOf("replica-a");
+    const gate = gateOf(settler);
+    const payeeBefore = await devnet.balanceOf(devnet.payTo);
+    const payment = await admitted(gate, payer().privateKey);
+    const pending = await gate.defer(payment, { datasetSha256: DATASET });
+    expect(pending.paymentId).toMatch(/^pay_[0-9a-f]{32}$/);
+    expect(pending.network).toBe("eip155:8453");
+    expect(pending.payer.toLowerCase()).toBe(payer().address.toLowerCase());
+
+    await settler.idle();
+    const record = await recordOf(pending.paymentId);
+    expect(record).toMatchObject({
+      status: "settled",
+      deferred: true,
+      attempts: 1,
+      amount: "10000",
+      operation: "/paid/deferred",
+      datasetSha256: DATASET,
+      lastError: null,
+      lastRefusal: null,
+    });
+    const receipt = await devnet.publicClient.getTransactionReceipt({
+      hash: record!.txHash as Hex,
+    });
+    expect(receipt.status).toBe("success");
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + 10_000n);
+    expect(events).toEqual([
+      {
+        type: "settled",
+        paymentId: pending.paymentId,
+        transaction: expect.stringMatching(new RegExp(`^${record!.txHash}$`, "i")),
+        attempts: 1,
+      },
+    ]);
+    // The authorization is used: sent again, it is refused before anything runs.
+    const again = await gate.verify(payment.payload);
+    expect(again.ok).toBe(false);
+  });
+
+  it("above the limit, a payment is settled before its answer", async () => {
+    const { settler } = settlerOf("replica-limit", { maxAmount: 9_999n });
+    const gate = gateOf(settler);
+    const payment = await verified(gate, payer().privateKey);
+    expect(await gate.plan(payment)).toEqual({ ok: true, kind: "before-response" });
+    expect(await ledger.find(parseKey(payment.reservation))).toMatchObject({
+      status: "reserved",
+      deferred: false,
+    });
+    await gate.release(payment);
+  });
+
+  it("a payer who moved their USDC away is refused at settlement and not served again until it is paid", async () => {
+    const { settler, events } = settlerOf("replica-moved");
+    await settler.start();
+    const premium = gateOf(settler, "0.05", "/paid/deferred-premium");
+    const basic = gateOf(settler);
+    const who = mover();
+    const funds = await devnet.balanceOf(who.address);
+    const payeeBefore = await devnet.balanceOf(devnet.payTo);
+
+    const payment = await admitted(premium, who.privateKey);
+    // While the answer is computed, the payer moves all but $0.01 away.
+    await transferUsdc(devnet, who.privateKey, devnet.deployer.address, funds - 10_000n);
+    const { paymentId } = await premium.defer(payment, {});
+    await eventually(async () => (await recordOf(paymentId))?.lastRefusal != null);
+    const refused = await recordOf(paymentId);
+    expect(refused).toMatchObject({ deferred: true, txHash: null });
+    expect(["served", "settling"]).toContain(refused?.status);
+    expect(refused?.lastError).toBe(refused?.lastRefusal);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: "retry", paymentId, error: refused?.lastRefusal }),
+    );
+
+    // Their next payment verifies (they hold $0.01) but is refused before anything runs.
+    const next = await verified(basic, who.privateKey);
+    const plan = await basic.plan(next);
+    expect(plan).toMatchObject({
+      ok: false,
+      paymentRequired: { error: "payer_settlement_failed" },
+    });
+    expect(await ledger.find(parseKey(next.reservation))).toMatchObject({ status: "released" });
+
+    // The USDC comes back: a retry settles it, and the payer is served again.
+    await mintUsdc(devnet, who.address, funds);
+    await eventually(async () => (await recordOf(paymentId))?.status === "settled");
+    const settled = await recordOf(paymentId);
+    expect(settled).toMatchObject({ lastRefusal: null, lastError: null });
+    expect(settled!.attempts).toBeGreaterThanOrEqual(2);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + 50_000n);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: "settled", paymentId, attempts: settled!.attempts }),
+    );
+
+    const later = await admitted(basic, who.privateKey);
+    const pending = await basic.defer(later, {});
+    await settler.idle();
+    expect(await recordOf(pending.paymentId)).toMatchObject({ status: "settled", attempts: 1 });
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + 60_000n);
+    await settler.stop();
+  });
+
+  it("a payment recorded by a replica that stopped before settling it is settled by the next one's start", async () => {
+    // The stopped replica admitted and recorded the payment, and never made its attempt.
+    const { settler: stopped } = settlerOf("replica-stopped");
+    const gate = gateOf(stopped);
+    const payment = await admitted(gate, payer().privateKey);
+    const paymentId = await ledger.deferred.record(
+      parseKey(payment.reservation),
+      { datasetSha256: DATASET },
+      storedOf(payment),
+    );
+    expect(await recordOf(paymentId)).toMatchObject({ status: "served", attempts: 0 });
+    const payeeBefore = await devnet.balanceOf(devnet.payTo);
+
+    const { settler: next, events } = settlerOf("replica-next");
+    await next.start();
+    await next.idle();
+    const record = await recordOf(paymentId);
+    expect(record).toMatchObject({ status: "settled", attempts: 1 });
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + 10_000n);
+    expect(events).toEqual([expect.objectContaining({ type: "settled", paymentId, attempts: 1 })]);
+    await next.stop();
+  });
+
+  it("a settlement sent by a replica that stopped before recording it is found on chain, not sent twice", async () => {
+    for (const restart of ["same replica at start-up", "another replica, the lease over"]) {
+      const claimant = "replica-sent";
+      const { settler: stopped } = settlerOf(claimant);
+      const gate = gateOf(stopped);
+      const payment = await admitted(gate, payer().privateKey);
+      const key = parseKey(payment.reservation);
+      const paymentId = await ledger.deferred.record(key, {}, storedOf(payment));
+      // It claimed the payment and the facilitator settled it; then the replica stopped.
+      expect(await ledger.deferred.claimOne(key, `${engine}-${claimant}`)).toBeDefined();
+      const sent = await settle(storedOf(payment));
+      if (sent.outcome !== "settled") throw new Error(`not settled: ${JSON.stringify(sent)}`);
+      expect(await recordOf(paymentId)).toMatchObject({ status: "settling", txHash: null });
+      const payeeAfter = await devnet.balanceOf(devnet.payTo);
+
+      let settleCalls = 0;
+      const { settler: next, events } =
+        restart === "same replica at start-up"
+          ? settlerOf(claimant, {
+              settle: (stored) => {
+                settleCalls++;
+                return settle(stored);
+              },
+            })
+          : settlerOf("replica-other", {
+              leaseSeconds: 0,
+              settle: (stored) => {
+                settleCalls++;
+                return settle(stored);
+              },
+            });
+      await next.start();
+      await next.idle();
+      const record = await recordOf(paymentId);
+      expect(record, restart).toMatchObject({
+        status: "settled",
+        txHash: sent.receipt.transaction.toLowerCase(),
+        attempts: 2,
+      });
+      expect(settleCalls, restart).toBe(0);
+      expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeAfter);
+      expect(events).toEqual([
+        expect.objectContaining({ type: "settled", paymentId, attempts: 2 }),
+      ]);
+      await next.stop();
+    }
+  });
+
+  it("a payment whose stopped settler sent nothing is given time to land, then sent once", async () => {
+    const claimant = "replica-silent";
+    const { settler: stopped } = settlerOf(claimant);
+    const gate = gateOf(stopped);
+    const payment = await admitted(gate, payer().privateKey);
+    const key = parseKey(payment.reservation);
+    const paymentId = await ledger.deferred.record(key, {}, storedOf(payment));
+    // It claimed the payment and stopped before the facilitator was asked.
+    expect(await ledger.deferred.claimOne(key, `${engine}-${claimant}`)).toBeDefined();
+    const payeeBefore = await devnet.balanceOf(devnet.payTo);
+
+    const { settler: next, events } = settlerOf(claimant);
+    await next.start();
+    await next.idle();
+    const waiting = await recordOf(paymentId);
+    expect(waiting).toMatchObject({
+      status: "served",
+      attempts: 2,
+      lastError: "previous_attempt_outcome_unknown",
+      lastRefusal: null,
+    });
+    expect(Date.parse(waiting!.nextAttemptAt!)).toBeGreaterThan(Date.now() + 3000);
+    expect(events).toEqual([
+      { type: "retry", paymentId, error: "previous_attempt_outcome_unknown", inSeconds: 6 },
+    ]);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore);
+    // Not the payer's doing: they are served meanwhile.
+    const other = await verified(gate, payer().privateKey);
+    expect(await gate.plan(other)).toEqual({ ok: true, kind: "after-response" });
+    await gate.release(other);
+
+    // Still not on chain when due: sent, once.
+    await sql.query(
+      "update payments set next_attempt_at = now() - interval '1 second' where payment_id = $1",
+      [paymentId],
+    );
+    await eventually(async () => (await recordOf(paymentId))?.status === "settled");
+    expect(await recordOf(paymentId)).toMatchObject({ attempts: 3, lastError: null });
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + 10_000n);
+    await next.stop();
+  });
+
+  it("an authorization that expired unsettled is recorded failed; its payer is refused only if the network refused it", async () => {
+    const { settler } = settlerOf("replica-expired");
+    const gate = gateOf(settler);
+    /** A payment admitted and recorded, its authorization expired before it was settled. */
+    const expired = async (refusal: string | null) => {
+      const payment = await admitted(gate, mover().privateKey);
+      const key = parseKey(payment.reservation);
+      const paymentId = await ledger.deferred.record(key, {}, storedOf(payment));
+      if (refusal !== null) {
+        const claim = await ledger.deferred.claimOne(key, "replica-refused");
+        await ledger.deferred.retryLater(claim!, refusal, refusal, 0);
+      }
+      await sql.query(
+        "update payments set authorization_expires_at = now() - interval '1 second' where payment_id = $1",
+        [paymentId],
+      );
+      return paymentId;
+    };
+    const payeeBefore = await devnet.balanceOf(devnet.payTo);
+
+    // Never attempted (its settler stopped, none took over in time): failed, not the payer's doing.
+    const untried = await expired(null);
+    const { settler: next, events } = settlerOf("replica-expired-next");
+    await next.start();
+    await next.idle();
+    expect(await recordOf(untried)).toMatchObject({
+      status: "failed",
+      failureReason: "authorization_expired_unsettled",
+      lastRefusal: null,
+    });
+    expect(events).toEqual([
+      { type: "failed", paymentId: untried, reason: "authorization_expired_unsettled" },
+    ]);
+    const served = await verified(gate, mover().privateKey);
+    expect(await gate.plan(served)).toEqual({ ok: true, kind: "after-response" });
+    await gate.release(served);
+
+    // Refused by the network before it expired: failed, and its payer refused from now on.
+    const refused = await expired("insufficient_funds");
+    await next.stop();
+    await next.start();
+    await next.idle();
+    expect(await recordOf(refused)).toMatchObject({
+      status: "failed",
+      failureReason: "authorization_expired_unsettled: insufficient_funds",
+      lastRefusal: "insufficient_funds",
+    });
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore);
+    const blocked = await verified(gate, mover().privateKey);
+    expect(await gate.plan(blocked)).toMatchObject({
+      ok: false,
+      paymentRequired: { error: "payer_settlement_failed" },
+    });
+    await next.stop();
+  });
+});

@@ -1,0 +1,264 @@
+import type {
+  DeferredSettlement,
+  PaymentChain,
+  PendingPayment,
+  ServedRecord,
+  SettleAttempt,
+  SettlementPlan,
+  StoredPayment,
+  VerifiedPayment,
+} from "@svc/payments";
+import type { PaymentLedger } from "../ledger/payment-ledger.js";
+import { parseKey } from "../reservation/authorization-key.js";
+import type { ClaimedPayment } from "./deferred-payments.js";
+import { retryDelaySeconds } from "./retry-delay.js";
+
+/** Stable reasons a payer is refused by settlement after the answer (in the 402's `error`). */
+export const DEFERRED_REFUSALS = {
+  /** A payment of theirs settled after its answer failed, or was refused and is not paid. */
+  payerSettlementFailed: "payer_settlement_failed",
+  /** Their USDC balance on chain does not cover this payment and their unsettled ones. */
+  balanceBelowUnsettled: "payer_balance_below_unsettled",
+} as const;
+
+/** What the settler reports, for the service's log. */
+export type SettlerEvent =
+  | {
+      readonly type: "settled";
+      readonly paymentId: string;
+      readonly transaction: string;
+      readonly attempts: number;
+    }
+  | {
+      readonly type: "retry";
+      readonly paymentId: string;
+      readonly error: string;
+      readonly inSeconds: number;
+    }
+  | { readonly type: "failed"; readonly paymentId: string; readonly reason: string }
+  | { readonly type: "sweep-failed"; readonly message: string };
+
+export interface DeferredSettlementOptions {
+  readonly ledger: PaymentLedger;
+  /** Balances and past settlements, read on chain. */
+  readonly chain: PaymentChain;
+  /** Settles a recorded payment through the facilitator (`settleStoredPayments`). */
+  readonly settle: (stored: StoredPayment) => Promise<SettleAttempt>;
+  /** The highest amount (atomic units) answered before it settles; above it, settled before. */
+  readonly maxAmount: bigint;
+  /** This settler's name in the ledger's claims; unique per replica. */
+  readonly claimant: string;
+  /** A claim older than this is another settler's that stopped: taken over (default 30 s). */
+  readonly leaseSeconds?: number | undefined;
+  /** How often due payments are looked for (default 1 s). */
+  readonly sweepMs?: number | undefined;
+  readonly onEvent?: ((event: SettlerEvent) => void) | undefined;
+}
+
+/** The last attempt's outcome was never recorded (its settler stopped during it). */
+const OUTCOME_UNKNOWN = "previous_attempt_outcome_unknown";
+/** How long such a payment is left for its transfer to land on chain (a few Base blocks). */
+const UNKNOWN_OUTCOME_WAIT_SECONDS = 6;
+/** How many due payments one sweep claims at most. */
+const SWEEP_BATCH = 20;
+const DEFAULT_LEASE_SECONDS = 30;
+const DEFAULT_SWEEP_MS = 1000;
+/** How long `stop` waits for attempts in flight before it gives up on them (they resume later). */
+const STOP_WAIT_MS = 30_000;
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/**
+ * Settlement after the answer, on the ledger: admits a payment within the limits, records an
+ * answered one durably, and settles in the background with retries and backoff. A payment is
+ * never lost: `start` first claims every payment left served or settling by a settler that
+ * stopped (this one before a restart, or another replica), and every sweep takes over claims
+ * older than the lease. A later attempt first looks on chain, so a settlement a stopped settler
+ * sent is recorded, not sent twice. An authorization that expires unsettled is recorded failed,
+ * with the reason, and its payer refused.
+ */
+export class LedgerDeferredSettlement implements DeferredSettlement {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+  private sweeping: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: DeferredSettlementOptions) {}
+
+  async plan(payment: VerifiedPayment): Promise<SettlementPlan> {
+    const key = parseKey(payment.reservation);
+    const amount = BigInt(payment.requirements.amount);
+    const deferrable = amount <= this.options.maxAmount;
+    // Read before the payer's lock is taken: the chain is slower than the database.
+    const balance = deferrable ? await this.options.chain.balanceOf(key.asset, key.payer) : 0n;
+    return this.options.ledger.deferred.admit<SettlementPlan>(key, (exposure) => {
+      if (exposure.blocked) {
+        return { kind: "refused", reason: DEFERRED_REFUSALS.payerSettlementFailed };
+      }
+      if (!deferrable) return { kind: "before-response" };
+      if (exposure.unsettled + amount > balance) {
+        return { kind: "refused", reason: DEFERRED_REFUSALS.balanceBelowUnsettled };
+      }
+      return { kind: "after-response" };
+    });
+  }
+
+  async defer(payment: VerifiedPayment, served: ServedRecord): Promise<PendingPayment> {
+    const key = parseKey(payment.reservation);
+    const paymentId = await this.options.ledger.deferred.record(key, served, {
+      payload: payment.payload,
+      requirements: payment.requirements,
+    });
+    // Settled right away by this replica; if it stops first, a sweep (here or elsewhere) does it.
+    this.track(
+      this.options.ledger.deferred
+        .claimOne(key, this.options.claimant)
+        .then((claim) => (claim === undefined ? undefined : this.attempt(claim))),
+    );
+    return { paymentId, network: key.network, payer: payment.payer ?? key.payer };
+  }
+
+  /** Settles what earlier settlers left (this one before a restart first), then sweeps. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.sweep(true);
+    this.timer = setInterval(() => {
+      if (this.sweeping === undefined) void this.sweep(false);
+    }, this.options.sweepMs ?? DEFAULT_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** Stops sweeping and waits (bounded) for the attempts in flight. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.sweeping;
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((resolve) => {
+        timeout = setTimeout(resolve, STOP_WAIT_MS);
+        timeout.unref();
+      }),
+    ]);
+    clearTimeout(timeout);
+  }
+
+  /** Waits until no attempt is in flight (for tests and benchmarks). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0 || this.sweeping !== undefined) {
+      await Promise.allSettled([...this.inFlight, this.sweeping]);
+    }
+  }
+
+  private async sweep(reclaimOwn: boolean): Promise<void> {
+    const run = (async () => {
+      try {
+        for (;;) {
+          if (this.stopped) return;
+          const claims = await this.options.ledger.deferred.claimDue(this.options.claimant, {
+            leaseSeconds: this.options.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
+            limit: SWEEP_BATCH,
+            reclaimOwn,
+          });
+          for (const claim of claims) this.track(this.attempt(claim));
+          if (claims.length < SWEEP_BATCH) return;
+        }
+      } catch (error) {
+        this.emit({ type: "sweep-failed", message: messageOf(error) });
+      }
+    })();
+    this.sweeping = run;
+    await run;
+    this.sweeping = undefined;
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.catch((error: unknown) => {
+      this.emit({ type: "sweep-failed", message: messageOf(error) });
+    });
+    this.inFlight.add(tracked);
+    void tracked.finally(() => this.inFlight.delete(tracked));
+  }
+
+  /** One attempt on a claimed payment: on chain first if tried before, then the facilitator. */
+  private async attempt(claim: ClaimedPayment): Promise<void> {
+    const { asset, payer, nonce } = claim.authorization;
+    if (claim.previousAttempts > 0 || claim.expired) {
+      let onChain: Awaited<ReturnType<PaymentChain["authorization"]>>;
+      try {
+        onChain = await this.options.chain.authorization(asset, payer, nonce);
+      } catch (error) {
+        await this.retry(claim, `chain_unavailable: ${messageOf(error)}`, null);
+        return;
+      }
+      if (onChain.used) {
+        if (onChain.transaction !== undefined) {
+          await this.settled(claim, onChain.transaction);
+        } else {
+          await this.fail(claim, "authorization_used_transaction_not_found");
+        }
+        return;
+      }
+      // A settler that stopped mid-attempt recorded no outcome: its transfer may still be on
+      // its way into a block. It is given that time before the payment is sent again.
+      if (claim.lastError === null && !claim.expired) {
+        await this.retry(claim, OUTCOME_UNKNOWN, null, UNKNOWN_OUTCOME_WAIT_SECONDS);
+        return;
+      }
+      if (claim.expired) {
+        await this.fail(
+          claim,
+          `authorization_expired_unsettled${claim.lastError === null ? "" : `: ${claim.lastError}`}`,
+        );
+        return;
+      }
+    }
+    const outcome = await this.options.settle(claim.stored);
+    if (outcome.outcome === "settled") {
+      await this.settled(claim, outcome.receipt.transaction);
+    } else if (outcome.outcome === "refused") {
+      await this.retry(claim, outcome.reason, outcome.reason);
+    } else {
+      await this.retry(claim, `facilitator_unavailable: ${outcome.message}`, null);
+    }
+  }
+
+  private async settled(claim: ClaimedPayment, transaction: string): Promise<void> {
+    if (await this.options.ledger.deferred.settled(claim, transaction)) {
+      this.emit({
+        type: "settled",
+        paymentId: claim.paymentId,
+        transaction,
+        attempts: claim.previousAttempts + 1,
+      });
+    }
+  }
+
+  private async retry(
+    claim: ClaimedPayment,
+    error: string,
+    refusal: string | null,
+    inSeconds = retryDelaySeconds(claim.previousAttempts + 1),
+  ): Promise<void> {
+    if (await this.options.ledger.deferred.retryLater(claim, error, refusal, inSeconds)) {
+      this.emit({ type: "retry", paymentId: claim.paymentId, error, inSeconds });
+    }
+  }
+
+  private async fail(claim: ClaimedPayment, reason: string): Promise<void> {
+    if (await this.options.ledger.deferred.giveUp(claim, reason)) {
+      this.emit({ type: "failed", paymentId: claim.paymentId, reason });
+    }
+  }
+
+  private emit(event: SettlerEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      // a logger's failure never stops settlement
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { type Devnet, devnetChain, fiatTokenAbi, USDC_ADDRESS } from "@svc/x402-devnet";
+import { x402Client } from "@x402/core/client";
+import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { type Address, createWalletClient, type Hex, http, parseAbi } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+
+/** A payment for the first `accepts` entry of a 402, signed as an x402 v2 buyer does. */
+export function signPayment(
+  paymentRequired: PaymentRequired,
+  payerKey: Hex,
+): Promise<PaymentPayload> {
+  return new x402Client()
+    .register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(payerKey)))
+    .createPaymentPayload(paymentRequired);
+}
+
+const TRANSFER = parseAbi(["function transfer(address to, uint256 value) returns (bool)"]);
+
+const walletOf = (devnet: Devnet, key: Hex) =>
+  createWalletClient({
+    account: privateKeyToAccount(key),
+    chain: devnetChain(devnet.rpcUrl),
+    transport: http(devnet.rpcUrl),
+  });
+
+const mined = async (devnet: Devnet, hash: Hex): Promise<void> => {
+  const receipt = await devnet.publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+};
+
+/** The holder of `fromKey` sends `amount` USDC (atomic units) to `to`, on chain (mined). */
+export async function transferUsdc(
+  devnet: Devnet,
+  fromKey: Hex,
+  to: Address,
+  amount: bigint,
+): Promise<void> {
+  const hash = await walletOf(devnet, fromKey).writeContract({
+    address: USDC_ADDRESS,
+    abi: TRANSFER,
+    functionName: "transfer",
+    args: [to, amount],
+  });
+  await mined(devnet, hash);
+}
+
+/** The devnet's deployer (USDC's minter) mints `amount` USDC to `to` (mined). */
+export async function mintUsdc(devnet: Devnet, to: Address, amount: bigint): Promise<void> {
+  const hash = await walletOf(devnet, devnet.deployer.privateKey).writeContract({
+    address: USDC_ADDRESS,
+    abi: fiatTokenAbi,
+    functionName: "mint",
+    args: [to, amount],
+  });
+  await mined(devnet, hash);
+}
