@@ -11,6 +11,8 @@ import { requestResourceUrl } from "../discovery/request-base-url.js";
 import type { ListArchive } from "../list/list-archive.js";
 import { mountList } from "../list/mount-list.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
+import { mountPaymentReceipts } from "../payments/mount-payment-receipts.js";
+import type { PaymentReceipts } from "../payments/payment-receipts.js";
 import { corsForPayments } from "./cors.js";
 import { mountOperation } from "./mount-operation.js";
 import { problem } from "./problem.js";
@@ -37,6 +39,8 @@ export interface AppOptions {
   readonly archive?: ListArchive | undefined;
   /** Where request log lines go (the service: stdout as JSON lines); none when unset. */
   readonly log?: LogSink | undefined;
+  /** The payments settled after their answer, behind `GET /api/payments/:paymentId` (the ledger's). */
+  readonly receipts?: PaymentReceipts | undefined;
 }
 
 /** The payment gate of one operation, described for payers and the bazaar. */
@@ -113,6 +117,7 @@ export function createApp(options: AppOptions): Hono {
     mountOperation(app, op, gateOf(op, options.payments), deps, { resourceUrl });
   }
   mountList(app, options.list, options.archive);
+  if (options.receipts !== undefined) mountPaymentReceipts(app, options.receipts);
   mountDiscovery(app, {
     operations: options.operations ?? CATALOG,
     terms: options.payments.terms,

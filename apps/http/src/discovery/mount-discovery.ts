@@ -6,6 +6,7 @@ import {
   type Companions,
   DISCOVERY_PATHS,
   type DiscoveryContext,
+  type FreeEndpoint,
   hasDocsPage,
   inventoryOf,
   landingPage,
@@ -18,6 +19,7 @@ import type { Context, Hono } from "hono";
 import { htmlResponse, jsonResponse } from "../docs/html-response.js";
 import { representationOf } from "../docs/negotiation.js";
 import { FREE_ENDPOINTS } from "../list/free-list-endpoints.js";
+import { FREE_PAYMENT_ENDPOINTS, routePathOf } from "../payments/free-payment-endpoints.js";
 import { requestBaseUrl } from "./request-base-url.js";
 
 export interface DiscoveryOptions {
@@ -62,11 +64,17 @@ export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
   const baseUrlOf = requestBaseUrl(options.baseUrl);
   const lastUpdated = new Date().toISOString();
   const list = options.list;
+  // The receipts of payments settled after their answer are listed only where they are served
+  // (`mountPaymentReceipts`, when the app has a ledger).
+  const freeEndpoints = (): readonly FreeEndpoint[] => [
+    ...FREE_ENDPOINTS,
+    ...Object.values(FREE_PAYMENT_ENDPOINTS).filter((e) => servesGet(app, routePathOf(e))),
+  ];
   const contextOf = (c: Context): DiscoveryContext => ({
     operations: options.operations,
     terms: options.terms,
     baseUrl: baseUrlOf(c),
-    freeEndpoints: FREE_ENDPOINTS,
+    freeEndpoints: freeEndpoints(),
     ...(list === undefined ? {} : { list: listStatusOf(list).data }),
   });
   const companions = (): Companions => ({

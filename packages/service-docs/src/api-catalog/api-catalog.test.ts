@@ -52,4 +52,23 @@ describe("GET /api document", () => {
     });
     expect(doc.catalog.find((e) => e.method === "POST")?.payment.amount).toBe("100000");
   });
+
+  it("lists the free endpoints with their topic and parameters, each with its example URL", () => {
+    const doc = apiCatalogOf({ operations: FIXTURE_OPERATIONS, terms, baseUrl, freeEndpoints });
+    expect(doc.free.map((e) => [e.path, e.topic])).toEqual([
+      ["/api/list", "list"],
+      ["/api/list/changes", "list"],
+      ["/api/payments/{paymentId}", "payment"],
+    ]);
+    const receipt = doc.free[2];
+    expect(receipt).toMatchObject({
+      name: "payment_receipt",
+      method: "GET",
+      price: "free",
+      params: { paymentId: { description: "The X-Payment-Id of the answer." } },
+      exampleUrl: `${baseUrl}/api/payments/pay_00000000000000000000000000000000`,
+    });
+    expect(receipt).not.toHaveProperty("query");
+    expect(doc.free[0]).not.toHaveProperty("params");
+  });
 });

@@ -2,6 +2,7 @@ import type { DiscoveryContext } from "../listing/discovery-context.js";
 import { type Listing, listingsOf } from "../listing/listing.js";
 import { paymentSummaryOf } from "../listing/payment-summary.js";
 import { discoveryUrls } from "../service/discovery-paths.js";
+import { topicOf } from "../service/free-endpoint.js";
 import { SERVICE } from "../service/service-info.js";
 
 /** One `catalog[]` entry of `GET /api`: the route, its price and its exact payment terms. */
@@ -48,7 +49,9 @@ export function apiCatalogOf(ctx: DiscoveryContext) {
       path: e.path,
       title: e.title,
       description: e.description,
-      ...("query" in e ? { query: e.query } : {}),
+      topic: topicOf(e),
+      ...(e.params === undefined ? {} : { params: e.params }),
+      ...(e.query === undefined ? {} : { query: e.query }),
       exampleUrl: `${ctx.baseUrl}${e.example}`,
       price: "free",
     })),

@@ -98,4 +98,46 @@ describe("GET /openapi.json document", () => {
       }
     }
   });
+
+  it("documents the free endpoints: a path parameter is required, with its 400 and 404; a list endpoint keeps its ETag", () => {
+    const doc = openApiOf({ operations: FIXTURE_OPERATIONS, terms, baseUrl, freeEndpoints });
+    const receipt = operationOf(doc, "/api/payments/{paymentId}", "GET") as OperationObject & {
+      tags: string[];
+      parameters: Array<{ schema?: { pattern?: string } }>;
+    };
+    expect(receipt.tags).toEqual(["payment"]);
+    expect(receipt.parameters).toEqual([
+      {
+        name: "paymentId",
+        in: "path",
+        required: true,
+        description: "The X-Payment-Id of the answer.",
+        schema: { type: "string", pattern: "^pay_[0-9a-f]{32}$" },
+      },
+    ]);
+    expect(Object.keys(receipt.responses).sort()).toEqual(["200", "400", "404"]);
+    expect(JSON.stringify(receipt.responses["200"])).toContain("PAYMENT-RESPONSE");
+    const status = operationOf(doc, "/api/list", "GET");
+    expect(status.parameters.map((p) => p.name)).toEqual(["If-None-Match"]);
+    expect(Object.keys(status.responses).sort()).toEqual(["200", "304"]);
+    const changes = operationOf(doc, "/api/list/changes", "GET");
+    expect(Object.keys(changes.responses).sort()).toEqual(["200", "304", "400", "404"]);
+    expect(doc.tags.map((t) => t.name)).toEqual([
+      ...new Set(FIXTURE_OPERATIONS.map((op) => op.category)),
+      "list",
+      "payment",
+    ]);
+  });
+
+  it("names the payment tag only when a free endpoint is about a payment", () => {
+    const listOnly = freeEndpoints.filter((e) => e.topic !== "payment");
+    const doc = openApiOf({
+      operations: FIXTURE_OPERATIONS,
+      terms,
+      baseUrl,
+      freeEndpoints: listOnly,
+    });
+    expect(doc.tags.map((t) => t.name)).not.toContain("payment");
+    expect(Object.keys(doc.paths)).not.toContain("/api/payments/{paymentId}");
+  });
 });

@@ -1,6 +1,7 @@
 import type { DiscoveryContext } from "../listing/discovery-context.js";
 import { listingsOf } from "../listing/listing.js";
 import { discoveryUrls } from "../service/discovery-paths.js";
+import { topicOf } from "../service/free-endpoint.js";
 import { SERVICE } from "../service/service-info.js";
 import { freeOperationOf } from "./free-operation.js";
 import { OPENAPI_COMPONENTS } from "./openapi-components.js";
@@ -11,9 +12,10 @@ const CATEGORY_DESCRIPTIONS: Record<string, string> = {
   workflow: "Compliance workflows built on screening: reports, memos, forecasts, queues.",
   document: "PDF, DOCX and XLSX files generated from the shared report model.",
   list: "Free: which sanctions list edition screening runs on, the stored editions and their changes.",
+  payment: "Free: a payment settled after its answer, and its settlement receipt once settled.",
 };
 
-/** `GET /openapi.json`: OpenAPI 3.1.0 of every paid operation of the catalog and the free list endpoints. */
+/** `GET /openapi.json`: OpenAPI 3.1.0 of every paid operation of the catalog and the free endpoints. */
 export function openApiOf(ctx: DiscoveryContext) {
   const listings = listingsOf(ctx);
   const paths: Record<string, Record<string, unknown>> = {};
@@ -23,6 +25,7 @@ export function openApiOf(ctx: DiscoveryContext) {
   }
   for (const e of ctx.freeEndpoints) paths[e.path] = { get: freeOperationOf(e) };
   const categories = [...new Set(listings.map((l) => l.op.category))];
+  const topics = [...new Set(["list", ...ctx.freeEndpoints.map(topicOf)])];
   const urls = discoveryUrls(ctx.baseUrl);
   return {
     openapi: "3.1.0",
@@ -33,7 +36,7 @@ export function openApiOf(ctx: DiscoveryContext) {
     },
     servers: [{ url: ctx.baseUrl }],
     externalDocs: { description: "Service overview", url: urls.landing },
-    tags: [...categories, "list"].map((name) => ({
+    tags: [...categories, ...topics].map((name) => ({
       name,
       ...(CATEGORY_DESCRIPTIONS[name] === undefined
         ? {}

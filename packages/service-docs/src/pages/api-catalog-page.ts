@@ -1,7 +1,8 @@
 import type { ApiCatalog } from "../api-catalog/api-catalog.js";
 import { type Companions, discoveryLinksHtml } from "../html/discovery-links.js";
 import { endpointTableHtml } from "../html/endpoint-table.js";
-import { html } from "../html/html.js";
+import { freeEndpointRowsHtml } from "../html/free-endpoints-html.js";
+import { html, type SafeHtml } from "../html/html.js";
 import { pageHtml } from "../html/page-layout.js";
 import type { DiscoveryContext } from "../listing/discovery-context.js";
 import { listingsOf } from "../listing/listing.js";
@@ -26,10 +27,11 @@ ${endpointTableHtml(listingsOf(ctx), true)}
 <div class="table-scroll"><table>
 <thead><tr><th>Endpoint</th><th>What</th></tr></thead>
 <tbody>
-${catalog.free.map((e) => html`<tr><td><code>GET ${e.path}</code>${e.query === undefined ? "" : html`<br><span class="muted">${Object.keys(e.query).join(", ")}</span>`}</td><td>${e.description}</td></tr>`)}
+${freeEndpointRowsHtml(catalog.free.filter((e) => e.topic === "list"))}
 </tbody></table></div>
 <p class="muted">Each answers with <code>ETag</code> = the edition's SHA-256; send it back in <code>If-None-Match</code> for a 304.</p>
 </section>
+${paymentsCardHtml(catalog)}
 <section class="card">
 <h2>Payment terms (every endpoint)</h2>
 <div class="table-scroll"><table>
@@ -52,4 +54,20 @@ ${discoveryLinksHtml(companions)}
     crumbs: html`<a href="${DISCOVERY_PATHS.landing}">${SERVICE.name}</a> / API catalog`,
     body,
   });
+}
+
+/** The free endpoints about a payment (its receipt), in a card of their own; none, no card. */
+function paymentsCardHtml(catalog: ApiCatalog): SafeHtml | "" {
+  const endpoints = catalog.free.filter((e) => e.topic === "payment");
+  return endpoints.length === 0
+    ? ""
+    : html`<section class="card">
+<h2>Free: payments</h2>
+<div class="table-scroll"><table>
+<thead><tr><th>Endpoint</th><th>What</th></tr></thead>
+<tbody>
+${freeEndpointRowsHtml(endpoints)}
+</tbody></table></div>
+<p class="muted">Never cached (<code>Cache-Control: no-store</code>); a settled payment's receipt is also in <code>${catalog.payment.headers.paymentResponse}</code>.</p>
+</section>`;
 }

@@ -1,5 +1,7 @@
+import { PAYMENT_HEADERS } from "@svc/payments";
 import { type Companions, discoveryLinksHtml } from "../html/discovery-links.js";
 import { endpointTableHtml } from "../html/endpoint-table.js";
+import { freeEndpointsHtml } from "../html/free-endpoints-html.js";
 import { howToPayHtml } from "../html/how-to-pay.js";
 import { html, type SafeHtml } from "../html/html.js";
 import { pageHtml } from "../html/page-layout.js";
@@ -7,6 +9,7 @@ import type { DiscoveryContext } from "../listing/discovery-context.js";
 import { listingsOf } from "../listing/listing.js";
 import { priceRangeOf } from "../listing/payment-summary.js";
 import { DISCOVERY_PATHS } from "../service/discovery-paths.js";
+import { topicOf } from "../service/free-endpoint.js";
 import { SERVICE } from "../service/service-info.js";
 
 /**
@@ -33,6 +36,7 @@ ${endpointTableHtml(listings)}
 <h2>How to pay</h2>
 <p>Every call is paid individually in <strong>USDC on Base</strong> with the <strong>x402</strong> protocol.</p>
 ${howToPayHtml(ctx.terms.maxTimeoutSeconds)}
+${paymentEndpointsHtml(ctx)}
 </section>
 <section class="card">
 <h2>For agents${companions.mcpDocs ? ": MCP" : ""}</h2>
@@ -87,8 +91,19 @@ function listCardHtml(ctx: DiscoveryContext): SafeHtml {
 <h2>Sanctions list${list === undefined ? "" : `: ${list.status}`}</h2>
 ${warning}
 ${edition}
-<p class="muted">Free: ${ctx.freeEndpoints.map((e, i) => (e.query !== undefined ? html`${i === 0 ? "" : ", "}<code>GET ${e.path}?${Object.keys(e.query).join("=…&")}=…</code>` : html`${i === 0 ? "" : ", "}<a href="${e.example}"><code>GET ${e.path}</code></a>`))} (and the MCP tool <code>list_status</code>).</p>
+<p class="muted">Free: ${freeEndpointsHtml(ctx.freeEndpoints.filter((e) => topicOf(e) === "list"))} (and the MCP tool <code>list_status</code>).</p>
 </section>`;
+}
+
+/**
+ * The free endpoints about a payment (its receipt when it is settled after the answer), under
+ * how to pay; nothing when the service has none.
+ */
+function paymentEndpointsHtml(ctx: DiscoveryContext): SafeHtml | "" {
+  const endpoints = ctx.freeEndpoints.filter((e) => topicOf(e) === "payment");
+  return endpoints.length === 0
+    ? ""
+    : html`<p class="muted">An answer settled after it is sent carries <code>${PAYMENT_HEADERS.status}: pending</code> and <code>${PAYMENT_HEADERS.id}</code> instead of the receipt. Free: ${freeEndpointsHtml(endpoints)}.</p>`;
 }
 
 /** The MCP card's text: the tool server mounted at /mcp beside the routes. */

@@ -104,4 +104,22 @@ describe("the pages", () => {
     expect(landing()).not.toContain('class="warning"');
     for (const e of FIXTURE_FREE_ENDPOINTS) expect(landing()).toContain(`GET ${e.path}`);
   });
+
+  it("the payment receipt, found by a path parameter, is listed on the landing page and the catalog page, never as a link", () => {
+    const pages = pagesOf(ctx, BOTH);
+    for (const page of [pages.landing, pages.catalog]) {
+      expect(page).toContain("<code>GET /api/payments/{paymentId}</code>");
+      expect(page).not.toContain('href="/api/payments/');
+    }
+    expect(pages.landing).toContain("X-Payment-Status: pending");
+    expect(pages.catalog).toContain("<h2>Free: payments</h2>");
+    expect(pages.catalog).toContain('<span class="muted">paymentId</span>');
+    const listOnly = pagesOf(
+      { ...ctx, freeEndpoints: FIXTURE_FREE_ENDPOINTS.filter((e) => e.topic !== "payment") },
+      BOTH,
+    );
+    expect(listOnly.landing).not.toContain("X-Payment-Status");
+    expect(listOnly.catalog).not.toContain("Free: payments");
+    expect(listOnly.landing).toContain('<a href="/api/list"><code>GET /api/list</code></a>');
+  });
 });

@@ -1,9 +1,9 @@
 import type { FreeEndpoint } from "../service/free-endpoint.js";
 
 /**
- * Free endpoints shaped like the service's list endpoints, for documents built without the app:
- * one without a query, and `list_changes` with a required query parameter (OpenAPI gives that one
- * its 400 and 404).
+ * Free endpoints shaped like the service's, for documents built without the app: list endpoints,
+ * one without a query and `list_changes` with a required query parameter (OpenAPI gives that one
+ * its 400 and 404), and a payment's receipt found by a path parameter.
  */
 export const FIXTURE_FREE_ENDPOINTS: readonly FreeEndpoint[] = [
   {
@@ -23,5 +23,17 @@ export const FIXTURE_FREE_ENDPOINTS: readonly FreeEndpoint[] = [
       to: { description: "A stored edition; default: the loaded edition." },
     },
     example: "/api/list/changes?from=2025-03-04&to=2025-03-21",
+  },
+  {
+    name: "payment_receipt",
+    path: "/api/payments/{paymentId}",
+    title: "Payment receipt",
+    description:
+      "A payment settled after its answer, and its receipt once settled (a test fixture).",
+    topic: "payment",
+    params: {
+      paymentId: { description: "The X-Payment-Id of the answer.", pattern: "^pay_[0-9a-f]{32}$" },
+    },
+    example: "/api/payments/pay_00000000000000000000000000000000",
   },
 ];
