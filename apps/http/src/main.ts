@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { loadServiceConfig } from "./config/service-config.js";
 import { DEVNET_INFO_PATH } from "./dev/devnet-info.js";
+import { reloadList } from "./service/list-runtime.js";
 import { startService } from "./service/start-service.js";
 
 // The API: configuration from the environment, then the service until SIGINT/SIGTERM.
@@ -29,6 +30,13 @@ try {
     await service.stop();
     process.exit(0);
   };
+  // SIGHUP: refresh the list now (an operator's reload, without a restart); the outcome is
+  // logged as the list's other events are.
+  process.on("SIGHUP", () => {
+    const source = service.loader.refreshSource;
+    console.log(`SIGHUP: refreshing the list${source === undefined ? "" : ` from ${source}`}`);
+    void reloadList(service.loader);
+  });
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 } catch (error) {

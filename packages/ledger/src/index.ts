@@ -4,6 +4,17 @@ export {
   type LedgerConfig,
   ledgerConfigFromEnv,
 } from "./config/ledger-config.js";
+export {
+  openSharedEditions,
+  type SharedEditions,
+} from "./editions/shared-editions.js";
+export { EDITION_TABLE, SqlEditionStore } from "./editions/sql-edition-store.js";
+export {
+  EDITION_CHANNEL,
+  EDITION_REFRESH_LOCK,
+  SqlRefreshCoordinator,
+  type SqlRefreshCoordinatorOptions,
+} from "./editions/sql-refresh-coordinator.js";
 export { isLedgerError, LedgerError, type LedgerErrorCode } from "./errors/ledger-error.js";
 export {
   DEFAULT_LIST_LIMIT,
@@ -33,4 +44,4 @@ export {
 export { MAX_RETRY_DELAY_SECONDS, retryDelaySeconds } from "./settlement/retry-delay.js";
 export { type PgliteLocation, pgliteSql } from "./sql/pglite-sql.js";
 export { postgresSql } from "./sql/postgres-sql.js";
-export type { Sql, SqlParam, SqlQuery, SqlRow } from "./sql/sql.js";
+export type { Sql, SqlListening, SqlParam, SqlQuery, SqlRow } from "./sql/sql.js";

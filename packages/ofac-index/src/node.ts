@@ -1,8 +1,10 @@
 /**
  * Edges that touch files, the network and timers: loading editions from paths and URLs, the
- * snapshot store and the refreshing loader for servers.
+ * snapshot store and the refreshing loader for servers (with the interfaces a shared edition
+ * store and a refresh coordinator implement, for replicas that share one list).
  */
 
+export type { EditionStore, StoredEditionSummary } from "./io/edition-store.js";
 export {
   DEFAULT_USER_AGENT,
   digestSha256,
@@ -12,11 +14,7 @@ export {
   type HttpValidators,
 } from "./io/http-source.js";
 export { type LoadOptions, loadIndex, loadSample } from "./io/load-index.js";
-export {
-  SnapshotStore,
-  type StoredEdition,
-  type StoredEditionSummary,
-} from "./io/snapshot-store.js";
+export { SnapshotStore, type StoredEdition } from "./io/snapshot-store.js";
 export {
   integerSetting,
   LIST_ENV,
@@ -30,4 +28,9 @@ export {
   type LoaderEvent,
   OFFICIAL_SDN_ADVANCED_URL,
 } from "./loader/list-loader.js";
+export type {
+  EditionAnnouncement,
+  ExclusiveOutcome,
+  RefreshCoordinator,
+} from "./loader/refresh-coordinator.js";
 export { SAMPLE_XML_PATH } from "./sample/sample-edition.js";

@@ -1,5 +1,5 @@
 import { serve } from "@hono/node-server";
-import { logRuntimeEvent, startComplianceRuntime } from "@svc/compliance/node";
+import { logRuntimeEvent } from "@svc/compliance/node";
 import { LedgerReservationStore, openLedger, type PaymentLedger } from "@svc/ledger";
 import type { ListLoader } from "@svc/ofac-index/node";
 import { baseTerms, createPaymentServer, httpFacilitator } from "@svc/payments";
@@ -14,6 +14,7 @@ import { mountDevnetInfo } from "../dev/devnet-info.js";
 import { loadDevnet } from "../dev/load-devnet.js";
 import { loaderArchive } from "../list/loader-archive.js";
 import { serviceLog } from "../log/service-log.js";
+import { startListRuntime } from "./list-runtime.js";
 
 export interface RunningService {
   readonly url: string;
@@ -69,14 +70,15 @@ export async function startService(
   const log = options.log ?? serviceLog();
   // The list's events (loads, failures with their reason, retries) are always logged;
   // LOG_REQUESTS=0 silences the request lines only. The runtime resolves without waiting on
-  // the list's source, so the API listens at once (not ready until a list is loaded).
-  const runtime = await startComplianceRuntime(config.list, {
-    onEvent: logRuntimeEvent(log),
-  }).catch(async (error: unknown) => {
-    await ledger.close();
-    await devnet?.stop();
-    throw error;
-  });
+  // the list's source, so the API listens at once (not ready until a list is loaded). On a
+  // shared PostgreSQL the replicas share the list's editions (see startListRuntime).
+  const runtime = await startListRuntime(config, logRuntimeEvent(log)).catch(
+    async (error: unknown) => {
+      await ledger.close();
+      await devnet?.stop();
+      throw error;
+    },
+  );
   const app = createApp({
     ...runtime.deps,
     payments: {

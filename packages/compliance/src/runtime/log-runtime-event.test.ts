@@ -11,6 +11,7 @@ describe("logRuntimeEvent", () => {
   it("logs each event as list.<type> with its other members as fields; failures as warnings", () => {
     const onEvent = logRuntimeEvent(log);
     onEvent({ type: "history-failed", message: "no stored editions" });
+    onEvent({ type: "coordination-failed", step: "announce", message: "connection refused" });
     onEvent({
       type: "history",
       source: "embedded",
@@ -20,6 +21,7 @@ describe("logRuntimeEvent", () => {
     });
     expect(lines).toEqual([
       ["warn", { message: "no stored editions" }, "list.history-failed"],
+      ["warn", { step: "announce", message: "connection refused" }, "list.coordination-failed"],
       [
         "info",
         { source: "embedded", from: "2020-01-01", to: "2025-11-19", additionEvents: 12 },

@@ -6,14 +6,22 @@ export interface RuntimeEventLog {
   warn(fields: object, message: string): void;
 }
 
+/** The events that are warnings: the service goes on with what it has. */
+const WARNINGS: ReadonlySet<RuntimeEvent["type"]> = new Set([
+  "refresh-failed",
+  "history-failed",
+  "coordination-failed",
+]);
+
 /**
  * The runtime's events (the list loaded, refreshed or stored; the history chosen) as log lines of
  * every host alike: the message is `list.<type>`, the rest of the event its fields; a failed
- * refresh or history is a warning (the service goes on with what it has).
+ * refresh or history, or a replica that could not tell or hear the others, is a warning (the
+ * service goes on with what it has).
  */
 export const logRuntimeEvent =
   (log: RuntimeEventLog) =>
   ({ type, ...fields }: RuntimeEvent): void => {
-    if (type === "refresh-failed" || type === "history-failed") log.warn(fields, `list.${type}`);
+    if (WARNINGS.has(type)) log.warn(fields, `list.${type}`);
     else log.info(fields, `list.${type}`);
   };

@@ -3,7 +3,12 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadIndex, loadListConfig, SnapshotStore } from "@svc/ofac-index/node";
+import {
+  type EditionAnnouncement,
+  loadIndex,
+  loadListConfig,
+  SnapshotStore,
+} from "@svc/ofac-index/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RuntimeEvent, startComplianceRuntime } from "./start-runtime.js";
 
@@ -61,6 +66,59 @@ describe("startComplianceRuntime never waits on the list's source", () => {
       expect(() => runtime.deps.list.screen(LAZARUS)).toThrow(/no sanctions list is loaded/);
     } finally {
       await runtime.stop();
+    }
+  });
+});
+
+describe("startComplianceRuntime with a store the replicas share", () => {
+  it("serves the store's edition at once, and an edition another replica announces, recomputing the history", async () => {
+    const shared = mkdtempSync(join(tmpdir(), "compliance-shared-"));
+    try {
+      const store = new SnapshotStore(shared);
+      const older = await loadIndex(`${OFAC}sdn_advanced_2025-03-21_ab1f3255c9.xml.gz`);
+      await store.put(older, new Date());
+      let announce: (a: EditionAnnouncement) => void = () => {};
+      const events: RuntimeEvent[] = [];
+      const runtime = await startComplianceRuntime(
+        loadListConfig({ OFAC_SOURCE: url, OFAC_SAMPLE_FALLBACK: "0" }),
+        {
+          onEvent: (e) => events.push(e),
+          refresh: false,
+          store,
+          coordinator: {
+            exclusive: async () => ({ ran: false }),
+            announce: async () => {},
+            subscribe: (listener) => {
+              announce = listener;
+              return async () => {};
+            },
+          },
+        },
+      );
+      try {
+        expect(runtime.loader.freshness().datasetSha256).toBe(older.meta.datasetSha256);
+        // Another replica stores a newer edition and announces it.
+        const newer = await loadIndex(EDITION);
+        await store.put(newer, new Date());
+        const historyBefore = events.filter((e) => e.type === "history").length;
+        announce({ type: "edition", sha256: newer.meta.datasetSha256 });
+        const deadline = Date.now() + 10_000;
+        while (
+          events.filter((e) => e.type === "history").length === historyBefore &&
+          Date.now() < deadline
+        ) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(runtime.loader.freshness().datasetSha256).toBe(newer.meta.datasetSha256);
+        expect(events).toContainEqual(
+          expect.objectContaining({ type: "adopted", datasetSha256: newer.meta.datasetSha256 }),
+        );
+        expect(events.filter((e) => e.type === "history").length).toBe(historyBefore + 1);
+      } finally {
+        await runtime.stop();
+      }
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
     }
   });
 });

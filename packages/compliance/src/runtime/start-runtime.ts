@@ -1,5 +1,12 @@
 import { EMBEDDED_DCA_HISTORY, type ListGrowthStats } from "@svc/ofac-index";
-import { type ListConfig, ListLoader, type LoaderEvent, SnapshotStore } from "@svc/ofac-index/node";
+import {
+  type EditionStore,
+  type ListConfig,
+  ListLoader,
+  type LoaderEvent,
+  type RefreshCoordinator,
+  SnapshotStore,
+} from "@svc/ofac-index/node";
 import { RenderPool, type RenderPoolStats } from "@svc/renderers/pool";
 import type { ComplianceDeps } from "../catalog/deps.js";
 import { chooseHistory, storedGrowth } from "./stored-history.js";
@@ -42,14 +49,22 @@ export interface RuntimeOptions {
   readonly refresh?: boolean | undefined;
   /** First retry delay after a failed load (default one minute), for tests. */
   readonly retryBaseMs?: number | undefined;
+  /**
+   * Where the list's editions are stored, instead of the snapshot directory: a store the
+   * replicas share (with `coordinator`, e.g. @svc/ledger's on one PostgreSQL).
+   */
+  readonly store?: EditionStore | undefined;
+  /** Replicas sharing `store` refresh one at a time and serve what the refreshing one stored. */
+  readonly coordinator?: RefreshCoordinator | undefined;
 }
 
 /**
  * The edge every process shares (the API, the standalone MCP server): the list loaded as
  * configured and refreshed periodically, the embedded list history, and documents rendered in
- * a worker pool so the process stays responsive while it renders. With a snapshot directory the
- * forecasts' history comes from the stored editions once there are enough of them
- * (`chooseHistory`), and is recomputed whenever the loader stores a new edition. Resolves
+ * a worker pool so the process stays responsive while it renders. With a snapshot directory (or
+ * a shared edition store) the forecasts' history comes from the stored editions once there are
+ * enough of them (`chooseHistory`), and is recomputed whenever the loader stores a new edition
+ * or adopts one another replica stored. Resolves
  * without waiting on the list's source: a stored snapshot serves at once, the source loads in
  * the background (not ready until then when nothing is stored), failures are retried with
  * backoff.
@@ -59,7 +74,9 @@ export async function startComplianceRuntime(
   options: RuntimeOptions = {},
 ): Promise<ComplianceRuntime> {
   let history: ListGrowthStats = EMBEDDED_DCA_HISTORY;
-  const store = list.snapshotDir === undefined ? undefined : new SnapshotStore(list.snapshotDir);
+  const store =
+    options.store ??
+    (list.snapshotDir === undefined ? undefined : new SnapshotStore(list.snapshotDir));
   const updateHistory = async () => {
     if (store === undefined) return;
     try {
@@ -82,14 +99,17 @@ export async function startComplianceRuntime(
   const loader = new ListLoader({
     source: list.source,
     official: list.official,
-    snapshotDir: list.snapshotDir,
+    store,
+    coordinator: options.coordinator,
     sampleFallback: list.sampleFallback,
     staleAfterHours: list.staleAfterHours,
     failWhenStale: list.failWhenStale,
     retryBaseMs: options.retryBaseMs,
     onEvent: (event) => {
       options.onEvent?.(event);
-      if (event.type === "stored" && started) pending = pending.then(updateHistory);
+      if ((event.type === "stored" || event.type === "adopted") && started) {
+        pending = pending.then(updateHistory);
+      }
     },
   });
   await loader.start();

@@ -1,6 +1,6 @@
 import { MIN_EMPIRICAL_EVENTS } from "@svc/montecarlo";
 import { EMBEDDED_DCA_HISTORY, growthFromEditions, type ListGrowthStats } from "@svc/ofac-index";
-import type { SnapshotStore } from "@svc/ofac-index/node";
+import type { EditionStore } from "@svc/ofac-index/node";
 
 /** A store's history is preferred once it spans a year with this many addition events. */
 export const MIN_STORED_SPAN_DAYS = 365;
@@ -23,7 +23,9 @@ export function chooseHistory(stored: ListGrowthStats | null): ListGrowthStats {
 }
 
 /** The differences of a store's editions, or null with fewer than two readable editions. */
-export async function storedGrowth(store: SnapshotStore): Promise<ListGrowthStats | null> {
+export async function storedGrowth(
+  store: Pick<EditionStore, "all">,
+): Promise<ListGrowthStats | null> {
   const snapshots = await store.all();
   if (snapshots.length < 2) return null;
   return growthFromEditions(snapshots.map((s) => s.edition));

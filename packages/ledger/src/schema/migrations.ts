@@ -82,4 +82,21 @@ export const MIGRATIONS: readonly Migration[] = [
         where status in ('reserved', 'served', 'settling', 'failed')`,
     ],
   },
+  {
+    version: 3,
+    name: "list-editions",
+    statements: [
+      // The sanctions list's editions, shared by every replica on one server: one row per
+      // distinct edition (its SHA-256), the edition itself in the snapshot format of
+      // @svc/ofac-index. The newest (by date, then the last stored) is the one served.
+      `create table list_editions (
+        dataset_sha256 text primary key check (dataset_sha256 ~ '^[0-9a-f]{64}$'),
+        dataset_date date not null,
+        address_count integer not null check (address_count >= 0),
+        stored_at timestamptz not null,
+        snapshot text not null
+      )`,
+      "create index list_editions_newest on list_editions (dataset_date desc, stored_at desc)",
+    ],
+  },
 ];

@@ -1,6 +1,6 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { lockDirectory } from "./directory-lock.js";
-import type { Sql, SqlQuery, SqlRow } from "./sql.js";
+import { channelName, type Sql, type SqlQuery, type SqlRow } from "./sql.js";
 
 /** Where an embedded database lives: a directory, or this process's memory (gone at close). */
 export type PgliteLocation = { readonly dir: string } | "memory";
@@ -30,6 +30,21 @@ export async function pgliteSql(location: PgliteLocation): Promise<Sql> {
     engine: "pglite",
     query: queryOf(db),
     transaction: (work) => db.transaction((tx) => work({ query: queryOf(tx) })),
+    session: (work) => work({ query: queryOf(db) }),
+    async listen(channel, onPayload) {
+      const stop = await db.listen(channelName(channel), onPayload);
+      let end: (reason: Error | undefined) => void = () => {};
+      const ended = new Promise<Error | undefined>((resolve) => {
+        end = resolve;
+      });
+      return {
+        ended,
+        async unlisten() {
+          await stop().catch(() => {});
+          end(undefined);
+        },
+      };
+    },
     async close() {
       try {
         await db.close();

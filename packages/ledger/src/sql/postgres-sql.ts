@@ -1,5 +1,5 @@
-import { Pool, type PoolClient } from "pg";
-import type { Sql, SqlQuery, SqlRow } from "./sql.js";
+import { Client, Pool, type PoolClient } from "pg";
+import { channelName, type Sql, type SqlListening, type SqlQuery, type SqlRow } from "./sql.js";
 
 /** Connections the pool opens at most (each replica has its own pool). */
 const POOL_SIZE = 10;
@@ -45,6 +45,61 @@ export function postgresSql(url: string): Sql {
         client.release(broken);
       }
     },
+    async session(work) {
+      const client = await pool.connect();
+      // The server may drop the connection while the work holds it (a restart, a terminated
+      // backend): its next statement fails, and the event must not end the process.
+      const dropped = () => {};
+      client.on("error", dropped);
+      try {
+        return await work({ query: queryOf(client) });
+      } finally {
+        client.off("error", dropped);
+        // Closed, not returned to the pool: session state (a lock) never outlives the work.
+        client.release(true);
+      }
+    },
+    listen: (channel, onPayload) => listenOn(url, channelName(channel), onPayload),
     close: () => pool.end(),
+  };
+}
+
+/** `LISTEN` on a connection of its own (a pooled one could be handed to another statement). */
+async function listenOn(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<SqlListening> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  let end: (reason: Error | undefined) => void = () => {};
+  const ended = new Promise<Error | undefined>((resolve) => {
+    end = resolve;
+  });
+  // A dropped connection emits "error" then "end": either ends the listening (a listener on
+  // "error" also keeps it from ending the process).
+  client.on("error", (error) => end(error));
+  let stopping = false;
+  client.on("end", () => end(stopping ? undefined : new Error("the listening connection ended")));
+  client.on("notification", (message) => {
+    if (message.channel === channel) onPayload(message.payload ?? "");
+  });
+  try {
+    await client.connect();
+    await client.query(`listen ${channel}`);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    ended,
+    unlisten() {
+      stopping = true;
+      closing ??= client.end().then(
+        () => end(undefined),
+        () => end(undefined),
+      );
+      return closing;
+    },
   };
 }

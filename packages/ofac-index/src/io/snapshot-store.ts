@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/pro
 import { join } from "node:path";
 import { SdnIndex } from "../index/sdn-index.js";
 import { decodeSnapshot, encodeSnapshot, type Snapshot } from "../snapshot/snapshot-codec.js";
+import type { EditionStore, StoredEditionSummary } from "./edition-store.js";
 
 const FILE = /^(\d{4}-\d{2}-\d{2})_([0-9a-f]{64})\.json$/;
 /** A write in progress (or abandoned by a killed process): `<file>.tmp-<pid>-<ms>`. */
@@ -23,26 +24,21 @@ export interface StoredEdition {
   readonly path: string;
 }
 
-/** What a stored edition is, without its designations. */
-export interface StoredEditionSummary {
-  readonly datasetDate: string;
-  readonly datasetSha256: string;
-  /** Distinct normalized addresses. */
-  readonly addressCount: number;
-  /** When the edition was first stored. */
-  readonly storedAt: string;
-}
-
 /**
  * A directory of editions, one compact JSON file per distinct edition (by SHA-256), named
  * `<DateOfIssue>_<sha256>.json`. Writes are atomic (temp file + rename); unreadable files are
  * skipped, never served.
  */
-export class SnapshotStore {
+export class SnapshotStore implements EditionStore {
   /** Summaries by file path: a stored file never changes (its name is its SHA-256). */
   private readonly summaryCache = new Map<string, StoredEditionSummary>();
 
   constructor(readonly dir: string) {}
+
+  /** The directory: where the editions are. */
+  get location(): string {
+    return this.dir;
+  }
 
   /**
    * Removes temp files left by writes that never finished (a process killed mid-write). A temp
@@ -77,15 +73,20 @@ export class SnapshotStore {
   }
 
   /** Stores the index's edition unless that edition is already stored. */
-  async put(index: SdnIndex, storedAt: Date): Promise<{ path: string; created: boolean }> {
+  async put(
+    index: SdnIndex,
+    storedAt: Date,
+  ): Promise<{ path: string; location: string; created: boolean }> {
     await mkdir(this.dir, { recursive: true });
     const path = this.pathOf(index.meta.datasetDate, index.meta.datasetSha256);
-    if ((await this.list()).some((e) => e.path === path)) return { path, created: false };
+    if ((await this.list()).some((e) => e.path === path)) {
+      return { path, location: path, created: false };
+    }
     const tmp = `${path}.tmp-${process.pid}-${Date.now()}`;
     const edition = { meta: index.meta, designations: index.designations };
     await writeFile(tmp, encodeSnapshot(edition, index.provenance, storedAt.toISOString()));
     await rename(tmp, path);
-    return { path, created: true };
+    return { path, location: path, created: true };
   }
 
   /** Stored editions by file name, oldest date first. */

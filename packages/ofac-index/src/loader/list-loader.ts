@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import { diffEditions } from "../diff/diff-editions.js";
 import { isOfacIndexError, OfacIndexError } from "../errors/ofac-index-error.js";
 import { type ScreenOptions, SdnIndex } from "../index/sdn-index.js";
+import type { EditionStore } from "../io/edition-store.js";
 import { fetchEdition, type HttpValidators } from "../io/http-source.js";
 import { loadIndex, loadSample } from "../io/load-index.js";
 import { isHttpUrl } from "../io/open-source.js";
@@ -14,6 +15,11 @@ import type {
   ScreenResult,
   SourceFreshness,
 } from "../screen/result-types.js";
+import type {
+  EditionAnnouncement,
+  ExclusiveOutcome,
+  RefreshCoordinator,
+} from "./refresh-coordinator.js";
 
 /** OFAC's current Sanctions List Service address of the SDN Advanced XML. */
 export const OFFICIAL_SDN_ADVANCED_URL =
@@ -27,6 +33,13 @@ export interface ListLoaderOptions {
   readonly officialUrl?: string | undefined;
   /** Directory of stored editions: the last good one is served at start-up if the source fails. */
   readonly snapshotDir?: string | undefined;
+  /** Where editions are stored, instead of `snapshotDir` (e.g. a table replicas share). */
+  readonly store?: EditionStore | undefined;
+  /**
+   * Replicas sharing `store`: one refreshes at a time (the others skip that attempt), stores
+   * the edition and announces it; the others adopt it from the store.
+   */
+  readonly coordinator?: RefreshCoordinator | undefined;
   /** Serve the embedded sample (flagged as such) when nothing else is available. */
   readonly sampleFallback?: boolean | undefined;
   /** Refuse an edition that lost more than this share of the held (ticker, address) pairs. */
@@ -65,7 +78,24 @@ export type LoaderEvent =
       readonly code: string;
       readonly message: string;
     }
+  /** Where the accepted edition was stored (a file, a table row). */
   | { readonly type: "stored"; readonly path: string }
+  /** An edition another replica stored and announced (or the store's newest), now served. */
+  | {
+      readonly type: "adopted";
+      readonly from: string;
+      readonly datasetDate: string;
+      readonly datasetSha256: string;
+    }
+  /** A refresh not attempted: another replica is refreshing the list. */
+  | { readonly type: "skipped"; readonly from: string }
+  /** Telling the other replicas, or hearing from them, failed; the list keeps serving. */
+  | {
+      readonly type: "coordination-failed";
+      /** Telling the others, adopting what they stored, or listening for their announcements. */
+      readonly step: "announce" | "adopt" | "listen";
+      readonly message: string;
+    }
   /** The next attempt after `failures` consecutive failures, `inMs` from now. */
   | { readonly type: "retry-scheduled"; readonly inMs: number; readonly failures: number }
   /** Temp files of snapshot writes that never finished, removed at start-up. */
@@ -109,7 +139,10 @@ interface Candidate {
  * Refreshes replace the index atomically only after the new edition parsed and passed the
  * sanity checks; on any failure the last good index keeps serving and freshness shows the
  * failure. With no list at all, screening throws `LIST_UNAVAILABLE`: it never answers "clear".
- * Every answer says how long the list has gone unconfirmed (`ageHours`, `stale`).
+ * Every answer says how long the list has gone unconfirmed (`ageHours`, `stale`). Replicas that
+ * share an edition store and a coordinator refresh one at a time: the one refreshing first
+ * adopts what the others stored, then stores and announces its edition, and the others serve
+ * it from the store as soon as they hear of it.
  */
 export class ListLoader {
   private current: SdnIndex | undefined;
@@ -125,12 +158,20 @@ export class ListLoader {
   private periodMs: number | undefined;
   private failures = 0;
   private readonly editionCache = new Map<string, SdnIndex>();
-  private readonly store: SnapshotStore | undefined;
+  private readonly store: EditionStore | undefined;
   private readonly now: () => Date;
+  /** Stops hearing the other replicas' announcements (while subscribed). */
+  private unsubscribe: (() => Promise<void>) | undefined;
+  /** Adoptions and coordinated refreshes run one after the other: the end of that queue. */
+  private queueTail: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: ListLoaderOptions = {}) {
     this.store =
-      options.snapshotDir === undefined ? undefined : new SnapshotStore(options.snapshotDir);
+      options.store ??
+      (options.snapshotDir === undefined ? undefined : new SnapshotStore(options.snapshotDir));
+    if (options.coordinator !== undefined && this.store === undefined) {
+      throw new RangeError("a refresh coordinator needs an edition store the replicas share");
+    }
     this.now = options.now ?? (() => new Date());
   }
 
@@ -238,20 +279,28 @@ export class ListLoader {
    * Start-up, without waiting on the network: removes leftover snapshot temp files, serves the
    * newest stored snapshot if there is one, and loads the source in the background (see
    * `settled()`). Without a source, serves the embedded sample if enabled. Never throws; check
-   * `ready`. The status says `pending` while the background load runs.
+   * `ready`. The status says `pending` while the background load runs. With a coordinator, it
+   * first subscribes to the other replicas' announcements.
    */
   async start(): Promise<RefreshStatus> {
     if (this.store !== undefined) {
-      const removed = await this.store.removeTempFiles().catch(() => []);
+      const store = this.store;
+      const removed = (await store.removeTempFiles?.().catch(() => [])) ?? [];
       if (removed.length > 0) this.emit({ type: "temp-removed", paths: removed });
+      const coordinator = this.options.coordinator;
+      if (coordinator !== undefined && this.unsubscribe === undefined) {
+        this.unsubscribe = coordinator.subscribe((announcement) => {
+          void this.hear(announcement);
+        });
+      }
       if (this.current === undefined) {
         try {
-          const stored = await this.store.latest(this.latestAcceptableDate());
-          if (stored !== undefined) {
-            this.swap(stored, `snapshot:${this.store.dir}`, stored.provenance.refreshedAt);
+          const stored = await store.latest(this.latestAcceptableDate());
+          if (stored !== undefined && this.current === undefined) {
+            this.swap(stored, `snapshot:${store.location}`, stored.provenance.refreshedAt);
           }
         } catch (err) {
-          this.fail(`snapshot:${this.store.dir}`, err);
+          this.fail(`snapshot:${store.location}`, err);
         }
       }
     }
@@ -299,13 +348,20 @@ export class ListLoader {
     this.schedule();
   }
 
-  /** Stops periodic refresh, cancels a download in flight and waits for the attempt to end. */
+  /**
+   * Stops periodic refresh and hearing the other replicas, cancels a download in flight and
+   * waits for the attempt (and an adoption under way) to end.
+   */
   async stop(): Promise<void> {
     this.periodMs = undefined;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
+    const unsubscribe = this.unsubscribe;
+    this.unsubscribe = undefined;
+    await unsubscribe?.().catch(() => {});
     this.cancel?.abort();
     await this.inFlight?.catch(() => {});
+    await this.queueTail;
   }
 
   /** The delay before the next attempt: the interval, or the backoff after failures. */
@@ -448,6 +504,145 @@ export class ListLoader {
     const source = this.refreshSource;
     if (source === undefined)
       return this.record(true, "no-source", "no refresh source is configured");
+    const coordinator = this.options.coordinator;
+    if (coordinator === undefined) return this.fetchAndServe(source);
+    let outcome: ExclusiveOutcome<RefreshStatus>;
+    try {
+      // One replica refreshes at a time: it first catches up with what the others stored, then
+      // fetches, and tells the others what it stored (or confirmed current).
+      outcome = await coordinator.exclusive(() =>
+        this.queued(async () => {
+          await this.adoptNewestStored();
+          const status = await this.fetchAndServe(source);
+          if (status.outcome === "updated" || status.outcome === "unchanged") {
+            await this.announce(coordinator);
+          }
+          return status;
+        }),
+      );
+    } catch (err) {
+      // The coordinator is unreachable (the shared database is down): a failed attempt.
+      return this.failed(source, err);
+    }
+    if (outcome.ran) return outcome.value;
+    // Not a failure: the other replica's edition is adopted when it announces it. With nothing
+    // to serve, though, the attempt is retried after the first retry delay.
+    this.emit({ type: "skipped", from: source });
+    return this.record(
+      this.current !== undefined,
+      "skipped",
+      "another replica is refreshing the list; its edition is served once it is stored",
+    );
+  }
+
+  /** Runs `work` after the adoptions and coordinated refreshes queued before it. */
+  private queued<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queueTail.then(work, work);
+    this.queueTail = run.catch(() => {});
+    return run;
+  }
+
+  /** What another replica announced: an edition it stored, or a hint to check the store. */
+  private hear(announcement: EditionAnnouncement): Promise<void> {
+    return this.queued(async () => {
+      const store = this.store;
+      if (store === undefined) return;
+      try {
+        if (announcement.type === "resync") {
+          await this.adoptNewestStored();
+          return;
+        }
+        const sha = announcement.sha256.toLowerCase();
+        if (this.current?.meta.datasetSha256 === sha) {
+          // Another replica's source confirmed the edition this one serves.
+          this.confirmFrom("another replica");
+          return;
+        }
+        const found = await store.bySha(sha);
+        if (found !== undefined) this.adopt(found, `snapshot:${store.location}`);
+      } catch (err) {
+        this.emit({
+          type: "coordination-failed",
+          step: "adopt",
+          message: err instanceof Error ? err.message : String(err),
+        });
+      }
+    });
+  }
+
+  /** Serves the store's newest edition if it is newer than the held one. */
+  private async adoptNewestStored(): Promise<void> {
+    const store = this.store;
+    if (store === undefined) return;
+    try {
+      const newest = await store.latest(this.latestAcceptableDate());
+      if (newest !== undefined) this.adopt(newest, `snapshot:${store.location}`);
+    } catch (err) {
+      this.emit({
+        type: "coordination-failed",
+        step: "adopt",
+        message: err instanceof Error ? err.message : String(err),
+      });
+    }
+  }
+
+  /**
+   * Serves a stored edition another replica accepted, unless it is the held one, older than it
+   * or dated in the future. The checks it passed there are not repeated.
+   */
+  private adopt(next: SdnIndex, from: string): void {
+    const held = this.current;
+    const { datasetDate, datasetSha256 } = next.meta;
+    if (held?.meta.datasetSha256 === datasetSha256) return;
+    if (datasetDate > this.latestAcceptableDate()) return;
+    if (held !== undefined && !held.provenance.sample && datasetDate < held.meta.datasetDate) {
+      return;
+    }
+    this.current = next;
+    this.checkedAt = next.provenance.refreshedAt;
+    // The remembered ETag / file stamp belonged to the edition replaced: the next refresh reads
+    // the source in full, so that "unchanged" is never said of an edition it did not give.
+    this.validators = undefined;
+    this.fileStamp = undefined;
+    this.emit({ type: "adopted", from, datasetDate, datasetSha256 });
+  }
+
+  /** The held edition was confirmed current by `from` (not this loader's own attempt). */
+  private confirmFrom(from: string): void {
+    const held = this.current;
+    if (held === undefined) return;
+    const at = this.now().toISOString();
+    this.current = held.withProvenance({ ...held.provenance, refreshedAt: at });
+    this.checkedAt = at;
+    this.emit({ type: "unchanged", from });
+  }
+
+  private async announce(coordinator: RefreshCoordinator): Promise<void> {
+    const held = this.current;
+    if (held === undefined || held.provenance.sample) return;
+    try {
+      await coordinator.announce(held.meta.datasetSha256);
+    } catch (err) {
+      // The others find the edition at their next refresh (or after their listener reconnects).
+      this.emit({
+        type: "coordination-failed",
+        step: "announce",
+        message: err instanceof Error ? err.message : String(err),
+      });
+    }
+  }
+
+  /** A failed attempt; with nothing to serve, the sample (flagged) until the source recovers. */
+  private async failed(source: string, err: unknown): Promise<RefreshStatus> {
+    const status = this.fail(source, err);
+    if (this.current === undefined && this.options.sampleFallback === true) {
+      await this.serveSample();
+    }
+    return status;
+  }
+
+  /** Fetches the source, checks and stores a new edition, then serves it. */
+  private async fetchAndServe(source: string): Promise<RefreshStatus> {
     const cancel = new AbortController();
     this.cancel = cancel;
     try {
@@ -464,8 +659,8 @@ export class ListLoader {
       }
       this.check(candidate.index);
       if (this.store !== undefined) {
-        const { path, created } = await this.store.put(candidate.index, this.now());
-        if (created) this.emit({ type: "stored", path });
+        const { location, created } = await this.store.put(candidate.index, this.now());
+        if (created) this.emit({ type: "stored", path: location });
       }
       this.swap(candidate.index, source, this.now().toISOString());
       // Only an accepted edition's ETag / file stamp may make a later refresh "unchanged".
@@ -473,12 +668,7 @@ export class ListLoader {
       return this.record(true, "updated");
     } catch (err) {
       if (cancel.signal.aborted) return this.record(false, "CANCELLED", "the loader stopped");
-      const status = this.fail(source, err);
-      // Nothing to serve and the source failed: the sample (flagged) until the source recovers.
-      if (this.current === undefined && this.options.sampleFallback === true) {
-        await this.serveSample();
-      }
-      return status;
+      return this.failed(source, err);
     } finally {
       if (this.cancel === cancel) this.cancel = undefined;
     }

@@ -1,0 +1,38 @@
+import { migrate } from "../schema/migrate.js";
+import { postgresSql } from "../sql/postgres-sql.js";
+import type { Sql } from "../sql/sql.js";
+import { SqlEditionStore } from "./sql-edition-store.js";
+import {
+  SqlRefreshCoordinator,
+  type SqlRefreshCoordinatorOptions,
+} from "./sql-refresh-coordinator.js";
+
+/** The list's editions on a shared PostgreSQL: the store, the coordinator, and their close. */
+export interface SharedEditions {
+  readonly store: SqlEditionStore;
+  readonly coordinator: SqlRefreshCoordinator;
+  /** Closes the connections (stop the loader first). */
+  close(): Promise<void>;
+}
+
+/**
+ * The editions every replica on one PostgreSQL server shares, on connections of their own (a
+ * refresh holds one for its lock, the listener another), with the schema brought up to date.
+ */
+export async function openSharedEditions(
+  databaseUrl: string,
+  options: SqlRefreshCoordinatorOptions = {},
+): Promise<SharedEditions> {
+  const sql: Sql = postgresSql(databaseUrl);
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.close().catch(() => {});
+    throw error;
+  }
+  return {
+    store: new SqlEditionStore(sql),
+    coordinator: new SqlRefreshCoordinator(sql, options),
+    close: () => sql.close(),
+  };
+}
