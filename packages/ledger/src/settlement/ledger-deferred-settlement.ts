@@ -9,7 +9,6 @@ import type {
   VerifiedPayment,
 } from "@svc/payments";
 import type { PaymentLedger } from "../ledger/payment-ledger.js";
-import { parseKey } from "../reservation/authorization-key.js";
 import type { ClaimedPayment } from "./deferred-payments.js";
 import { retryDelaySeconds } from "./retry-delay.js";
 
@@ -87,7 +86,7 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
   constructor(private readonly options: DeferredSettlementOptions) {}
 
   async plan(payment: VerifiedPayment): Promise<SettlementPlan> {
-    const key = parseKey(payment.reservation);
+    const key = payment.authorization;
     const amount = BigInt(payment.requirements.amount);
     const deferrable = amount <= this.options.maxAmount;
     // Read before the payer's lock is taken: the chain is slower than the database.
@@ -105,7 +104,7 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
   }
 
   async defer(payment: VerifiedPayment, served: ServedRecord): Promise<PendingPayment> {
-    const key = parseKey(payment.reservation);
+    const key = payment.authorization;
     const paymentId = await this.options.ledger.deferred.record(key, served, {
       payload: payment.payload,
       requirements: payment.requirements,

@@ -23,6 +23,7 @@ import type {
 } from "../deferred/deferred-settlement.js";
 import { MemoryReservationStore } from "../reservation/memory-reservation-store.js";
 import {
+  type AuthorizationKey,
   keyOf,
   type ReservationStore,
   type ServedRecord,
@@ -93,8 +94,10 @@ export interface VerifiedPayment {
   readonly payload: PaymentPayload;
   readonly requirements: PaymentRequirements;
   readonly payer: string | undefined;
-  /** The authorization's reservation key (network, asset, payer, nonce). */
+  /** The authorization's reservation key: `keyOf(authorization)`. */
   readonly reservation: string;
+  /** The authorization it was made of (network, asset, payer, nonce). */
+  readonly authorization: AuthorizationKey;
 }
 
 /** Refused: the PaymentRequired to send back (its `error` says why). */
@@ -337,7 +340,14 @@ export class PaymentGate {
       await this.cache.reservations.forget(reservation);
       return this.refuse(result.invalidReason ?? "invalid_payment");
     }
-    return { ok: true, payload, requirements, payer: result.payer, reservation };
+    return {
+      ok: true,
+      payload,
+      requirements,
+      payer: result.payer,
+      reservation,
+      authorization: authorizationKey,
+    };
   }
 
   /** The local checks of a well-formed authorization against the requirements it claims. */
