@@ -12,4 +12,12 @@ describe("loadServiceConfig", () => {
       );
     }
   });
+
+  it("INSTANCE_ID: a replica's name, unset by default, refused when it is not a plain name", () => {
+    expect(loadServiceConfig({}).instanceId).toBeUndefined();
+    expect(loadServiceConfig({ INSTANCE_ID: "replica-a:8402" }).instanceId).toBe("replica-a:8402");
+    for (const bad of ["two words", "x".repeat(101), "a/b"]) {
+      expect(() => loadServiceConfig({ INSTANCE_ID: bad })).toThrow(/INSTANCE_ID must be/);
+    }
+  });
 });

@@ -24,8 +24,24 @@ export interface ServiceConfig {
    * (`DATABASE_URL`), else an embedded database in `LEDGER_DIR` (default `.svc/ledger`).
    */
   readonly ledger: LedgerConfig;
+  /**
+   * This replica's name (`INSTANCE_ID`), unique per replica and kept across its restarts: a
+   * restarted replica takes back at once the settlements it had claimed. Default: host:pid.
+   */
+  readonly instanceId: string | undefined;
   /** The list settings (`loadListConfig` of @svc/ofac-index/node). */
   readonly list: ListConfig;
+}
+
+/** A replica's name: what the ledger records as the claimant of its settlements. */
+function instanceIdSetting(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  if (!/^[\w.:@-]{1,100}$/.test(raw)) {
+    throw new RangeError(
+      "INSTANCE_ID must be 1 to 100 letters, digits or . : @ _ - (a name unique per replica)",
+    );
+  }
+  return raw;
 }
 
 export function loadServiceConfig(
@@ -41,6 +57,7 @@ export function loadServiceConfig(
     devnetBlockTime:
       integerSetting(env.DEVNET_BLOCK_TIME, "DEVNET_BLOCK_TIME", 0, 0, 60) || undefined,
     ledger: ledgerConfigFromEnv(env, cwd),
+    instanceId: instanceIdSetting(env.INSTANCE_ID),
     list: loadListConfig(env),
   };
 }

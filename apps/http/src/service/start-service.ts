@@ -1,6 +1,11 @@
 import { serve } from "@hono/node-server";
 import { logRuntimeEvent } from "@svc/compliance/node";
-import { LedgerReservationStore, openLedger, type PaymentLedger } from "@svc/ledger";
+import {
+  type LedgerDeferredSettlement,
+  LedgerReservationStore,
+  openLedger,
+  type PaymentLedger,
+} from "@svc/ledger";
 import type { ListLoader } from "@svc/ofac-index/node";
 import { baseTerms, createPaymentServer, httpFacilitator } from "@svc/payments";
 import type { Devnet } from "@svc/x402-devnet";
@@ -14,6 +19,8 @@ import { mountDevnetInfo } from "../dev/devnet-info.js";
 import { loadDevnet } from "../dev/load-devnet.js";
 import { loaderArchive } from "../list/loader-archive.js";
 import { serviceLog } from "../log/service-log.js";
+import { ledgerReceipts } from "../payments/payment-receipts.js";
+import { deferredSettlementOf } from "./deferred-settlement.js";
 import { startListRuntime } from "./list-runtime.js";
 
 export interface RunningService {
@@ -22,6 +29,8 @@ export interface RunningService {
   readonly loader: ListLoader;
   /** The payment ledger: every paid call's reservation and settlement. */
   readonly ledger: PaymentLedger;
+  /** Settlement after the answer, when the operator chose it. */
+  readonly deferred: LedgerDeferredSettlement | undefined;
   /** The local settlement stack, when the service pays through it (development). */
   readonly devnet: Devnet | undefined;
   stop(): Promise<void>;
@@ -79,13 +88,35 @@ export async function startService(
       throw error;
     },
   );
+  const paymentServer = createPaymentServer(facilitator);
+  // Settlement after the answer (the operator's choice): before listening, it settles what a
+  // stopped process left answered but unsettled.
+  let deferred: ReturnType<typeof deferredSettlementOf>;
+  try {
+    deferred = deferredSettlementOf({
+      payments: config.payments,
+      ledger,
+      server: paymentServer,
+      devnetRpcUrl: devnet?.rpcUrl,
+      instanceId: config.instanceId,
+      log,
+    });
+    await deferred?.start();
+  } catch (error) {
+    await runtime.stop();
+    await ledger.close();
+    await devnet?.stop();
+    throw error;
+  }
   const app = createApp({
     ...runtime.deps,
     payments: {
-      server: createPaymentServer(facilitator),
+      server: paymentServer,
       terms: baseTerms(payTo),
       reservations: new LedgerReservationStore(ledger),
+      deferred,
     },
+    receipts: ledgerReceipts(ledger),
     log: config.log ? log : undefined,
     baseUrl: config.publicBaseUrl,
     archive: loaderArchive(runtime.loader),
@@ -107,10 +138,12 @@ export async function startService(
     app,
     loader: runtime.loader,
     ledger,
+    deferred,
     devnet,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runtime.stop();
+      await deferred?.stop();
       await ledger.close();
       log.flush();
       await devnet?.stop();

@@ -1,0 +1,92 @@
+import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadServiceConfig } from "../config/service-config.js";
+import { memoryLog } from "../log/test-support/memory-log.js";
+import { ledgerDir } from "../test-support/ledger-dir.js";
+import { payerOf } from "../test-support/mcp-client.js";
+import { type RunningService, startService } from "./start-service.js";
+
+/**
+ * The attack on settlement after the answer: a payer whose wallet holds the price of three
+ * calls sends eight paid calls at once, each with its own valid authorization, hoping to be
+ * answered eight times before any settles (each authorization alone is covered by the balance,
+ * so the facilitator verifies every one). The payer's balance is read on chain and must cover
+ * all their unsettled payments, admitted one at a time under the payer's lock: three are
+ * answered and paid, the rest refused before anything runs.
+ */
+const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+const PATH = `/api/ofac-wallet-screen/${LISTED}`;
+const PRICE = 10_000n;
+
+let devnet: Devnet;
+let service: RunningService;
+const logged: Record<string, unknown>[] = [];
+beforeAll(async () => {
+  // Blocks every 2 s: nothing settles while the burst is admitted.
+  devnet = await startDevnet({
+    payers: 1,
+    usdcPerPayer: 3n * PRICE,
+    httpFacilitator: true,
+    blockTimeSeconds: 2,
+  });
+  service = await startService(
+    loadServiceConfig({
+      PORT: "0",
+      LOG_REQUESTS: "0",
+      LEDGER_DIR: ledgerDir(),
+      FACILITATOR_URL: devnet.facilitatorUrl,
+      PAY_TO: devnet.payTo,
+      X402_SETTLEMENT: "after-response",
+      X402_RPC_URL: devnet.rpcUrl,
+    }),
+    { log: memoryLog(logged) },
+  );
+}, 60_000);
+afterAll(async () => {
+  await service?.stop();
+  await devnet?.stop();
+});
+
+describe("settlement after the answer: overdraft", () => {
+  it("a burst of valid authorizations beyond the payer's balance is answered only as far as the balance covers, and all of it is paid", async () => {
+    const payer = devnet.payers[0];
+    if (payer === undefined) throw new Error("the devnet has no payer");
+    const unpaid = await fetch(`${service.url}${PATH}`);
+    const required = decodePaymentRequiredHeader(unpaid.headers.get("PAYMENT-REQUIRED") ?? "");
+    const client = payerOf(payer.privateKey);
+    const headers = await Promise.all(
+      Array.from({ length: 8 }, async () =>
+        encodePaymentSignatureHeader(await client.createPaymentPayload(required)),
+      ),
+    );
+    const before = await devnet.balanceOf(devnet.payTo);
+
+    const answers = await Promise.all(
+      headers.map((header) =>
+        fetch(`${service.url}${PATH}`, { headers: { "PAYMENT-SIGNATURE": header } }).then(
+          async (res) => ({
+            status: res.status,
+            id: res.headers.get("X-Payment-Id"),
+            error:
+              res.status === 402 ? ((await res.json()) as { error?: string }).error : undefined,
+          }),
+        ),
+      ),
+    );
+
+    const served = answers.filter((a) => a.status === 200);
+    expect(served).toHaveLength(3);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused).toMatchObject({ status: 402, error: "payer_balance_below_unsettled" });
+    }
+    await service.deferred?.idle();
+    for (const answer of served) {
+      expect(await service.ledger.deferred.byPaymentId(answer.id ?? "")).toMatchObject({
+        status: "settled",
+      });
+    }
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(before + 3n * PRICE);
+    expect(await devnet.balanceOf(payer.address)).toBe(0n);
+  });
+});
