@@ -24,3 +24,9 @@ export function table(
       .trimEnd();
   return [line(headers), ...rows.map(line)].join("\n");
 }
+
+/** Labelled values, one a line, each value aligned after the longest label. */
+export function list(rows: readonly (readonly [label: string, value: string])[]): string {
+  const width = Math.max(0, ...rows.map(([label]) => label.length));
+  return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`.trimEnd()).join("\n");
+}

@@ -4,32 +4,51 @@ import { DEFAULT_LEDGER_DIR, LEDGER_ENV, ledgerConfigFromEnv } from "../config/l
 import { isLedgerError, LedgerError } from "../errors/ledger-error.js";
 import type { PaymentLedger } from "../ledger/payment-ledger.js";
 import { openLedger } from "../open/open-ledger.js";
-import { type CommandOptions, readOptions } from "./commands/options.js";
+import { readOptions, readPaidOptions, readShowOptions } from "./commands/options.js";
+import { paidCommand, paidUsage } from "./commands/paid.js";
 import {
   failedCommand,
   failedUsage,
   pendingCommand,
   pendingUsage,
 } from "./commands/payment-lists.js";
+import { showCommand, showUsage } from "./commands/show.js";
 import { totalsCommand, totalsUsage } from "./commands/totals.js";
 import { UsageError } from "./usage-error.js";
 
-type Command = (ledger: PaymentLedger, options: CommandOptions) => Promise<string>;
+/** A command: its arguments read first (wrong usage is refused before the ledger opens), then run. */
+type Command = (args: string[]) => (ledger: PaymentLedger) => Promise<string>;
 
-const COMMANDS: Record<string, { run: Command; days: boolean; limit: boolean }> = {
-  totals: { run: totalsCommand, days: true, limit: false },
-  pending: { run: pendingCommand, days: false, limit: true },
-  failed: { run: failedCommand, days: false, limit: true },
-};
+const command =
+  <O>(
+    read: (args: string[]) => O,
+    run: (ledger: PaymentLedger, options: O) => Promise<string>,
+  ): Command =>
+  (args) => {
+    const options = read(args);
+    return (ledger) => run(ledger, options);
+  };
+
+const COMMANDS = new Map<string, Command>([
+  ["totals", command((args) => readOptions(args, { days: true, limit: false }), totalsCommand)],
+  ["pending", command((args) => readOptions(args, { days: false, limit: true }), pendingCommand)],
+  ["failed", command((args) => readOptions(args, { days: false, limit: true }), failedCommand)],
+  ["show", command(readShowOptions, showCommand)],
+  ["paid", command(readPaidOptions, paidCommand)],
+]);
 
 const USAGE = `usage: svc-ledger <command>
   ${totalsUsage}
   ${pendingUsage}
   ${failedUsage}
-Reads the ledger on the PostgreSQL server at ${LEDGER_ENV.databaseUrl} when set, else the embedded
-one in ${LEDGER_ENV.dir} (default ${DEFAULT_LEDGER_DIR} under the working directory; an embedded
-ledger is read while the service using it is stopped). Amounts are USDC; times are UTC.
-Exit codes: 0 done, 1 the ledger could not be read, 2 wrong usage.`;
+  ${showUsage}
+  ${paidUsage}
+Reads the ledger (paid writes one payment) on the PostgreSQL server at ${LEDGER_ENV.databaseUrl} when
+set, else the embedded one in ${LEDGER_ENV.dir} (default ${DEFAULT_LEDGER_DIR} under the working
+directory; an embedded ledger is opened while the service using it is stopped). Amounts are USDC;
+times are UTC.
+Exit codes: 0 done, 1 the ledger could not be read (or the payment is not in it, or paid is refused
+for a payment that is not failed), 2 wrong usage.`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -37,9 +56,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
-  if (command === undefined) throw new UsageError(`unknown command "${name}"`);
-  const options = readOptions(rest, command);
+  const read = COMMANDS.get(name);
+  if (read === undefined) throw new UsageError(`unknown command "${name}"`);
+  const run = read(rest);
   const config = ledgerConfigFromEnv(process.env, process.cwd());
   if (config.databaseUrl === undefined && !existsSync(config.dir)) {
     throw new LedgerError(
@@ -50,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const ledger = await openLedger(config);
   try {
-    process.stdout.write(await command.run(ledger, options));
+    process.stdout.write(await run(ledger));
   } finally {
     await ledger.close();
   }

@@ -552,4 +552,84 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
       expect(await ledger.markSettled(key, TX)).toBe(true);
     });
   });
+
+  describe("paidOutOfBand", () => {
+    /** A deferred payment the network refused, then given up on: failed, its payer blocked. */
+    const lostAfterRefusal = async () => {
+      const { key, paymentId, claim } = await claimed();
+      await payments.retryLater(claim, "insufficient_funds", "insufficient_funds", 0);
+      const [again] = await payments.claimDue("replica-a", LEASE);
+      expect(again?.paymentId).toBe(paymentId);
+      expect(await payments.giveUp(again!, "authorization_expired_unsettled")).toBe(true);
+      expect(await exposureOf(await reserved(key.payer))).toMatchObject({ blocked: true });
+      return { key, paymentId };
+    };
+
+    it("failed → settled with the transaction, the reason kept in lastError; the payer is admitted again", async () => {
+      const { key, paymentId } = await lostAfterRefusal();
+      const failed = await payments.byPaymentId(paymentId);
+      const paid = await payments.paidOutOfBand(paymentId, TX);
+      expect(paid).toMatchObject({
+        paymentId,
+        status: "settled",
+        txHash: TX.toLowerCase(),
+        failureReason: null,
+        lastError: "paid out of band: authorization_expired_unsettled",
+        lastRefusal: "insufficient_funds",
+        nextAttemptAt: null,
+        attempts: 2,
+        amount: failed?.amount,
+        reservedAt: failed?.reservedAt,
+      });
+      expect(Date.parse(paid!.endedAt!)).toBeGreaterThanOrEqual(Date.parse(failed!.endedAt!));
+      expect(await payments.byPaymentId(paymentId)).toEqual(paid);
+      expect(await rowOf(paymentId)).toMatchObject({ settlement: null, claimedBy: null });
+      // Served again: admitted after the answer, its exposure no longer blocked.
+      const next = await reserved(key.payer);
+      expect(await exposureOf(next)).toEqual({ blocked: false, unsettled: 0n });
+      expect(await payments.admit(next, (e) => (e.blocked ? BEFORE : AFTER))).toEqual(AFTER);
+      // Once only: a settled payment is not paid again, and stays as it was.
+      expect(await payments.paidOutOfBand(paymentId, `0x${"ef".repeat(32)}`)).toBeUndefined();
+      expect(await payments.byPaymentId(paymentId)).toEqual(paid);
+    });
+
+    it("also a payment failed before its answer; any other status, or an unknown id, changes nothing", async () => {
+      const before = await reserved();
+      await ledger.markSettling(before);
+      await ledger.markFailed(before, "settlement_timeout");
+      const beforeId = (await ledger.find(before))!.paymentId;
+      expect(await payments.paidOutOfBand(beforeId, TX)).toMatchObject({
+        status: "settled",
+        lastError: "paid out of band: settlement_timeout",
+      });
+
+      const reservedKey = await reserved();
+      const { key: servedKey } = await served();
+      const { key: settlingKey } = await claimed();
+      const settledKey = await reserved();
+      await ledger.markSettled(settledKey, TX);
+      const releasedKey = await reserved();
+      await ledger.release(releasedKey);
+      for (const key of [reservedKey, servedKey, settlingKey, settledKey, releasedKey]) {
+        const record = await ledger.find(key);
+        expect(await payments.paidOutOfBand(record!.paymentId, TX)).toBeUndefined();
+        expect(await ledger.find(key)).toEqual(record);
+      }
+      expect(await payments.paidOutOfBand(`pay_${"0".repeat(32)}`, TX)).toBeUndefined();
+    });
+
+    it("refuses a malformed payment id or transaction", async () => {
+      const { paymentId } = await lostAfterRefusal();
+      for (const malformed of ["", "1", paymentId.toUpperCase(), `${paymentId}0`]) {
+        await expect(payments.paidOutOfBand(malformed, TX)).rejects.toMatchObject({
+          code: "LEDGER_PAYMENT_INVALID",
+          field: "paymentId",
+        });
+      }
+      await expect(payments.paidOutOfBand(paymentId, "")).rejects.toMatchObject({
+        field: "txHash",
+      });
+      expect(await payments.byPaymentId(paymentId)).toMatchObject({ status: "failed" });
+    });
+  });
 });

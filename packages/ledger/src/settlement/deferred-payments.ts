@@ -17,6 +17,7 @@ import {
   GIVE_UP,
   LOCK_PAYER,
   MARK_DEFERRED,
+  PAID_OUT_OF_BAND,
   PAYER_EXPOSURE,
   RECORD_DEFERRED,
   RETRY_LATER,
@@ -195,6 +196,26 @@ export class DeferredPayments {
       `select ${RECORD_COLUMNS} from payments ${BY_PAYMENT_ID}`,
       [paymentId],
     );
+    return rows[0];
+  }
+
+  /**
+   * failed → settled: the operator records that the payer paid this payment out of band, in
+   * `transaction`; what it failed of is kept in lastError, and its payer is served again.
+   * Resolves to the settled record, or undefined when no failed payment has this id.
+   */
+  async paidOutOfBand(paymentId: string, transaction: string): Promise<PaymentRecord | undefined> {
+    if (!PAYMENT_ID.test(paymentId)) {
+      throw new LedgerError(
+        "LEDGER_PAYMENT_INVALID",
+        "paymentId",
+        "must be pay_ and 32 lower-case hexadecimal digits",
+      );
+    }
+    const { rows } = await this.sql.query<PaymentRecord>(PAID_OUT_OF_BAND, [
+      paymentId,
+      checkTxHash(transaction),
+    ]);
     return rows[0];
   }
 

@@ -1,3 +1,5 @@
+import { RECORD_COLUMNS } from "../ledger/payment-statements.js";
+
 /** The authorization's key: parameters $1…$4 of every statement on one payment. */
 const KEY = "network = $1 and asset = $2 and payer = $3 and nonce = $4";
 /** One payer's payments of one asset: parameters $1…$3. */
@@ -109,9 +111,24 @@ export const RETRY_LATER = `
 /** A claimed payment that can no longer be settled ($1 id, $2 claimant, $3 reason). */
 export const GIVE_UP = `
   update payments set status = 'failed', failure_reason = $3, settlement = null,
-    claimed_by = null, claimed_at = null, ended_at = now(), updated_at = now()
+    next_attempt_at = null, claimed_by = null, claimed_at = null, ended_at = now(),
+    updated_at = now()
   where id = $1::bigint and status = 'settling' and claimed_by = $2
   returning id`;
 
 /** A payment by the id its caller was given ($1). */
 export const BY_PAYMENT_ID = "where payment_id = $1";
+
+/**
+ * A failed payment its payer paid out of band, as the operator records it ($1 payment id, $2 the
+ * transaction that paid it): settled with that transaction, what it failed of kept in last_error
+ * ("paid out of band: <reason>") and the network's refusal kept as it was. A settled payment
+ * blocks nobody, so its payer is served again. Only from failed; resolves to the settled record.
+ */
+export const PAID_OUT_OF_BAND = `
+  update payments set status = 'settled', tx_hash = $2,
+    last_error = 'paid out of band: ' || coalesce(failure_reason, 'no reason recorded'),
+    failure_reason = null, settlement = null, next_attempt_at = null, claimed_by = null,
+    claimed_at = null, ended_at = now(), updated_at = now()
+  where payment_id = $1 and status = 'failed'
+  returning ${RECORD_COLUMNS}`;

@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
+import { PAYMENT_ID } from "../../settlement/deferred-payments.js";
 import { UsageError } from "../usage-error.js";
 
-/** The options every command takes. */
+/** The options of the commands that read lists and totals. */
 export interface CommandOptions {
   readonly json: boolean;
   readonly days: number;
@@ -40,4 +41,62 @@ export function readOptions(
     days: wholeNumber("days", days, 7, 3660),
     limit: wholeNumber("limit", limit, 1000, 100_000),
   };
+}
+
+/** What `show` takes: one payment, by the id its caller was given. */
+export interface PaymentOptions {
+  readonly json: boolean;
+  readonly paymentId: string;
+}
+
+/** What `paid` takes: the payment, and the transaction its payer paid it in. */
+export interface PaidOptions extends PaymentOptions {
+  readonly tx: string;
+}
+
+/** An EVM transaction hash: 0x and 64 hexadecimal digits. */
+const TRANSACTION = /^0x[0-9a-fA-F]{64}$/;
+
+/** The one argument of `show` and `paid`: a payment id (`pay_` and 32 hexadecimal digits). */
+const onePaymentId = (positionals: readonly string[]): string => {
+  const [paymentId, extra] = positionals;
+  if (paymentId === undefined) {
+    throw new UsageError("which payment? give its id (pay_ and 32 hexadecimal digits)");
+  }
+  if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+  if (!PAYMENT_ID.test(paymentId)) {
+    throw new UsageError(
+      `"${paymentId}" is not a payment id: pay_ and 32 lower-case hexadecimal digits`,
+    );
+  }
+  return paymentId;
+};
+
+/** Reads `show`'s arguments: a payment id, and `--json`. */
+export function readShowOptions(args: string[]): PaymentOptions {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { json: { type: "boolean", default: false } },
+    strict: true,
+    allowPositionals: true,
+  });
+  return { json: values.json, paymentId: onePaymentId(positionals) };
+}
+
+/** Reads `paid`'s arguments: a payment id, `--tx` (required) and `--json`. */
+export function readPaidOptions(args: string[]): PaidOptions {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { json: { type: "boolean", default: false }, tx: { type: "string" } },
+    strict: true,
+    allowPositionals: true,
+  });
+  const paymentId = onePaymentId(positionals);
+  if (values.tx === undefined) {
+    throw new UsageError("--tx is needed: the transaction the payer paid in");
+  }
+  if (!TRANSACTION.test(values.tx)) {
+    throw new UsageError("--tx must be 0x and 64 hexadecimal digits");
+  }
+  return { json: values.json, paymentId, tx: values.tx };
 }

@@ -4,9 +4,9 @@ import { table, usdc } from "../format.js";
 import type { CommandOptions } from "./options.js";
 
 export const pendingUsage =
-  "pending [--limit N] [--json]        payments served or settling, their settlement not recorded yet, oldest first";
+  "pending [--limit N] [--json]          payments served or settling, their settlement not recorded yet, oldest first";
 export const failedUsage =
-  "failed [--limit N] [--json]         payments whose settlement failed, newest first";
+  "failed [--limit N] [--json]           payments whose settlement failed, newest first";
 
 const NUMBERS = new Set(["USDC"]);
 

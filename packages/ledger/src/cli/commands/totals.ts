@@ -3,7 +3,7 @@ import { table, usdc } from "../format.js";
 import type { CommandOptions } from "./options.js";
 
 export const totalsUsage =
-  "totals [--days N] [--json]   settled, pending, failed and released payments by UTC day and operation (default: 7 days)";
+  "totals [--days N] [--json]            settled, pending, failed and released payments by UTC day and operation (default: 7 days)";
 
 const NUMBERS = new Set(["SETTLED", "USDC", "PENDING", "FAILED", "RELEASED"]);
 
