@@ -22,16 +22,17 @@ function killAll(signal: NodeJS.Signals = "SIGKILL"): void {
 const killAllOnExit = () => killAll("SIGKILL");
 
 /**
- * On SIGINT/SIGTERM, kill the children; then, if nobody else listens for the signal, restore
+ * On SIGINT/SIGTERM with nobody else listening for the signal: kill the children, then restore
  * Node's default (exit by that signal), which our listener would otherwise have swallowed. When
- * another listener exists (the CLI's, say), that listener owns the shutdown.
+ * another listener exists (the CLI's, a service's), that listener owns the shutdown: the chain
+ * stays up while it finishes (a service settling its last payments needs it), it stops the
+ * children in its turn, and "exit" kills whatever is left.
  */
 function onSignal(signal: NodeJS.Signals): void {
+  if (process.listenerCount(signal) > 1) return;
   killAll("SIGTERM");
-  if (process.listenerCount(signal) === 1) {
-    uninstall();
-    process.kill(process.pid, signal);
-  }
+  uninstall();
+  process.kill(process.pid, signal);
 }
 
 function uninstall(): void {

@@ -113,6 +113,41 @@ describe("anvil process lifetime", () => {
     await expect(jsonRpc(anvil.rpcUrl, "eth_chainId", [])).rejects.toThrow();
   });
 
+  it("stays up on SIGTERM while another listener owns the shutdown, and does not outlive it", async () => {
+    // A process that handles SIGTERM itself (as the service does, to finish its work): anvil
+    // still answers after the signal, until the process stops it or exits.
+    const script = `
+      const { startAnvil } = await import(${JSON.stringify(DIST_START_ANVIL)});
+      const anvil = await startAnvil();
+      process.once("SIGTERM", async () => {
+        const res = await fetch(anvil.rpcUrl, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+        }).then((r) => r.json(), (e) => ({ error: String(e) }));
+        console.log(JSON.stringify(res));
+        process.exit(0);
+      });
+      console.log(anvil.pid);
+    `;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const lines: string[] = [];
+    const pid = await new Promise<number>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        lines.push(...chunk.toString().trim().split("\n"));
+        if (lines.length === 1) resolve(Number(lines[0]));
+      });
+      child.once("exit", (code) => reject(new Error(`child exited early (${code})`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(JSON.parse(lines[1] ?? "{}")).toMatchObject({ result: "0x2105" });
+    expect(await waitUntilGone(pid)).toBe(true);
+  });
+
   for (const ending of ["exit", "SIGTERM", "SIGINT"] as const) {
     it(`does not outlive its parent when the parent ends by ${ending}`, async () => {
       // A separate Node process (the built package) that starts anvil, prints its pid and
