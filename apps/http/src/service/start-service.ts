@@ -141,12 +141,35 @@ export async function startService(
     deferred,
     devnet,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
       await runtime.stop();
       await deferred?.stop();
       await ledger.close();
-      log.flush();
+      // Every line out before the process exits (the destination writes asynchronously).
+      await new Promise<void>((resolve) => log.flush(() => resolve()));
       await devnet?.stop();
     },
   };
+}
+
+/** How long requests in flight may take to finish once the service stops. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stops accepting connections and resolves once every connection has ended: idle keep-alive
+ * connections at once (a client that keeps its connection open would otherwise hold the stop
+ * forever), busy ones after the requests in flight, and any left after the grace period.
+ */
+function closeServer(server: ReturnType<typeof serve>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const grace = setTimeout(() => {
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    grace.unref();
+    server.close(() => {
+      clearTimeout(grace);
+      resolve();
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  });
 }
