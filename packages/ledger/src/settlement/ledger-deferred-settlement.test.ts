@@ -376,9 +376,10 @@ describe.each([
     expect(await gate.plan(served)).toEqual({ ok: true, kind: "after-response" });
     await gate.release(served);
 
-    // Refused by the network before it expired: failed, and its payer refused from now on.
-    const refused = await expired("insufficient_funds");
+    // Refused by the network before it expired: failed, and its payer refused from now on. No
+    // settler sweeps while it is made (one would settle it while it is due and still valid).
     await next.stop();
+    const refused = await expired("insufficient_funds");
     await next.start();
     await next.idle();
     expect(await recordOf(refused)).toMatchObject({
