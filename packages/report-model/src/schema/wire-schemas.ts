@@ -89,25 +89,32 @@ export const ChartHintSchema = v.pipe(
   ),
 );
 
+/**
+ * The members of the shared report model, named once: the model (variant A) opens them to extra
+ * members, and the document tools' input narrows some of them, so every report this service
+ * returns (`chart_hints` included) is an input of both.
+ */
+const reportModelEntries = {
+  report_meta: ReportMetaSchema,
+  executive_summary: v.optional(boundedArray(text("A paragraph."), { max: MAX_PARAGRAPHS })),
+  headline_metrics: v.optional(boundedArray(HeadlineMetricSchema, { max: MAX_METRICS })),
+  tables: v.optional(boundedRecord(v.string(), TableSchema, { description: "Tables by name." })),
+  export_artifacts: v.optional(
+    v.looseObject({
+      workbook_rows: v.optional(
+        boundedRecord(v.string(), boundedArray(RowSchema, { max: MAX_ROWS }), {
+          description: "Extra spreadsheet sheets by name.",
+        }),
+      ),
+    }),
+  ),
+  chart_hints: v.optional(boundedArray(ChartHintSchema, { max: MAX_CHART_HINTS })),
+  result: v.optional(v.looseObject({})),
+};
+
 /** Variant A: the shared report model. `report_meta` is required; extra members are allowed. */
 export const ReportModelSchema = v.pipe(
-  v.looseObject({
-    report_meta: ReportMetaSchema,
-    executive_summary: v.optional(boundedArray(text("A paragraph."), { max: MAX_PARAGRAPHS })),
-    headline_metrics: v.optional(boundedArray(HeadlineMetricSchema, { max: MAX_METRICS })),
-    tables: v.optional(boundedRecord(v.string(), TableSchema, { description: "Tables by name." })),
-    export_artifacts: v.optional(
-      v.looseObject({
-        workbook_rows: v.optional(
-          boundedRecord(v.string(), boundedArray(RowSchema, { max: MAX_ROWS }), {
-            description: "Extra spreadsheet sheets by name.",
-          }),
-        ),
-      }),
-    ),
-    chart_hints: v.optional(boundedArray(ChartHintSchema, { max: MAX_CHART_HINTS })),
-    result: v.optional(v.looseObject({})),
-  }),
+  v.looseObject(reportModelEntries),
   v.description("The shared report model (variant A)."),
 );
 
@@ -139,12 +146,12 @@ export type WireScalar = v.InferOutput<typeof ScalarSchema>;
 export type WireRow = v.InferOutput<typeof RowSchema>;
 
 /**
- * Input of the MCP document tools (`report_pdf_generate` / `report_docx_generate`): the
- * shared model with `report_meta` and `tables` required, object rows only, and no members
- * beyond those the tool lists.
+ * Input of the MCP document tools (`report_pdf_generate` / `report_docx_generate`): every member
+ * of the shared model, with `tables` required, tables and headline metrics of the listed members
+ * only, object rows only, and no members beyond the model's.
  */
 export const ReportToolInputSchema = v.strictObject({
-  report_meta: ReportMetaSchema,
+  ...reportModelEntries,
   tables: boundedRecord(
     v.string(),
     v.strictObject({
@@ -152,7 +159,6 @@ export const ReportToolInputSchema = v.strictObject({
       rows: boundedArray(v.record(v.string(), ScalarSchema), { max: MAX_ROWS }),
     }),
   ),
-  executive_summary: v.optional(boundedArray(text("A paragraph."), { max: MAX_PARAGRAPHS })),
   headline_metrics: v.optional(
     boundedArray(
       v.strictObject({
@@ -163,13 +169,5 @@ export const ReportToolInputSchema = v.strictObject({
       { max: MAX_METRICS },
     ),
   ),
-  export_artifacts: v.optional(
-    v.looseObject({
-      workbook_rows: v.optional(
-        boundedRecord(v.string(), boundedArray(RowSchema, { max: MAX_ROWS })),
-      ),
-    }),
-  ),
-  result: v.optional(v.looseObject({})),
 });
 export type ReportToolInput = v.InferOutput<typeof ReportToolInputSchema>;
