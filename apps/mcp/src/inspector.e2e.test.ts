@@ -59,7 +59,7 @@ const inspectorIt = it.skipIf(!SUPPORTED);
 /** The three calls, against a server the Inspector reaches through `target` arguments. */
 function checks(target: () => readonly string[]) {
   inspectorIt(
-    `tools/list: the 10 tools, no error-severity schema portability problem (--strict)${WHY}`,
+    `tools/list: the 12 tools, no error-severity schema portability problem (--strict)${WHY}`,
     async () => {
       const { result } = await inspect(["--method", "tools/list", "--strict", ...target()]);
       expect(names(result.tools)).toEqual(TOOLS.map((t) => t.name));

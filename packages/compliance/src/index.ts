@@ -29,7 +29,20 @@ export {
   runOperation,
 } from "./execution/run-operation.js";
 export { classifyFailure, type Failure, invalidInput } from "./failures/classify-failure.js";
-export { type ListStatus, type ListStatusAnswer, listStatusOf } from "./list/list-status.js";
+export {
+  type ListStatus,
+  type ListStatusAnswer,
+  ListStatusAnswerSchema,
+  listStatusOf,
+} from "./list/list-status.js";
+export {
+  ArtifactSchema,
+  ArtifactSummarySchema,
+  RenderedPartEntries,
+  ReportAnswerSchema,
+  SourceFreshnessSchema,
+  screeningAnswerSchema,
+} from "./operations/answer-parts.js";
 export * from "./operations/documents/index.js";
 export * from "./operations/screening/index.js";
 export * from "./operations/workflows/index.js";

@@ -8,6 +8,6 @@ describe("README", () => {
   it("runs its first example as written, against the built package", () => {
     const r = runReadmeExample(PACKAGE_DIR, 0);
     expect(r.stderr).toBe("");
-    expect(r.stdout).toBe("10 tools\nmatch Lazarus Group\n");
+    expect(r.stdout).toBe("12 tools\nmatch Lazarus Group\n");
   });
 });

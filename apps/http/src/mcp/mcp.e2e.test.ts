@@ -2,7 +2,7 @@ import { request } from "node:http";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { reportPdfGenerate, walletSanctionsReport } from "@svc/compliance";
-import { PROMPTS, priceOf, TOOLS } from "@svc/mcp-server";
+import { PROMPTS, priceOf, REQUEST_LINE_FIELDS, TOOLS } from "@svc/mcp-server";
 import {
   atomicUsdc,
   BASE_USDC,
@@ -63,10 +63,10 @@ const payer = (i: number) => payerOf(devnet.payers[i]!.privateKey);
 const PAID_TOOLS = TOOLS.filter((t) => t.pricing.kind === "paid");
 
 describe("listing", () => {
-  it("lists the ten tools (nine and list_status), each read-only with a closed object input", async () => {
+  it("lists the twelve tools (nine, list_status and the two workflows), each read-only with a closed object input", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-    expect(tools).toHaveLength(10);
+    expect(tools).toHaveLength(12);
     for (const tool of tools) {
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
       expect(tool.inputSchema.type, tool.name).toBe("object");
@@ -189,6 +189,15 @@ describe("every paid tool, paid over MCP", () => {
     const mcpLines = logged.filter((e) => e.msg === "request" && e.path === "/mcp");
     expect(mcpLines.some((e) => e.msg === "request" && e.charged)).toBe(true);
     expect(mcpLines.some((e) => e.msg === "request" && !e.charged && e.status === 200)).toBe(true);
+  });
+
+  it("logs one line per MCP request, in the shape svc-mcp --http logs its own", () => {
+    const mcpLines = logged.filter((e) => e.msg === "request" && e.path === "/mcp");
+    // The app's request log writes them; the MCP host, told so, writes none of its own.
+    expect(new Set(mcpLines.map((e) => e.requestId)).size).toBe(mcpLines.length);
+    for (const line of mcpLines) {
+      expect(Object.keys(line)).toEqual(["level", "time", ...REQUEST_LINE_FIELDS, "msg"]);
+    }
   });
 });
 

@@ -16,7 +16,7 @@ export const DEFAULT_HOST = "127.0.0.1";
 
 export const USAGE = `Usage: svc-mcp [--http PORT [--host HOST]] [--help]
 
-The OFAC wallet-screening MCP tool server, standalone: 9 tools and 6 prompts, every tool free,
+The OFAC wallet-screening MCP tool server, standalone: 12 tools and 6 prompts, every tool free,
 nothing leaves the machine (unless OFAC_SOURCE or OFAC_OFFICIAL points the list elsewhere).
 
   (no flags)        serve MCP over stdio (what Claude Desktop, Cursor and other clients spawn);

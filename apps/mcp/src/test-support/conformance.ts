@@ -102,12 +102,12 @@ export function describeToolServer(transport: string, connect: () => Promise<Con
       await connection?.close();
     });
 
-    it("lists exactly the 9 tools and 6 prompts, with the server's identity", async () => {
+    it("lists exactly the 12 tools and 6 prompts, with the server's identity", async () => {
       const { client } = connection;
       expect(client.getServerVersion()?.name).toBe("ofac-wallet-screening");
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-      expect(tools).toHaveLength(10);
+      expect(tools).toHaveLength(12);
       for (const tool of tools) expect(tool.inputSchema.type).toBe("object");
       const { prompts } = await client.listPrompts();
       expect(prompts.map((p) => p.name)).toEqual(PROMPTS.map((p) => p.name));

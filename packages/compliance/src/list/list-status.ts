@@ -1,5 +1,7 @@
 import { isOfacIndexError, type SourceFreshness } from "@svc/ofac-index";
+import * as v from "valibot";
 import type { ComplianceDeps } from "../catalog/deps.js";
+import { SourceFreshnessSchema } from "../operations/answer-parts.js";
 
 /**
  * What the list is, said in one word: `fresh` (an OFAC edition, confirmed current recently),
@@ -18,6 +20,15 @@ export interface ListStatusAnswer {
     readonly sourceFreshness: SourceFreshness | null;
   };
 }
+
+/** The schema of `ListStatusAnswer` (the tool's output schema). */
+export const ListStatusAnswerSchema = v.object({
+  success: v.literal(true),
+  data: v.object({
+    status: v.picklist(["fresh", "stale", "sample", "unavailable"]),
+    sourceFreshness: v.nullable(SourceFreshnessSchema),
+  }),
+});
 
 /** The list's status from its freshness, the one answer both transports give for free. */
 export function listStatusOf(list: Pick<ComplianceDeps["list"], "freshness">): ListStatusAnswer {

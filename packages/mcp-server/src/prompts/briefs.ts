@@ -1,6 +1,7 @@
-import { exposureForecast, queueOptimize } from "@svc/compliance";
 import { ANALYSIS_TYPES } from "@svc/montecarlo";
 import * as v from "valibot";
+import { exposureForecastTool } from "../tools/exposure-forecast.js";
+import { queueOptimizeTool } from "../tools/queue-optimize.js";
 import {
   addressListArgument,
   argument,
@@ -109,7 +110,7 @@ export const reportArtifactBrief = definePrompt({
       .join("\n\n"),
 });
 
-/** The prompt "Exposure forecast brief" (the forecast is POST /api/workflows/compliance/exposure-forecast). */
+/** The prompt "Exposure forecast brief": screen a set of wallets, forecast their exposure with the exposure_forecast tool, and brief on it. */
 export const exposureForecastBrief = definePrompt({
   name: "exposure_forecast_brief",
   title: "Exposure forecast brief",
@@ -126,13 +127,13 @@ export const exposureForecastBrief = definePrompt({
   render: ({ addresses: wallets, horizon_days }) => {
     return [
       `First screen the ${wallets.length} wallets with batch_wallet_screen (up to 100 per call): a wallet that already matches needs review now, not a forecast.`,
-      `Then forecast their exposure over ${horizon_days ?? "90"} days with the service's exposure forecast (${exposureForecast.method} ${exposureForecast.path}, ${exposureForecast.price} USDC over x402), body {"addresses": ${JSON.stringify(wallets)}, "horizon_days": ${horizon_days ?? 90}}.`,
+      `Then forecast their exposure over ${horizon_days ?? "90"} days with the ${exposureForecastTool.name} tool (arguments: {"addresses": ${JSON.stringify(wallets)}, "horizon_days": ${horizon_days ?? 90}}).`,
       "Brief on the result: the probability that at least one wallet is designated within the horizon, p50 and p90 of the hits, the wallets that carry most of the risk, the history the model used and its confidence, and its limitations. A forecast is a planning aid, not a screening result.",
     ].join("\n\n");
   },
 });
 
-/** The prompt "Queue optimization brief" (the optimizer is POST /api/workflows/compliance/queue-optimize). */
+/** The prompt "Queue optimization brief": rank a review queue with the queue_optimize tool, and explain the order. */
 export const queueOptimizationBrief = definePrompt({
   name: "queue_optimization_brief",
   title: "Queue optimization brief",
@@ -145,7 +146,7 @@ export const queueOptimizationBrief = definePrompt({
   }),
   render: ({ review_items, review_budget }) =>
     [
-      `Rank this manual-review queue for a budget of ${review_budget} reviews with the service's queue optimizer (${queueOptimize.method} ${queueOptimize.path}, ${queueOptimize.price} USDC over x402). Review items: ${review_items}`,
+      `Rank this manual-review queue for a budget of ${review_budget} reviews with the ${queueOptimizeTool.name} tool (arguments: "review_items", an array of objects with at least address, and "review_budget": ${review_budget}). Review items: ${review_items}`,
       "Current OFAC matches are always first. Report the expected hits caught by the optimized order against the naive order, the lift and residual risk, and one sentence per item on why it sits where it does. Do not drop an item the user gave you.",
     ].join("\n\n"),
 });

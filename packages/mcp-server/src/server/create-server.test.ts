@@ -26,7 +26,7 @@ const promptText = (r: Awaited<ReturnType<Client["getPrompt"]>>) =>
 const textOf = (r: Result) => (r.content as { type: string; text?: string }[])[0]?.text ?? "";
 
 describe("tools/list", () => {
-  it("lists the nine tools of the interface in order, then list_status, titled by name, read-only", async () => {
+  it("lists the nine tools of the interface in order, then list_status and the two workflows, titled by name, read-only", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual([
       "server_capabilities",
@@ -39,6 +39,8 @@ describe("tools/list", () => {
       "report_pdf_generate",
       "report_docx_generate",
       "list_status",
+      "exposure_forecast",
+      "queue_optimize",
     ]);
     for (const tool of tools) {
       expect(tool.title).toBe(tool.name);
@@ -327,14 +329,19 @@ describe("prompts", () => {
     expect(text).toContain('asset: "ETH"');
   });
 
-  it("the forecast and queue briefs point at the HTTP routes, with their prices", async () => {
+  it("the forecast and queue briefs point at the exposure_forecast and queue_optimize tools", async () => {
     const forecast = await client.getPrompt({
       name: "exposure_forecast_brief",
       arguments: { addresses: LAZARUS, horizon_days: "30" },
     });
-    expect(promptText(forecast)).toMatch(
-      /POST \/api\/workflows\/compliance\/exposure-forecast, 0\.\d+ USDC.*"horizon_days": 30/s,
-    );
+    expect(promptText(forecast)).toMatch(/exposure_forecast tool .*"horizon_days": 30/s);
+    expect(promptText(forecast)).not.toContain("/api/");
+    const queue = await client.getPrompt({
+      name: "queue_optimization_brief",
+      arguments: { review_items: LAZARUS, review_budget: "2" },
+    });
+    expect(promptText(queue)).toMatch(/queue_optimize tool .*"review_budget": 2/s);
+    expect(promptText(queue)).not.toContain("/api/");
   });
 
   it("refuses a missing required argument, an unknown argument and an unknown prompt", async () => {

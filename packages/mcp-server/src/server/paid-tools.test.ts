@@ -1,4 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+import { exposureForecast, queueOptimize } from "@svc/compliance";
 import { ListLoader } from "@svc/ofac-index/node";
 import {
   baseTerms,
@@ -64,7 +66,52 @@ describe("paid tools (hosted)", () => {
       network: "base",
       asset: "USDC",
     });
-    expect((data.payment as { requiredFor: string[] }).requiredFor).toHaveLength(8);
+    expect((data.payment as { requiredFor: string[] }).requiredFor).toHaveLength(10);
+  });
+
+  it("exposure_forecast and queue_optimize ask for their routes' prices, run when paid and settle exactly that; every result validates against the tool's outputSchema", async () => {
+    const { tools } = await client.listTools();
+    const validate = (name: string, structured: unknown) =>
+      new AjvJsonSchemaValidator().getValidator(
+        tools.find((t) => t.name === name)?.outputSchema ?? {},
+      )(structured).valid;
+    const deps = await sampleDeps();
+    const workflows = [
+      {
+        name: exposureForecast.name,
+        args: exposureForecast.inputExample,
+        amount: 90_000n,
+        route: () => exposureForecast.run(exposureForecast.inputExample, deps),
+      },
+      {
+        name: queueOptimize.name,
+        args: queueOptimize.inputExample,
+        amount: 150_000n,
+        route: () => queueOptimize.run(queueOptimize.inputExample, deps),
+      },
+    ];
+    for (const { name, args, amount, route } of workflows) {
+      const before = await payee();
+      const unpaid = await client.callTool({ name, arguments: args });
+      expect(unpaid.isError).toBe(true);
+      expect(validate(name, unpaid.structuredContent)).toBe(true);
+      const required = requiredOf(unpaid);
+      expect(required).toMatchObject({
+        resource: { url: `mcp://tool/${name}` },
+        accepts: [{ amount: String(amount), payTo: devnet.payTo }],
+      });
+      const paid = await client.callTool({
+        name,
+        arguments: args,
+        _meta: { [MCP_PAYMENT_META]: await pay(required, devnet.payers[0]!.privateKey) },
+      });
+      expect(paid.isError).toBeFalsy();
+      expect(validate(name, paid.structuredContent)).toBe(true);
+      expect(paid.structuredContent).toEqual(JSON.parse(JSON.stringify(await route())));
+      expect(paid._meta?.[MCP_PAYMENT_RESPONSE_META]).toMatchObject({ success: true });
+      expect(await payee()).toBe(before + amount);
+    }
+    expect(charged.splice(0)).toEqual(["exposure_forecast", "queue_optimize"]);
   });
 
   it("ofac_wallet_report as a PDF asks for 0.09 USDC, runs when paid, settles exactly that, and returns the receipt and the file", async () => {

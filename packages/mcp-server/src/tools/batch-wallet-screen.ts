@@ -1,4 +1,9 @@
-import { BatchWalletScreenInputSchema, batchWalletScreen, strictInput } from "@svc/compliance";
+import {
+  BatchWalletScreenAnswerSchema,
+  BatchWalletScreenInputSchema,
+  batchWalletScreen,
+  strictInput,
+} from "@svc/compliance";
 import { routeTool } from "./route-tool.js";
 import { toolAddressesField } from "./tool-fields.js";
 
@@ -12,4 +17,5 @@ export const batchWalletScreenTool = routeTool(
     ),
   }),
   batchWalletScreen.inputExample,
+  BatchWalletScreenAnswerSchema,
 );

@@ -1,4 +1,10 @@
-import { EddReportInputSchema, eddReport, strictInput, subjectNameField } from "@svc/compliance";
+import {
+  EddReportAnswerSchema,
+  EddReportInputSchema,
+  eddReport,
+  strictInput,
+  subjectNameField,
+} from "@svc/compliance";
 import { routeTool } from "./route-tool.js";
 import { toolAddressesField } from "./tool-fields.js";
 
@@ -19,4 +25,5 @@ export const eddReportTool = routeTool(
     ),
   }),
   eddReport.inputExample,
+  EddReportAnswerSchema,
 );

@@ -1,4 +1,4 @@
-import { listStatusOf } from "@svc/compliance";
+import { ListStatusAnswerSchema, listStatusOf } from "@svc/compliance";
 import * as v from "valibot";
 import { defineTool } from "./tool.js";
 
@@ -18,6 +18,7 @@ export const listStatusTool = defineTool<Record<string, never>>({
     "Free. The sanctions list screening runs on: status fresh, stale, sample (the embedded sample edition, NOT the OFAC list) or unavailable, with the edition's date and SHA-256, its source, when it was last confirmed current and how many hours ago, and whether it is stale.",
   input: Input,
   inputExample: {},
+  output: ListStatusAnswerSchema,
   pricing: { kind: "free" },
   deadlineMs: 5_000,
   run: async (_input, { deps }) => ({ ...listStatusOf(deps.list) }),

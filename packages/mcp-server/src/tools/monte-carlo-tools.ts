@@ -1,4 +1,9 @@
-import { DOCUMENT_DEADLINE_MS, DOCUMENT_SOURCE } from "@svc/compliance";
+import {
+  DOCUMENT_DEADLINE_MS,
+  DOCUMENT_SOURCE,
+  RenderedPartEntries,
+  ReportAnswerSchema,
+} from "@svc/compliance";
 import {
   MonteCarloDecisionToolSchema,
   MonteCarloReportToolSchema,
@@ -7,7 +12,7 @@ import {
   runScenarioAnalysis,
   type ScenarioAnalysisOutput,
 } from "@svc/montecarlo";
-import type * as v from "valibot";
+import * as v from "valibot";
 import { renderPart } from "./render-answer.js";
 import { defineTool } from "./tool.js";
 
@@ -43,6 +48,28 @@ const answerOf = ({ report, ...data }: ScenarioAnalysisOutput) => ({
   source: DOCUMENT_SOURCE,
 });
 
+/** The answer of the decision tool: the analysis in `data`, its report model beside it. */
+const DecisionAnswerSchema = v.object({
+  success: v.literal(true),
+  data: v.looseObject({
+    analysis_type: v.string(),
+    seed: v.number(),
+    simulations_run: v.number(),
+    result: v.looseObject({}),
+    decision: v.looseObject({}),
+  }),
+  report: ReportAnswerSchema,
+  source: v.literal(DOCUMENT_SOURCE),
+});
+
+/** The answer of the report tool: the same, with the rendered file when pdf or docx was asked. */
+const ReportAnswerOfToolSchema = v.object({
+  ...DecisionAnswerSchema.entries,
+  output_format: v.optional(RenderedPartEntries.output_format),
+  artifact: v.optional(RenderedPartEntries.artifact),
+  artifact_summary: v.optional(RenderedPartEntries.artifact_summary),
+});
+
 /** `monte_carlo_decision_report`: the simulation, its decision summary and report model. */
 export const monteCarloDecisionReportTool = defineTool<
   v.InferOutput<typeof MonteCarloDecisionToolSchema>
@@ -53,6 +80,7 @@ export const monteCarloDecisionReportTool = defineTool<
     "Runs a seeded Monte Carlo scenario analysis (probability, batch-probability, compare, sensitivity, forecast, composed or optimize) and returns the estimate with its interval, the exact normal probability beside it, a decision summary and a report model ready for the document tools.",
   input: MonteCarloDecisionToolSchema,
   inputExample: { analysis_type: "probability", request: EXAMPLE_REQUEST },
+  output: DecisionAnswerSchema,
   pricing: { kind: "paid", price: MONTE_CARLO_PRICES.decision },
   deadlineMs: MONTE_CARLO_DEADLINE_MS,
   run: async (input) => answerOf(runScenarioAnalysis(parseMonteCarloDecisionInput(input))),
@@ -66,6 +94,7 @@ export const monteCarloReportTool = defineTool<v.InferOutput<typeof MonteCarloRe
     "Runs a seeded Monte Carlo scenario analysis and returns its report: the report model as JSON, or rendered as a PDF or DOCX document (an embedded resource) with the scenario summary and assumptions tables.",
   input: MonteCarloReportToolSchema,
   inputExample: { analysis_type: "probability", request: EXAMPLE_REQUEST, output_format: "pdf" },
+  output: ReportAnswerOfToolSchema,
   pricing: { kind: "paid", price: MONTE_CARLO_PRICES.report },
   // A simulation takes well under a second: the document's budget covers both.
   deadlineMs: DOCUMENT_DEADLINE_MS,

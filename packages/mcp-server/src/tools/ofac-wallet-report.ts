@@ -5,6 +5,7 @@ import {
   reportDocxGenerate,
   reportPdfGenerate,
   strictInput,
+  WalletReportAnswerSchema,
   walletSanctionsReport,
 } from "@svc/compliance";
 import { sumPrices } from "@svc/payments";
@@ -34,6 +35,7 @@ export const ofacWalletReportTool = defineTool<v.InferOutput<typeof Input>>({
   description: `${walletSanctionsReport.description} With output_format pdf or docx the report is rendered and returned as a file.`,
   input: Input,
   inputExample: { ...walletSanctionsReport.inputExample, output_format: "pdf" },
+  output: WalletReportAnswerSchema,
   pricing: {
     kind: "paid",
     price: walletSanctionsReport.price,

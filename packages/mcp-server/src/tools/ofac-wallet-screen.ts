@@ -1,4 +1,9 @@
-import { ofacWalletScreen, strictInput, WalletScreenInputSchema } from "@svc/compliance";
+import {
+  ofacWalletScreen,
+  strictInput,
+  WalletScreenInputSchema,
+  WalletScreeningAnswerSchema,
+} from "@svc/compliance";
 import { routeTool } from "./route-tool.js";
 import { toolAddressField } from "./tool-fields.js";
 
@@ -12,4 +17,5 @@ export const ofacWalletScreenTool = routeTool(
     ),
   }),
   ofacWalletScreen.inputExample,
+  WalletScreeningAnswerSchema,
 );

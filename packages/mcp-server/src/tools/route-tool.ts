@@ -10,11 +10,13 @@ import { defineTool, type McpTool } from "./tool.js";
  * The tool's schema is the route's narrowed (built from the route's members with tighter fields,
  * or fewer of them), so whatever it accepts is an input of the route: `Input extends RouteInput`
  * is checked here, once. The example is the route's unless the tool takes less than it does.
+ * `output` is the route's answer schema, defined beside the operation.
  */
 export function routeTool<RouteInput, Output extends object, Input extends RouteInput>(
   op: Operation<RouteInput, Output>,
   input: v.GenericSchema<unknown, Input>,
   inputExample: Input,
+  output: v.GenericSchema,
 ): McpTool<Input> {
   return defineTool<Input>({
     name: op.name,
@@ -22,6 +24,7 @@ export function routeTool<RouteInput, Output extends object, Input extends Route
     description: op.description,
     input,
     inputExample,
+    output,
     pricing: { kind: "paid", price: op.price },
     deadlineMs: op.deadlineMs,
     run: async (i, { deps, signal }) => {

@@ -51,6 +51,7 @@ export function capabilitiesOf({ tools, paid }: Pick<ToolContext, "tools" | "pai
       "Check the list first (free): list_status says which edition screening runs on, how old it is, and whether it is the embedded sample.",
       "Screen: ofac_wallet_screen for one address, batch_wallet_screen for up to 100.",
       "Report: ofac_wallet_report (json, pdf or docx) for one address; edd_report for a subject's wallets.",
+      "Forecast and prioritize: exposure_forecast for the chance that wallets become exact matches within a horizon; queue_optimize to order a review queue within a budget.",
       "File: pass any result's `report` to report_pdf_generate or report_docx_generate.",
       "Decide: monte_carlo_decision_report for a scenario decision; monte_carlo_report to file it.",
     ],
@@ -61,6 +62,33 @@ export function capabilitiesOf({ tools, paid }: Pick<ToolContext, "tools" | "pai
   };
 }
 
+const ToolNames = v.array(v.string());
+
+/** The answer of `server_capabilities` (`capabilitiesOf` in `data`). */
+const CapabilitiesAnswerSchema = v.object({
+  success: v.literal(true),
+  data: v.looseObject({
+    server: v.looseObject({ name: v.string(), version: v.string() }),
+    transport: v.string(),
+    payment: v.looseObject({
+      required: v.boolean(),
+      requiredFor: ToolNames,
+      notRequiredFor: ToolNames,
+      how: v.string(),
+    }),
+    recommendedFlows: v.array(v.string()),
+    tools: v.object({
+      free: ToolNames,
+      paid: v.array(
+        v.object({
+          name: v.string(),
+          priceUsd: v.nullable(v.record(v.string(), v.string())),
+        }),
+      ),
+    }),
+  }),
+});
+
 /** `server_capabilities`: free; the capability and connection check. */
 export const serverCapabilitiesTool = defineTool<Record<string, never>>({
   name: "server_capabilities",
@@ -69,6 +97,7 @@ export const serverCapabilitiesTool = defineTool<Record<string, never>>({
     "Free. Describes this tool server: identity, transport, which tools need payment and their prices in USDC, how to pay over x402 v2, connection modes and recommended flows.",
   input: Input,
   inputExample: {},
+  output: CapabilitiesAnswerSchema,
   pricing: { kind: "free" },
   deadlineMs: 5_000,
   run: async (_input, context) => ({ success: true, data: capabilitiesOf(context) }),

@@ -2,7 +2,9 @@ import {
   batchWalletScreen,
   CATALOG,
   eddReport,
+  exposureForecast,
   ofacWalletScreen,
+  queueOptimize,
   reportDocxGenerate,
   reportPdfGenerate,
   walletSanctionsReport,
@@ -36,6 +38,8 @@ describe("tool prices", () => {
     expect(priceOf(tool("edd_report"), { output_format: "pdf" })).toBe(eddReport.price);
     expect(priceOf(tool("report_pdf_generate"), {})).toBe(reportPdfGenerate.price);
     expect(priceOf(tool("report_docx_generate"), {})).toBe(reportDocxGenerate.price);
+    expect(priceOf(tool("exposure_forecast"), {})).toBe(exposureForecast.price);
+    expect(priceOf(tool("queue_optimize"), {})).toBe(queueOptimize.price);
   });
 
   it("the deployed service's tool prices hold", () => {
@@ -52,6 +56,8 @@ describe("tool prices", () => {
       report_pdf_generate: "0.05",
       report_docx_generate: "0.06",
       list_status: null,
+      exposure_forecast: "0.09",
+      queue_optimize: "0.15",
     });
   });
 

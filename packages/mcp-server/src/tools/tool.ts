@@ -51,6 +51,11 @@ export interface ToolInfo {
 export interface ToolDefinition<Input = unknown> extends ToolInfo {
   readonly input: v.GenericSchema<unknown, Input>;
   readonly inputExample: Input;
+  /**
+   * The schema of the answer `run` gives (the tool's `outputSchema`, what `structuredContent`
+   * holds): the operation's answer schema for a tool that is one.
+   */
+  readonly output: v.GenericSchema;
   /** The answer, as structured content; a rendered document rides inside it as an artifact. */
   readonly run: (input: Input, context: ToolContext) => Promise<Record<string, unknown>>;
 }
@@ -82,6 +87,7 @@ export interface McpTool<Input = unknown> extends ToolDefinition<Input> {
 export interface AnyTool extends ToolInfo {
   readonly input: v.GenericSchema;
   readonly inputExample: unknown;
+  readonly output: v.GenericSchema;
   readonly handle: HandleTool;
 }
 

@@ -15,6 +15,7 @@ export function hostileMcpCatalog(payload: string): McpCatalog {
       note: v.optional(v.pipe(v.string(), v.description(`A note ${payload}`))),
     }),
     inputExample: { note: payload },
+    output: v.object({ success: v.literal(true) }),
     pricing: { kind: "paid", price: "0.01" },
     deadlineMs: 5_000,
     run: async () => ({ success: true }),

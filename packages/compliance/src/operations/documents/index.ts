@@ -4,6 +4,7 @@ import { reportGenerate } from "./report-generate.js";
 import { reportPdfGenerate } from "./report-pdf-generate.js";
 import { reportXlsxGenerate } from "./report-xlsx-generate.js";
 
+export { DocumentAnswerSchema } from "./answer-schema.js";
 export {
   DOCUMENT_DEADLINE_MS,
   type DocumentAnswer,

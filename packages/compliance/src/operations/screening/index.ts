@@ -15,6 +15,12 @@ export const SCREENING_OPERATIONS = [
 ] as const;
 
 export {
+  BatchWalletScreenAnswerSchema,
+  EddReportAnswerSchema,
+  WalletReportAnswerSchema,
+  WalletScreeningAnswerSchema,
+} from "./answer-schemas.js";
+export {
   BATCH_REPORT_TITLE,
   BATCH_REPORT_TYPE,
   batchScreeningReport,

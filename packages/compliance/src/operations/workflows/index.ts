@@ -2,6 +2,7 @@ import type { AnyOperation } from "../../catalog/any-operation.js";
 import { exposureForecast } from "./exposure-forecast.js";
 import { queueOptimize } from "./queue-optimize.js";
 
+export { ExposureForecastAnswerSchema, QueueOptimizeAnswerSchema } from "./answer-schemas.js";
 export { exposureContext } from "./exposure-context.js";
 export { exposureForecast, queueOptimize };
 

@@ -1,0 +1,60 @@
+import * as v from "valibot";
+import { screeningAnswerSchema } from "../answer-parts.js";
+
+const TargetSchema = v.object({ operator: v.string(), k: v.number() });
+
+/** How the forecast was made: the history it was fitted on and how far to trust it. */
+const ForecastModelSchema = v.looseObject({
+  history_basis: v.string(),
+  model_confidence: v.string(),
+});
+
+const ScreeningStatusSchema = v.picklist(["match", "clear"]);
+
+/** The answer of the exposure forecast. */
+export const ExposureForecastAnswerSchema = screeningAnswerSchema(
+  v.looseObject({
+    summary: v.looseObject({
+      target_probability: v.number(),
+      p50_expected_hits: v.number(),
+      p90_expected_hits: v.number(),
+      current_matches: v.number(),
+      wallets: v.number(),
+      horizon_days: v.number(),
+      target: TargetSchema,
+    }),
+    target: v.looseObject({ ...TargetSchema.entries, probability: v.number() }),
+    forecast_model: ForecastModelSchema,
+    per_wallet: v.array(
+      v.looseObject({
+        address: v.string(),
+        screening_status: ScreeningStatusSchema,
+        future_hit_probability: v.number(),
+      }),
+    ),
+  }),
+);
+
+/** The answer of the review-queue optimizer. */
+export const QueueOptimizeAnswerSchema = screeningAnswerSchema(
+  v.looseObject({
+    summary: v.looseObject({
+      expected_caught_hits_under_optimized_order: v.number(),
+      expected_caught_hits_under_naive_order: v.number(),
+      review_budget: v.number(),
+      items: v.number(),
+      current_matches: v.number(),
+      objective: v.string(),
+      horizon_days: v.number(),
+    }),
+    review_queue: v.array(
+      v.looseObject({
+        rank: v.number(),
+        address: v.string(),
+        screening_status: ScreeningStatusSchema,
+        within_budget: v.boolean(),
+      }),
+    ),
+    forecast_model: ForecastModelSchema,
+  }),
+);
