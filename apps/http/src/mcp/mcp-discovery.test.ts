@@ -32,6 +32,8 @@ const PRICES: Record<string, Record<string, string> | null> = {
   report_pdf_generate: { default: "0.05" },
   report_docx_generate: { default: "0.06" },
   list_status: null,
+  exposure_forecast: { default: "0.09" },
+  queue_optimize: { default: "0.15" },
 };
 
 interface Card {
@@ -61,7 +63,7 @@ describe("GET /.well-known/mcp/server-card.json", () => {
     );
   });
 
-  it("lists the six prompts with their arguments and the ten tools as tools/list does, with prices", async () => {
+  it("lists the six prompts with their arguments and the twelve tools as tools/list does, with prices", async () => {
     const card = (await (await get("/.well-known/mcp/server-card.json")).json()) as Card;
     expect(card.prompts.map((p) => p.name)).toEqual(PROMPTS.map((p) => p.name));
     const required = Object.fromEntries(
@@ -75,15 +77,17 @@ describe("GET /.well-known/mcp/server-card.json", () => {
       exposure_forecast_brief: ["addresses"],
       queue_optimization_brief: ["review_items", "review_budget"],
     });
-    expect(card.tools).toHaveLength(10);
+    expect(card.tools).toHaveLength(12);
     for (const [i, tool] of card.tools.entries()) {
       const { priceUsd, ...listed } = tool;
       expect(listed).toEqual(JSON.parse(JSON.stringify(listedTool(TOOLS[i]!))));
       expect(Object.keys(listed).sort()).toEqual([
         "annotations",
         "description",
+        "icons",
         "inputSchema",
         "name",
+        "outputSchema",
         "title",
       ]);
       expect(tool.annotations.readOnlyHint).toBe(true);
@@ -196,7 +200,7 @@ describe("GET /mcp/docs", () => {
             },
           },
         },
-        toolCount: 10,
+        toolCount: 12,
         promptCount: 6,
         links: {
           mcp: "http://screen.test/mcp",

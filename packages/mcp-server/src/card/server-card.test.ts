@@ -6,7 +6,17 @@ const card = serverCardOf({ baseUrl: "https://screen.example.com" });
 describe("server card", () => {
   it("has the server card's members: identity, transport, tools, prompts, payment", () => {
     expect(card).toMatchObject({
-      serverInfo: { name: "ofac-wallet-screening", version: "0.1.2" },
+      serverInfo: {
+        name: "ofac-wallet-screening",
+        version: "0.1.2",
+        icons: [
+          {
+            src: "https://screen.example.com/mcp/icon.svg",
+            mimeType: "image/svg+xml",
+            sizes: ["any"],
+          },
+        ],
+      },
       transport: { type: "streamable-http", url: "https://screen.example.com/mcp" },
       authentication: { required: false, schemes: [] },
       security: {
@@ -19,7 +29,7 @@ describe("server card", () => {
       capabilities: { tools: true, resources: false, prompts: true },
     });
     expect(card.prompts).toHaveLength(6);
-    expect(card.tools).toHaveLength(10);
+    expect(card.tools).toHaveLength(12);
     for (const tool of card.tools) {
       expect(Object.keys(tool)).toEqual(
         expect.arrayContaining(["name", "title", "description", "inputSchema", "annotations"]),
@@ -56,6 +66,7 @@ describe("GET /mcp description", () => {
     const d = describeEndpoint({ baseUrl: "http://127.0.0.1:8402" });
     expect(d.endpoint).toBe("http://127.0.0.1:8402/mcp");
     expect(d.links.docs).toBe("http://127.0.0.1:8402/mcp/docs");
+    expect(d.links.serverJson).toBe("http://127.0.0.1:8402/.well-known/mcp/server.json");
     expect(d.payment.how).toMatch(/x402\/payment/);
     expect(d.tools.map((t) => t.name)).toContain("server_capabilities");
   });

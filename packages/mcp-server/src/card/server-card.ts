@@ -7,6 +7,8 @@ import { TOOLS } from "../tools/catalog.js";
 import { listedPrices } from "../tools/server-capabilities.js";
 import type { AnyTool } from "../tools/tool.js";
 import { ClientConfigSchema } from "./config-schema.js";
+import { iconsAt } from "./icons.js";
+import { SERVER_JSON_PATH } from "./server-json.js";
 
 export interface CardOptions {
   /** The API's base URL; the tool server is at `<baseUrl>/mcp`. */
@@ -18,8 +20,8 @@ export interface CardOptions {
 let configSchema: JsonSchema | undefined;
 
 /**
- * `/.well-known/mcp/server-card.json`, the MCP discovery document: identity, the
- * endpoint, no authentication, x402 payment, capabilities, and every prompt and tool as
+ * `/.well-known/mcp/server-card.json`, the MCP discovery document: identity (with the icon the
+ * API serves), the endpoint, no authentication, x402 payment, capabilities, and every prompt and tool as
  * `prompts/list` and `tools/list` give them, with each tool's price.
  */
 export function serverCardOf(options: CardOptions) {
@@ -33,6 +35,7 @@ export function serverCardOf(options: CardOptions) {
       version: MCP_SERVER.version,
       description: MCP_SERVER.description,
       websiteUrl: options.baseUrl,
+      icons: iconsAt(options.baseUrl),
     },
     transport: { type: "streamable-http", url: `${options.baseUrl}/mcp` },
     authentication: { required: false, schemes: [] },
@@ -69,6 +72,7 @@ export function describeEndpoint(options: CardOptions) {
     links: {
       docs: `${options.baseUrl}/mcp/docs`,
       serverCard: `${options.baseUrl}/.well-known/mcp/server-card.json`,
+      serverJson: `${options.baseUrl}${SERVER_JSON_PATH}`,
       api: `${options.baseUrl}/api`,
       openapi: `${options.baseUrl}/openapi.json`,
     },

@@ -16,7 +16,7 @@ import { failureResult, internalErrorResult, toolResult } from "../results/tool-
 import { TOOLS } from "../tools/catalog.js";
 import { type AnyTool, pricedCall, type ToolContext } from "../tools/tool.js";
 import { CallParams, callParamsMessage } from "./call-params.js";
-import { MCP_SERVER } from "./server-info.js";
+import { MCP_SERVER, serverInfoOf } from "./server-info.js";
 import type { GateFor } from "./tool-gates.js";
 import { listedTool } from "./tool-listing.js";
 
@@ -63,14 +63,11 @@ export function createMcpServer(options: McpServerOptions): Server {
   const tools = options.tools ?? TOOLS;
   const prompts: readonly AnyPrompt[] = options.prompts ?? PROMPTS;
   const context: ToolContext = { deps: options.deps, tools, paid: options.gateFor !== undefined };
-  const server = new Server(
-    { name: MCP_SERVER.name, title: MCP_SERVER.title, version: MCP_SERVER.version },
-    {
-      capabilities: { tools: {}, prompts: {} },
-      instructions: MCP_SERVER.instructions,
-      jsonSchemaValidator: sharedValidator(),
-    },
-  );
+  const server = new Server(serverInfoOf(), {
+    capabilities: { tools: {}, prompts: {} },
+    instructions: MCP_SERVER.instructions,
+    jsonSchemaValidator: sharedValidator(),
+  });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(listedTool) }));
 

@@ -1,9 +1,14 @@
-/** Who the tool server is, said once for the MCP handshake, the server card and the docs. */
+import { type Icon, SERVER_ICONS } from "../card/icons.js";
+
+/** Who the tool server is, said once for the MCP handshake, the server card, server.json and the docs. */
 export const MCP_SERVER = {
   name: "ofac-wallet-screening",
   title: "OFAC Wallet Sanctions Screening",
   /** The tool server version. */
   version: "0.1.2",
+  /** The one-line description the MCP registry lists (at most 100 characters). */
+  summary:
+    "OFAC SDN screening for crypto wallets, EDD memos and reports; hosted calls paid in USDC via x402.",
   description:
     "Sanctions screening for crypto wallets by exact match against OFAC's SDN digital-currency addresses, enhanced due diligence memos, Monte Carlo scenario reports and PDF/DOCX rendering of the shared report model.",
   instructions:
@@ -20,3 +25,27 @@ export const MCP_PAYMENT = {
   paymentMeta: "x402/payment",
   receiptMeta: "x402/payment-response",
 } as const;
+
+/**
+ * The standalone tool server as published: the npm package whose `svc-mcp` binary speaks stdio
+ * (`npx -y @svc/mcp`). Its version is the package's (apps/mcp/package.json; a test holds them equal).
+ */
+export const MCP_PACKAGE = {
+  registryType: "npm",
+  identifier: "@svc/mcp",
+  version: "0.1.0",
+  bin: "svc-mcp",
+} as const;
+
+/** The handshake's `serverInfo` (the protocol's Implementation): who, which version, and the icon. */
+export const serverInfoOf = (): {
+  name: string;
+  title: string;
+  version: string;
+  icons: Icon[];
+} => ({
+  name: MCP_SERVER.name,
+  title: MCP_SERVER.title,
+  version: MCP_SERVER.version,
+  icons: SERVER_ICONS,
+});

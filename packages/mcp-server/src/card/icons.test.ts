@@ -1,0 +1,57 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMcpServer } from "../server/create-server.js";
+import { connect } from "../test-support/connect.js";
+import { sampleDeps } from "../test-support/sample-deps.js";
+import { TOOLS } from "../tools/catalog.js";
+import { ICON_PATH, ICON_SVG, iconsAt, SERVER_ICONS, toolIcons } from "./icons.js";
+import { serverCardOf } from "./server-card.js";
+
+const decoded = (src: string): string => {
+  const prefix = "data:image/svg+xml;base64,";
+  expect(src.startsWith(prefix)).toBe(true);
+  return Buffer.from(src.slice(prefix.length), "base64").toString("utf8");
+};
+
+describe("the icon", () => {
+  it("is a small self-contained SVG: no script, no external reference, no event handler", () => {
+    expect(ICON_SVG).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^>]*>.*<\/svg>$/);
+    expect(ICON_SVG).not.toMatch(/<script|href|url\(|\son[a-z]+=|<foreignObject/i);
+    expect(Buffer.byteLength(ICON_SVG)).toBeLessThan(1024);
+  });
+
+  it("travels inline (a data: URI of the same SVG) in serverInfo and on every tool", () => {
+    expect(SERVER_ICONS).toHaveLength(1);
+    expect(SERVER_ICONS[0]).toMatchObject({ mimeType: "image/svg+xml", sizes: ["any"] });
+    expect(decoded(SERVER_ICONS[0]!.src)).toBe(ICON_SVG);
+    for (const tool of TOOLS) expect(toolIcons(tool.name)).toEqual(SERVER_ICONS);
+  });
+
+  it("is named by its URL on the API in the server card", () => {
+    const card = serverCardOf({ baseUrl: "https://screen.example.com" });
+    expect(card.serverInfo.icons).toEqual(iconsAt("https://screen.example.com"));
+    expect(card.serverInfo.icons).toEqual([
+      {
+        src: `https://screen.example.com${ICON_PATH}`,
+        mimeType: "image/svg+xml",
+        sizes: ["any"],
+      },
+    ]);
+  });
+});
+
+describe("the handshake", () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connect(createMcpServer({ deps: await sampleDeps() }));
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it("gives the icon in serverInfo, as the SDK client reads it", () => {
+    const info = client.getServerVersion();
+    expect(info).toMatchObject({ name: "ofac-wallet-screening", version: "0.1.2" });
+    expect(info?.icons).toEqual(SERVER_ICONS);
+  });
+});
