@@ -1,11 +1,10 @@
 import type { ComplianceDeps } from "@svc/compliance";
 import {
-  createMcpHttpHandler,
+  ANY_CALLER,
+  createMcpHttpHost,
   describeEndpoint,
-  type GateFor,
   serverCardOf,
   type ToolPayments,
-  toolGates,
 } from "@svc/mcp-server";
 import {
   type Companions,
@@ -21,13 +20,14 @@ import { type LogSink, markCharged, requestIdOf } from "../app/request-log.js";
 import { requestBaseUrl } from "../discovery/request-base-url.js";
 import { htmlResponse, jsonResponse } from "../docs/html-response.js";
 import { representationOf } from "../docs/negotiation.js";
+import { mountMcpListing } from "./mount-mcp-listing.js";
 
 export interface McpOptions {
   /** The list, the history and the renderer the tools run on (the routes' own). */
   readonly deps: ComplianceDeps;
   /** The routes' resource server and terms: the tools are paid to the same payee, settled alike. */
   readonly payments: ToolPayments;
-  /** The tools and prompts served (default: the ten tools and six prompts of @svc/mcp-server). */
+  /** The tools and prompts served (default: the twelve tools and six prompts of @svc/mcp-server). */
   readonly catalog?: McpCatalog | undefined;
   /** The configured public base URL; derived per request from Host when unset (as discovery). */
   readonly baseUrl?: string | undefined;
@@ -42,9 +42,10 @@ const asksForEventStream = (accept: string | undefined): boolean =>
 /**
  * Mounts the hosted MCP tool server and its documents:
  *
- * - `POST /mcp`: the streamable HTTP transport (stateless, JSON answers) of @svc/mcp-server,
- *   with the paid tools behind the x402 v2 MCP adapter on the routes' resource server and terms
- *   (one gate per tool and price, built once), and the routes' 1 MiB body limit (413);
+ * - `POST /mcp`: the MCP HTTP host of @svc/mcp-server (the one `svc-mcp --http` serves too):
+ *   the streamable HTTP transport (stateless, JSON answers), with the paid tools behind the
+ *   x402 v2 MCP adapter on the routes' resource server and terms (one gate per tool and price,
+ *   built once), and the routes' 1 MiB body limit (413);
  * - `GET /mcp`: what the endpoint is (JSON; the docs page for a browser); a GET that asks for an
  *   event stream goes to the transport, which refuses it (405): a stateless server has none;
  * - `GET /mcp/docs`: the docs of the tool server (HTML; JSON with `?format=json`);
@@ -54,32 +55,30 @@ const asksForEventStream = (accept: string | undefined): boolean =>
  */
 export function mountMcp(app: Hono, options: McpOptions): void {
   const catalog = options.catalog ?? DEFAULT_MCP_CATALOG;
-  const gates: GateFor = toolGates(options.payments);
   const baseUrlOf = requestBaseUrl(options.baseUrl);
-  const log = options.log;
-
-  /** The transport for one request: settlements and faults are reported with that request. */
-  const handlerFor = (c: Context) =>
-    createMcpHttpHandler({
-      maxBodyBytes: MAX_BODY_BYTES,
-      onTooLarge: () => payloadTooLarge(c),
-      deps: options.deps,
-      tools: catalog.tools,
-      prompts: catalog.prompts,
-      gateFor: gates,
-      // A paid tool call carries its receipt inside the JSON-RPC result, where the request log
-      // cannot see it: the server reports it.
-      onCharged: () => markCharged(c),
-      onFault: (error, tool) =>
-        log?.error({ requestId: requestIdOf(c), tool, err: error }, "tool.fault"),
-    });
+  // The service's one MCP host, paid, open to every site (CORS and the Host check are the app's),
+  // within the routes' body limit. The app's request log writes every request's line, this
+  // endpoint's included, in the host's shape: the host writes only a tool's fault.
+  const host = createMcpHttpHost({
+    deps: options.deps,
+    tools: catalog.tools,
+    prompts: catalog.prompts,
+    payments: options.payments,
+    maxBodyBytes: MAX_BODY_BYTES,
+    callers: ANY_CALLER,
+    log: options.log === undefined ? undefined : { sink: options.log, requests: false },
+  });
 
   /**
    * The transport's answer to this request, with the headers the app's middleware prepared (CORS,
    * the request id): hono applies those only to responses built through the context.
    */
   const transport = async (c: Context): Promise<Response> => {
-    const res = await handlerFor(c)(c.req.raw);
+    const res = await host(c.req.raw, {
+      requestId: requestIdOf(c),
+      onCharged: () => markCharged(c),
+      onTooLarge: () => payloadTooLarge(c),
+    });
     return c.newResponse(res.body, res);
   };
 
@@ -110,4 +109,5 @@ export function mountMcp(app: Hono, options: McpOptions): void {
   );
 
   app.get(DISCOVERY_PATHS.serverCard, (c) => jsonResponse(c, serverCardOf(cardOptions(c)), false));
+  mountMcpListing(app, { baseUrl: options.baseUrl });
 }

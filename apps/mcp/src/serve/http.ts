@@ -1,35 +1,42 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { createMcpHttpHandler, type McpServerOptions } from "@svc/mcp-server";
+import type { ComplianceDeps } from "@svc/compliance";
+import {
+  type CallerPolicy,
+  createMcpHttpHost,
+  isLoopbackName,
+  LOOPBACK_CALLER,
+  type LogSink,
+} from "@svc/mcp-server";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
 import type { Serving } from "./stdio.js";
 
 /** The largest request body taken at /mcp (the API's 1 MiB body, plus the JSON-RPC envelope). */
 export const MAX_MCP_BODY_BYTES = 2 * 1024 * 1024;
 
 export interface HttpAppOptions {
-  readonly mcp: McpServerOptions;
+  /** The list, the history and the renderer the tools run on (every tool free). */
+  readonly deps: ComplianceDeps;
+  /** Who may call: `callersFor` the address the server is bound to. */
+  readonly callers: CallerPolicy;
+  /** Where each request's line and each tool's fault are logged. */
+  readonly log: LogSink;
   /** The body of `GET /health`. */
   readonly health: () => Record<string, unknown>;
-  /** Faults of the HTTP layer itself (the tools report theirs through `mcp.onFault`). */
+  /** Faults of the HTTP layer itself (the tools' are logged as `tool.fault`). */
   readonly onError?: ((error: unknown) => void) | undefined;
 }
 
-const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
 /**
- * Whether a browser's `Origin` may call this local server. The MCP transport spec asks servers to
- * validate Origin against DNS rebinding: a page of another site must not reach a server on
- * loopback. Clients that are not browsers send no Origin and are let through.
+ * Who may call a server bound to `host`. A page of another site never may (its `Origin`): a
+ * local server must not be reachable from a browser through DNS rebinding. Bound to loopback,
+ * the request must also be addressed to a loopback name (its `Host`); bound to another address,
+ * which the operator chose for the network's other machines, any name they use is taken.
  */
-export function isAllowedOrigin(origin: string | undefined): boolean {
-  if (origin === undefined) return true;
-  try {
-    return LOOPBACK_HOSTNAMES.has(new URL(origin).hostname);
-  } catch {
-    return false;
-  }
+export function callersFor(host: string): CallerPolicy {
+  const name = host.startsWith("[") ? host : host.includes(":") ? `[${host}]` : host;
+  return isLoopbackName(name) ? LOOPBACK_CALLER : { origins: "loopback", hosts: "any" };
 }
 
 const rpcError = (code: number, message: string) => ({
@@ -38,28 +45,24 @@ const rpcError = (code: number, message: string) => ({
   id: null,
 });
 
-/** `/mcp` (streamable HTTP, stateless, POST only) and `GET /health`, as a hono app. */
+/**
+ * `/mcp` (streamable HTTP, stateless, POST only: the service's one MCP host, free, within
+ * `MAX_MCP_BODY_BYTES`, each request logged with its id) and `GET /health`, as a hono app.
+ */
 export function createHttpApp(options: HttpAppOptions): Hono {
-  const handle = createMcpHttpHandler(options.mcp);
-  const app = new Hono();
-  app.use("/mcp", async (c, next) => {
-    if (!isAllowedOrigin(c.req.header("origin"))) {
-      return c.json(
-        rpcError(-32000, "Forbidden: this local server takes no cross-site calls."),
-        403,
-      );
-    }
-    await next();
+  const host = createMcpHttpHost({
+    deps: options.deps,
+    maxBodyBytes: MAX_MCP_BODY_BYTES,
+    callers: options.callers,
+    log: { sink: options.log, requests: true },
   });
-  app.use(
-    "/mcp",
-    bodyLimit({
-      maxSize: MAX_MCP_BODY_BYTES,
-      onError: (c) =>
-        c.json(rpcError(-32000, `The body must be at most ${MAX_MCP_BODY_BYTES} bytes.`), 413),
-    }),
-  );
-  app.all("/mcp", (c) => handle(c.req.raw));
+  const app = new Hono();
+  app.use("/mcp", requestId());
+  app.all("/mcp", async (c) => {
+    const res = await host(c.req.raw, { requestId: c.get("requestId") });
+    // Through the context, so the answer carries the request id the middleware prepared.
+    return c.newResponse(res.body, res);
+  });
   app.get("/health", (c) => c.json(options.health()));
   app.notFound((c) =>
     c.json({ error: "Not Found: the MCP endpoint is POST /mcp; liveness is GET /health." }, 404),

@@ -1,9 +1,9 @@
 import { logRuntimeEvent, startComplianceRuntime } from "@svc/compliance/node";
-import { MCP_SERVER, type McpServerOptions } from "@svc/mcp-server";
+import { MCP_SERVER } from "@svc/mcp-server";
 import { type ListLoader, loadListConfig } from "@svc/ofac-index/node";
 import type { CliOptions } from "../cli/parse-args.js";
 import type { Log } from "../log/stderr-log.js";
-import { createHttpApp, serveHttp } from "./http.js";
+import { callersFor, createHttpApp, serveHttp } from "./http.js";
 import { shutdownOnce } from "./shutdown.js";
 import { type Serving, serveStdio } from "./stdio.js";
 
@@ -33,10 +33,7 @@ export async function startServer(
 ): Promise<void> {
   const listConfig = loadListConfig(env);
   const runtime = await startComplianceRuntime(listConfig, { onEvent: logRuntimeEvent(log) });
-  const mcp: McpServerOptions = {
-    deps: runtime.deps,
-    onFault: (error, tool) => log.error({ tool, err: error }, "tool.fault"),
-  };
+  const deps = runtime.deps;
   const ready = { server: MCP_SERVER.name, version: MCP_SERVER.version };
   let serving: Serving | undefined;
   const shutdown = shutdownOnce(async () => {
@@ -45,11 +42,15 @@ export async function startServer(
   }, log);
   try {
     if (options.mode === "stdio") {
-      serving = await serveStdio(mcp, shutdown);
+      const onFault = (error: unknown, tool: string) =>
+        log.error({ tool, err: error }, "tool.fault");
+      serving = await serveStdio({ deps, onFault }, shutdown);
       log.info({ ...ready, transport: "stdio", list: listStatus(runtime.loader) }, "ready");
     } else {
       const app = createHttpApp({
-        mcp,
+        deps,
+        callers: callersFor(options.host),
+        log,
         health: () => ({ status: "ok", ...ready, list: listStatus(runtime.loader) }),
         onError: (error) => log.error({ err: error }, "http.fault"),
       });

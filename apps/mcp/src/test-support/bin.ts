@@ -21,6 +21,8 @@ export interface RunningBin {
   logs(): LogLine[];
   /** Resolves with the first log line whose message is `message`. */
   waitForLog(message: string): Promise<LogLine>;
+  /** Resolves with the first log line that `matches`. */
+  waitFor(matches: (line: LogLine) => boolean): Promise<LogLine>;
   /** Resolves with the exit code (or the signal's name) once the process has ended. */
   exited(): Promise<number | string>;
   /** SIGTERM, then SIGKILL if it has not ended within 10 s. */
@@ -44,21 +46,23 @@ export function startBin(args: readonly string[], env: Record<string, string> = 
       .split("\n")
       .filter((line) => line !== "")
       .map((line) => JSON.parse(line) as LogLine);
+  const waitFor = (matches: (line: LogLine) => boolean, what: string) =>
+    new Promise<LogLine>((resolve, reject) => {
+      const check = () => {
+        const line = logs().find(matches);
+        if (line !== undefined) return resolve(line);
+        waiters.push(check);
+      };
+      void exit.then((code) =>
+        reject(new Error(`svc-mcp exited (${code}) before logging ${what}:\n${stderr}`)),
+      );
+      check();
+    });
   return {
     child,
     logs,
-    waitForLog: (event) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const line = logs().find((l) => l.msg === event);
-          if (line !== undefined) return resolve(line);
-          waiters.push(check);
-        };
-        void exit.then((code) =>
-          reject(new Error(`svc-mcp exited (${code}) before logging ${event}:\n${stderr}`)),
-        );
-        check();
-      }),
+    waitForLog: (event) => waitFor((l) => l.msg === event, event),
+    waitFor: (matches) => waitFor(matches, "the line awaited"),
     exited: () => exit,
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

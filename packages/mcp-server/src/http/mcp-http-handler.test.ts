@@ -38,7 +38,7 @@ describe("the web-standard streamable HTTP handler", () => {
       version: "0.1.2",
     });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, prompts: {} });
-    expect((await client.listTools()).tools).toHaveLength(10);
+    expect((await client.listTools()).tools).toHaveLength(12);
     const r = await client.callTool({
       name: "ofac_wallet_screen",
       arguments: { address: "0x098B716B8Aaf21512996dC57EB0615e2383E2f96" },
@@ -56,7 +56,7 @@ describe("the web-standard streamable HTTP handler", () => {
     expect(response.headers.get("content-type")).toMatch(/application\/json/);
     expect(response.headers.get("mcp-session-id")).toBeNull();
     const body = (await response.json()) as { result: { tools: unknown[] } };
-    expect(body.result.tools).toHaveLength(10);
+    expect(body.result.tools).toHaveLength(12);
   });
 
   it("refuses a GET stream and a DELETE with 405 and Allow: POST", async () => {
