@@ -56,16 +56,18 @@ const CLAIMED = `
 
 /**
  * Claims payments due for settlement ($1 the claimant, $2 the lease in seconds, $3 how many):
- * served ones whose next attempt is due, and settling ones whose claim is older than the lease
- * (their settler stopped) or was made by this claimant before it restarted ($4: true at start-up).
- * Each is claimed by one claimant: rows another transaction holds are skipped.
+ * served ones whose next attempt is due, and settling ones whose claim is at least as old as the
+ * lease (their settler stopped) or was made by this claimant before it restarted ($4: true at
+ * start-up). "At least": a lease of 0 takes over any earlier claim, though PGlite's clock may not
+ * move between two statements. Each is claimed by one claimant: rows another transaction holds
+ * are skipped.
  */
 export const CLAIM_DUE = `
   with due as (
     select id, attempts as previous_attempts from payments
     where deferred and (
       (status = 'served' and next_attempt_at <= now())
-      or (status = 'settling' and (claimed_at < now() - make_interval(secs => $2::double precision)
+      or (status = 'settling' and (claimed_at <= now() - make_interval(secs => $2::double precision)
         or ($4::boolean and claimed_by = $1)))
     )
     order by next_attempt_at
