@@ -25,4 +25,23 @@ describe("pnpm demo", () => {
     expect(r.stdout).toMatch(/payer 0x[0-9a-fA-F]{40}: 100\.000000 USDC → 99\.990000 USDC/);
     expect(r.stdout).toMatch(/payee 0x[0-9a-fA-F]{40}: 0\.000000 USDC → 0\.010000 USDC/);
   });
+
+  it("with settlement after the answer, shows the answer first, then the receipt once settled", () => {
+    const r = spawnSync(process.execPath, [DEMO], {
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        PORT: "1",
+        LEDGER_DIR: ledgerDir(),
+        X402_SETTLEMENT: "after-response",
+        DEVNET_BLOCK_TIME: "2",
+      },
+      timeout: 60_000,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/payment pay_[0-9a-f]{32} pending: the answer came first/);
+    expect(r.stdout).toMatch(/PAYMENT-RESPONSE: \{"success":true,"transaction":"0x[0-9a-f]{64}"/);
+    expect(r.stdout).toMatch(/payer 0x[0-9a-fA-F]{40}: 100\.000000 USDC → 99\.990000 USDC/);
+  });
 });

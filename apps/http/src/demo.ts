@@ -74,7 +74,27 @@ const body = (await res.json()) as {
     matches?: { entityName: string; programs: string[]; listedOn: string }[];
   };
 };
-const receiptHeader = res.headers.get("PAYMENT-RESPONSE");
+/**
+ * The receipt: with the answer (settled before it), or, when the service settles after the answer
+ * (`X402_SETTLEMENT=after-response`: `X-Payment-Status: pending`), from the free receipt endpoint
+ * once the background settlement is done.
+ */
+async function receiptOf(answer: Response): Promise<string | null> {
+  const paymentId = answer.headers.get("X-Payment-Id");
+  if (answer.headers.get("X-Payment-Status") !== "pending" || paymentId === null) {
+    return answer.headers.get("PAYMENT-RESPONSE");
+  }
+  console.log(`\npayment ${paymentId} pending: the answer came first; waiting for its settlement`);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const receipt = await fetch(`${base}/api/payments/${paymentId}`);
+    const header = receipt.headers.get("PAYMENT-RESPONSE");
+    if (header !== null) return header;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return null;
+}
+const receiptHeader = await receiptOf(res);
 const after = { payer: await balance(payer.address), payee: await balance(info.payTo) };
 
 console.log(`\nGET /api/ofac-wallet-screen/${LISTED} → ${res.status}`);
