@@ -1,4 +1,4 @@
-import type { AuthorizationKey } from "@svc/payments";
+import type { AuthorizationKey, ServedRecord } from "@svc/payments";
 import { LedgerError } from "../errors/ledger-error.js";
 
 /** The longest text the ledger keeps in a name-like column (operation, request id, key parts). */
@@ -62,4 +62,24 @@ export const checkTxHash = (txHash: string): string => checkName("txHash", txHas
 export function checkReason(reason: string): string {
   if (typeof reason !== "string" || reason === "") throw invalid("reason", "must be a text");
   return reason.slice(0, MAX_REASON_LENGTH);
+}
+
+/** An authorization's key as the statements' parameters $1…$4, checked. */
+export function keyParams(key: AuthorizationKey): string[] {
+  const k = checkAuthorization(key);
+  return [k.network, k.asset, k.payer, k.nonce];
+}
+
+/**
+ * What a served answer used, as two parameters: the dataset's SHA-256 and the screened
+ * addresses (kept only when the ledger stores queries), each null when absent.
+ */
+export function servedParams(
+  served: ServedRecord,
+  storeQueries: boolean,
+): [string | null, string[] | null] {
+  return [
+    served.datasetSha256 === undefined ? null : checkSha256("datasetSha256", served.datasetSha256),
+    storeQueries && served.query !== undefined ? checkQuery("query", served.query) : null,
+  ];
 }

@@ -1,15 +1,19 @@
-import { type AuthorizationKey, MAX_UNSETTLED_ENDS, type ReserveResult } from "@svc/payments";
+import {
+  type AuthorizationKey,
+  MAX_UNSETTLED_ENDS,
+  type ReserveResult,
+  type ServedRecord,
+} from "@svc/payments";
 import { DeferredPayments } from "../settlement/deferred-payments.js";
 import type { Sql, SqlParam } from "../sql/sql.js";
 import {
   checkAmount,
-  checkAuthorization,
   checkName,
-  checkQuery,
   checkReason,
-  checkSha256,
   checkTime,
   checkTxHash,
+  keyParams,
+  servedParams,
 } from "./payment-input.js";
 import type { DayTotal, PaymentRecord } from "./payment-record.js";
 import {
@@ -38,13 +42,11 @@ export interface PaymentToReserve {
   readonly expiresAt: number;
 }
 
-/** What a served answer used. */
-export interface ServedDetails {
-  /** For screening: the SHA-256 of the list edition the answer used. */
-  readonly datasetSha256?: string | undefined;
-  /** The screened addresses: kept only when the ledger stores queries, else dropped. */
-  readonly query?: readonly string[] | undefined;
-}
+/**
+ * What a served answer used: the payment gate's record of it (the edition; the screened
+ * addresses, kept only when the ledger stores queries).
+ */
+export type ServedDetails = ServedRecord;
 
 export interface PaymentLedgerOptions {
   /** Keep the screened addresses of served payments (`LEDGER_STORE_QUERIES=1`). Default: no. */
@@ -57,11 +59,6 @@ export const DEFAULT_LIST_LIMIT = 1000;
 const RESERVE_RESULTS: readonly ReserveResult[] = ["reserved", "in_use", "used", "exhausted"];
 const isReserveResult = (x: unknown): x is ReserveResult =>
   RESERVE_RESULTS.some((result) => result === x);
-
-const keyParams = (key: AuthorizationKey): SqlParam[] => {
-  const k = checkAuthorization(key);
-  return [k.network, k.asset, k.payer, k.nonce];
-};
 
 const checkCount = (name: string, n: number): number => {
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`${name} must be a whole number ≥ 1`);
@@ -113,13 +110,7 @@ export class PaymentLedger {
 
   /** reserved → served: the answer is out; records the dataset it used (and the query, if kept). */
   async markServed(key: AuthorizationKey, served: ServedDetails = {}): Promise<boolean> {
-    const dataset =
-      served.datasetSha256 === undefined
-        ? null
-        : checkSha256("datasetSha256", served.datasetSha256);
-    const query =
-      this.storeQueries && served.query !== undefined ? checkQuery("query", served.query) : null;
-    return this.step(MARK_SERVED, key, dataset, query);
+    return this.step(MARK_SERVED, key, ...servedParams(served, this.storeQueries));
   }
 
   /** reserved | served → settling: the settlement is sent (the authorization is used from now). */

@@ -1,12 +1,6 @@
 import type { AuthorizationKey, ServedRecord, StoredPayment } from "@svc/payments";
 import { LedgerError } from "../errors/ledger-error.js";
-import {
-  checkAuthorization,
-  checkQuery,
-  checkReason,
-  checkSha256,
-  checkTxHash,
-} from "../ledger/payment-input.js";
+import { checkReason, checkTxHash, keyParams, servedParams } from "../ledger/payment-input.js";
 import type { PaymentRecord } from "../ledger/payment-record.js";
 import { RECORD_COLUMNS } from "../ledger/payment-statements.js";
 import type { Sql, SqlParam } from "../sql/sql.js";
@@ -62,11 +56,6 @@ type ClaimRow = {
 
 /** Payment ids as the service hands them out: `pay_` and 32 hex digits. */
 export const PAYMENT_ID = /^pay_[0-9a-f]{32}$/;
-
-const keyParams = (key: AuthorizationKey): SqlParam[] => {
-  const k = checkAuthorization(key);
-  return [k.network, k.asset, k.payer, k.nonce];
-};
 
 const storedOf = (settlement: unknown): StoredPayment => {
   const value = typeof settlement === "string" ? JSON.parse(settlement) : settlement;
@@ -125,16 +114,9 @@ export class DeferredPayments {
     served: ServedRecord,
     stored: StoredPayment,
   ): Promise<string> {
-    const dataset =
-      served.datasetSha256 === undefined
-        ? null
-        : checkSha256("datasetSha256", served.datasetSha256);
-    const query =
-      this.storeQueries && served.query !== undefined ? checkQuery("query", served.query) : null;
     const { rows } = await this.sql.query<{ paymentId: string }>(RECORD_DEFERRED, [
       ...keyParams(key),
-      dataset,
-      query,
+      ...servedParams(served, this.storeQueries),
       JSON.stringify({ payload: stored.payload, requirements: stored.requirements }),
     ]);
     const paymentId = rows[0]?.paymentId;
