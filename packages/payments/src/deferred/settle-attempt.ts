@@ -1,7 +1,7 @@
 import type { x402ResourceServer } from "@x402/core/server";
 import { type PaymentRequirements, SettleError, type SettleResponse } from "@x402/core/types";
 import { refusedByFacilitator } from "../gate/facilitator-refusal.js";
-import { isPaymentPayload } from "../gate/payment-gate.js";
+import { isObject, isPaymentPayload } from "../gate/payment-gate.js";
 
 /** What one attempt to settle a payment recorded for later came to. */
 export type SettleAttempt =
@@ -16,9 +16,6 @@ export interface StoredPayment {
   readonly payload: unknown;
   readonly requirements: unknown;
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === "object" && x !== null && !Array.isArray(x);
 
 /** The outline of stored requirements (the facilitator checks the payment against them). */
 const isRequirements = (x: unknown): x is PaymentRequirements =>

@@ -37,7 +37,8 @@ import {
 import { USDC_EIP712 } from "../terms/usdc.js";
 import { refusedByFacilitator } from "./facilitator-refusal.js";
 
-const isObject = (x: unknown): x is Record<string, unknown> =>
+/** A JSON object (not an array, not null). */
+export const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === "object" && x !== null && !Array.isArray(x);
 
 /** The outline of an x402 v2 PaymentPayload; the facilitator checks the rest. */
