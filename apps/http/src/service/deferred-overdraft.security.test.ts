@@ -1,11 +1,10 @@
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
-import { ledgerDir } from "../test-support/ledger-dir.js";
 import { payerOf } from "../test-support/mcp-client.js";
-import { type RunningService, startService } from "./start-service.js";
+import { startServiceSettlingAfterAnswer } from "../test-support/service-on-devnet.js";
+import type { RunningService } from "./start-service.js";
 
 /**
  * The attack on settlement after the answer: a payer whose wallet holds the price of three
@@ -30,18 +29,7 @@ beforeAll(async () => {
     httpFacilitator: true,
     blockTimeSeconds: 2,
   });
-  service = await startService(
-    loadServiceConfig({
-      PORT: "0",
-      LOG_REQUESTS: "0",
-      LEDGER_DIR: ledgerDir(),
-      FACILITATOR_URL: devnet.facilitatorUrl,
-      PAY_TO: devnet.payTo,
-      X402_SETTLEMENT: "after-response",
-      X402_RPC_URL: devnet.rpcUrl,
-    }),
-    { log: memoryLog(logged) },
-  );
+  service = await startServiceSettlingAfterAnswer(devnet, memoryLog(logged));
 }, 60_000);
 afterAll(async () => {
   await service?.stop();

@@ -1,13 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { openLedger } from "@svc/ledger";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { DEVNET_INFO_PATH } from "../dev/devnet-info.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
+import { payingNetworkFetch } from "../test-support/paying-client.js";
 import { startServiceProcess } from "../test-support/service-process.js";
 
 /**
@@ -40,10 +37,7 @@ describe("SIGTERM under paid load", () => {
     const agents = Array.from({ length: 6 }, async (_, i) => {
       const key = info.payers[i % info.payers.length]?.privateKey;
       if (key === undefined) throw new Error("the devnet has no payers");
-      const pay = wrapFetchWithPayment(
-        fetch,
-        new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(key))),
-      );
+      const pay = payingNetworkFetch(key);
       while (running) {
         const res = await pay(`${service.url}/api/ofac-wallet-screen/${LISTED}`).catch(
           () => undefined,

@@ -1,15 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type PostgresCluster,
   startPostgres,
 } from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { ledgerDir } from "../test-support/ledger-dir.js";
+import { payingNetworkFetch } from "../test-support/paying-client.js";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
 /**
@@ -74,13 +71,7 @@ async function killAfterAnswering(instanceId: string, ledger: LedgerEnv, payerIn
   const before = await devnet.balanceOf(devnet.payTo);
   const replica = await startReplica(instanceId, ledger);
 
-  const pay = wrapFetchWithPayment(
-    fetch,
-    new x402Client().register(
-      "eip155:8453",
-      new ExactEvmScheme(privateKeyToAccount(payer.privateKey)),
-    ),
-  );
+  const pay = payingNetworkFetch(payer.privateKey);
   const paid = await pay(`${replica.url}/api/ofac-wallet-screen/${LISTED}`);
   replica.child.kill("SIGKILL");
   expect(paid.status).toBe(200);

@@ -1,16 +1,12 @@
 import { MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
-import { x402Client } from "@x402/core/client";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { connectMcp, payerOf } from "../test-support/mcp-client.js";
+import { payingNetworkFetch } from "../test-support/paying-client.js";
 import { type RunningService, startService } from "./start-service.js";
 
 /**
@@ -41,11 +37,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const paying = (privateKey: Hex) =>
-  wrapFetchWithPayment(
-    fetch,
-    new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(privateKey))),
-  );
+const paying = payingNetworkFetch;
 
 const devnetOf = (s: RunningService) => {
   if (s.devnet === undefined || s.deferred === undefined) {

@@ -1,14 +1,11 @@
 import { type Devnet, devnetChain, startDevnet, USDC_ADDRESS } from "@svc/x402-devnet";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import { createWalletClient, type Hex, http, parseAbi, parseGwei } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
-import { ledgerDir } from "../test-support/ledger-dir.js";
-import { type RunningService, startService } from "./start-service.js";
+import { payingNetworkFetch } from "../test-support/paying-client.js";
+import { startServiceSettlingAfterAnswer } from "../test-support/service-on-devnet.js";
+import type { RunningService } from "./start-service.js";
 
 /**
  * The attack on settlement after the answer: take the answer, then move the USDC away before
@@ -56,18 +53,7 @@ const until = async (what: string, check: () => Promise<boolean>, withinMs = 30_
 
 beforeAll(async () => {
   devnet = await startDevnet({ payers: 1, httpFacilitator: true });
-  service = await startService(
-    loadServiceConfig({
-      PORT: "0",
-      LOG_REQUESTS: "0",
-      LEDGER_DIR: ledgerDir(),
-      FACILITATOR_URL: devnet.facilitatorUrl,
-      PAY_TO: devnet.payTo,
-      X402_SETTLEMENT: "after-response",
-      X402_RPC_URL: devnet.rpcUrl,
-    }),
-    { log: memoryLog(logged) },
-  );
+  service = await startServiceSettlingAfterAnswer(devnet, memoryLog(logged));
 }, 60_000);
 afterAll(async () => {
   await service?.stop();
@@ -78,13 +64,7 @@ describe("settlement after the answer: the wallet drained after the answer", () 
   it("refuses the payer until the payment is paid, then settles it once the wallet is funded again", async () => {
     const payer = devnet.payers[0];
     if (payer === undefined) throw new Error("the devnet has no payer");
-    const pay = wrapFetchWithPayment(
-      fetch,
-      new x402Client().register(
-        "eip155:8453",
-        new ExactEvmScheme(privateKeyToAccount(payer.privateKey)),
-      ),
-    );
+    const pay = payingNetworkFetch(payer.privateKey);
     const payeeBefore = await devnet.balanceOf(devnet.payTo);
 
     // Blocks only when the test mines one: the settlement waits in the mempool.

@@ -15,3 +15,10 @@ export const payingFetch = (app: Hono, privateKey: Hex): typeof fetch =>
       Promise.resolve(app.request(new Request(input, init)))) as typeof fetch,
     new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(privateKey))),
   );
+
+/** fetch that pays 402s from `privateKey` over the network, as an agent paying a running service does. */
+export const payingNetworkFetch = (privateKey: Hex): typeof fetch =>
+  wrapFetchWithPayment(
+    fetch,
+    new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(privateKey))),
+  );
