@@ -75,6 +75,15 @@ describe("SqlRefreshCoordinator on PostgreSQL, two replicas", () => {
     await b.query(
       "select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and pid <> pg_backend_pid()",
     );
+    // pg_terminate_backend only signals the backend: its lock goes when the backend has ended.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await b.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where pid in (select pid from pg_locks where locktype = 'advisory' and pid <> pg_backend_pid())",
+      );
+      if (rows[0]?.n === 0 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const other = new SqlRefreshCoordinator(b);
     expect(await other.exclusive(async () => "other")).toEqual({ ran: true, value: "other" });
     finish();
