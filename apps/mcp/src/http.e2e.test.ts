@@ -3,7 +3,7 @@ import { REQUEST_LINE_FIELDS } from "@svc/mcp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_MCP_BODY_BYTES } from "./serve/http.js";
 import { type RunningBin, startBin, startHttpBin } from "./test-support/bin.js";
-import { connectHttp } from "./test-support/clients.js";
+import { connectHttp, GENERATIONS } from "./test-support/clients.js";
 import { describeToolServer } from "./test-support/conformance.js";
 
 let bin: RunningBin;
@@ -16,7 +16,9 @@ afterAll(async () => {
   await bin?.kill();
 });
 
-describeToolServer("streamable HTTP (--http)", () => connectHttp(mcpUrl));
+for (const generation of GENERATIONS) {
+  describeToolServer("streamable HTTP (--http)", generation, () => connectHttp(mcpUrl, generation));
+}
 
 const INITIALIZE = JSON.stringify({
   jsonrpc: "2.0",

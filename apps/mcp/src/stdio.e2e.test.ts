@@ -4,10 +4,12 @@ import { TOOLS } from "@svc/mcp-server";
 import { describe, expect, it } from "vitest";
 import { USAGE } from "./cli/parse-args.js";
 import { MAIN, startBin } from "./test-support/bin.js";
-import { connectStdio } from "./test-support/clients.js";
+import { connectStdio, GENERATIONS } from "./test-support/clients.js";
 import { describeToolServer } from "./test-support/conformance.js";
 
-describeToolServer("stdio", connectStdio);
+for (const generation of GENERATIONS) {
+  describeToolServer("stdio", generation, () => connectStdio(generation));
+}
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 
 type Id = string | number;
 
@@ -17,8 +17,21 @@ export class DrainingStdioTransport extends StdioServerTransport {
   private readonly pending = new Set<Id>();
   private draining = false;
   private idle: (() => void) | undefined;
+  /**
+   * The end of stdin does not close the transport here (the SDK's would, and drop the answers
+   * still owed): the server's owner sees stdin end, drains, then closes (`serveStdio`).
+   */
+  override _onstdinclose = (): void => {};
+  /** Called once the transport has closed (whoever closed it), after the SDK's own handler. */
+  onClosed: (() => void) | undefined;
 
+  /** Wraps the handlers the SDK's stdio entry sets before it starts the transport. */
   override async start(): Promise<void> {
+    const closed = this.onclose;
+    this.onclose = () => {
+      closed?.();
+      this.onClosed?.();
+    };
     const receive = this.onmessage;
     this.onmessage = (message) => {
       const id = requestId(message);

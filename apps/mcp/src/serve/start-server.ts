@@ -44,7 +44,7 @@ export async function startServer(
     if (options.mode === "stdio") {
       const onFault = (error: unknown, tool: string) =>
         log.error({ tool, err: error }, "tool.fault");
-      serving = await serveStdio({ deps, onFault }, shutdown);
+      serving = serveStdio({ deps, onFault }, shutdown);
       log.info({ ...ready, transport: "stdio", list: listStatus(runtime.loader) }, "ready");
     } else {
       const app = createHttpApp({

@@ -1,3 +1,4 @@
+import { serveStdio as serveStdioEntry } from "@modelcontextprotocol/server/stdio";
 import { createMcpServer, type McpServerOptions } from "@svc/mcp-server";
 import { DrainingStdioTransport } from "./draining-stdio-transport.js";
 
@@ -7,17 +8,15 @@ export interface Serving {
 }
 
 /**
- * The tool server on this process's stdin and stdout (one client, the one that spawned us).
+ * The tool server on this process's stdin and stdout (one client, the one that spawned us), to a
+ * client of either protocol generation: the SDK's stdio entry reads the opening exchange (a
+ * 2026-07-28 `server/discover` or a 2025 `initialize`) and keeps the connection on that revision.
  * `onEnd` is called once when the client goes away: stdin ends or closes, or the transport
  * closes. The SDK's transport does not watch for the end of stdin itself, and the runtime's
  * timers and render workers would otherwise keep the process alive after the client left.
  * `close` answers the requests already taken before it closes the transport.
  */
-export async function serveStdio(
-  options: McpServerOptions,
-  onEnd: (reason: string) => void,
-): Promise<Serving> {
-  const server = createMcpServer(options);
+export function serveStdio(options: McpServerOptions, onEnd: (reason: string) => void): Serving {
   const transport = new DrainingStdioTransport();
   let ended = false;
   const end = (reason: string) => {
@@ -37,13 +36,13 @@ export async function serveStdio(
     stdoutClosed();
     end("stdout closed");
   });
-  server.onclose = () => end("transport closed");
-  await server.connect(transport);
+  transport.onClosed = () => end("transport closed");
+  const serving = serveStdioEntry(() => createMcpServer(options), { transport });
   return {
     async close() {
       ended = true;
       await Promise.race([transport.drain(), unwritable]);
-      await server.close();
+      await serving.close();
     },
   };
 }

@@ -1,7 +1,6 @@
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { PROMPTS, TOOLS } from "@svc/mcp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Connection } from "./clients.js";
+import type { CallResult, Connection } from "./clients.js";
 import { docxText, pdfText } from "./documents.js";
 
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
@@ -27,7 +26,7 @@ const DOCUMENTS: Record<string, { mimeType: string; says: readonly string[] }> =
 
 /** The one document of a result: an embedded resource, named in the answer, saying `says`. */
 async function expectDocument(
-  result: Record<string, unknown>,
+  result: CallResult,
   expected: { mimeType: string; says: readonly string[] },
 ): Promise<void> {
   const resources = (result.content as Content[]).filter((c) => c.type === "resource");
@@ -75,16 +74,18 @@ interface Content {
   resource?: { uri: string; mimeType?: string; blob?: string };
 }
 
-/** A rejected call as the protocol error it must be. */
-async function protocolError(call: Promise<unknown>): Promise<McpError> {
+/** A rejected call as the JSON-RPC error it must be (each SDK has its own error class). */
+async function protocolError(call: Promise<unknown>): Promise<{ code: number; message: string }> {
   const error = await call.then(
     () => {
       throw new Error("the call succeeded");
     },
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(McpError);
-  return error as McpError;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  expect(typeof code).toBe("number");
+  expect(typeof message).toBe("string");
+  return { code: Number(code), message: String(message) };
 }
 
 /**
@@ -92,8 +93,12 @@ async function protocolError(call: Promise<unknown>): Promise<McpError> {
  * listings, every tool on its documented example, documents as embedded resources read back
  * with real tools, refusals, and the prompts.
  */
-export function describeToolServer(transport: string, connect: () => Promise<Connection>): void {
-  describe(`svc-mcp over ${transport}, with the SDK client`, () => {
+export function describeToolServer(
+  transport: string,
+  generation: string,
+  connect: () => Promise<Connection>,
+): void {
+  describe(`svc-mcp over ${transport}, to a client of MCP ${generation}`, () => {
     let connection: Connection;
     beforeAll(async () => {
       connection = await connect();

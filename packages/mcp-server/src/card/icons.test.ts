@@ -1,7 +1,5 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpServer } from "../server/create-server.js";
-import { connect } from "../test-support/connect.js";
+import { connect, GENERATIONS, type McpTestClient } from "../test-support/connect.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { TOOLS } from "../tools/catalog.js";
 import { ICON_PATH, ICON_SVG, iconsAt, SERVER_ICONS, toolIcons } from "./icons.js";
@@ -40,10 +38,10 @@ describe("the icon", () => {
   });
 });
 
-describe("the handshake", () => {
-  let client: Client;
+describe.each(GENERATIONS)("the server's identity, to a client of MCP %s", (generation) => {
+  let client: McpTestClient;
   beforeAll(async () => {
-    client = await connect(createMcpServer({ deps: await sampleDeps() }));
+    client = await connect({ deps: await sampleDeps() }, generation);
   });
   afterAll(async () => {
     await client?.close();

@@ -1,4 +1,8 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
 import { MCP_PAYMENT_META } from "@svc/payments";
 import { createMcpServer, type McpServerOptions } from "../server/create-server.js";
 import { TOOLS } from "../tools/catalog.js";
@@ -151,17 +155,31 @@ export function createMcpHttpHandler(
     const body = await bodyOf(request);
     if (body instanceof Response) return body;
     if (!body.ok) return jsonRpcError(400, -32700, "Parse error: Invalid JSON");
-    const server = createMcpServer(options);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-      maxRequestBodySize: maxBodyBytes,
+    const message = body.message;
+    // A request of the 2026-07-28 revision carries the `_meta` envelope the SDK classifies by:
+    // it is answered by the SDK's per-request entry, strict to that revision. An older request
+    // is answered by the stateless 2025 transport, as JSON (the entry's own 2025 leg answers
+    // with an event stream). Either way the server lives for this one request.
+    if (await isLegacyRequest(request, message)) {
+      const server = createMcpServer(options);
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(request, { parsedBody: message });
+      } finally {
+        await server.close();
+      }
+    }
+    const handler = createMcpHandler(() => createMcpServer(options), {
+      legacy: "reject",
     });
-    await server.connect(transport);
     try {
-      return await transport.handleRequest(request, { parsedBody: body.message });
+      return await handler.fetch(request, { parsedBody: message });
     } finally {
-      await server.close();
+      await handler.close();
     }
   };
 }

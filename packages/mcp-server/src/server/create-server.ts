@@ -1,12 +1,10 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
+  type CacheHint,
   type CallToolResult,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListToolsRequestSchema,
-} from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+  ProtocolErrorCode,
+  Server,
+} from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import type { ComplianceDeps, ScreeningEvidence } from "@svc/compliance";
 import { callPaidTool, MCP_PAYMENT_RESPONSE_META, type ToolResult } from "@svc/payments";
 import * as v from "valibot";
@@ -26,18 +24,25 @@ import { listedTool } from "./tool-listing.js";
  * client would then repeat).
  */
 const invalidParams = (message: string): Error =>
-  Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+  Object.assign(new Error(message), { code: ProtocolErrorCode.InvalidParams });
 
 /**
  * The JSON Schema validator the SDK's server keeps (it validates what clients answer to server
- * requests, which this server never makes): one for every server, since the stateless HTTP
- * transport builds a server per request and a new Ajv instance cost about 1 ms each time.
+ * requests, which this server never makes): one for every server, since the HTTP entry builds a
+ * server per request and a new Ajv instance costs about 1 ms each time.
  */
 let validator: AjvJsonSchemaValidator | undefined;
 const sharedValidator = (): AjvJsonSchemaValidator => {
   validator ??= new AjvJsonSchemaValidator();
   return validator;
 };
+
+/**
+ * How long a client of the 2026-07-28 revision may keep what never changes while this process
+ * runs: the tool and prompt listings and the discovery answer are the same for every caller (a
+ * shared cache may keep them), and a new deployment is picked up within five minutes.
+ */
+const LISTING_CACHE: CacheHint = { ttlMs: 5 * 60_000, cacheScope: "public" };
 
 export interface McpServerOptions {
   /** The list, the history and the renderer the tools run on. */
@@ -67,9 +72,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     capabilities: { tools: {}, prompts: {} },
     instructions: MCP_SERVER.instructions,
     jsonSchemaValidator: sharedValidator(),
+    cacheHints: {
+      "tools/list": LISTING_CACHE,
+      "prompts/list": LISTING_CACHE,
+      "server/discover": LISTING_CACHE,
+    },
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(listedTool) }));
+  server.setRequestHandler("tools/list", async () => ({ tools: tools.map(listedTool) }));
 
   /**
    * Runs a tool on arguments not yet checked, within the deadline its payment gate was sized on
@@ -140,10 +150,10 @@ export function createMcpServer(options: McpServerOptions): Server {
   // own handler registration parses params with its schema first (see callTool).
   server.fallbackRequestHandler = async (request) => {
     if (request.method === "tools/call") return callTool(request.params);
-    throw Object.assign(new Error("Method not found"), { code: ErrorCode.MethodNotFound });
+    throw Object.assign(new Error("Method not found"), { code: ProtocolErrorCode.MethodNotFound });
   };
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+  server.setRequestHandler("prompts/list", async () => ({
     prompts: prompts.map((p) => ({
       name: p.name,
       title: p.title,
@@ -152,7 +162,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     })),
   }));
 
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  server.setRequestHandler("prompts/get", async (request) => {
     const prompt = prompts.find((p) => p.name === request.params.name);
     if (prompt === undefined) {
       throw invalidParams(

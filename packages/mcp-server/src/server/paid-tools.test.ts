@@ -1,5 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import { exposureForecast, queueOptimize } from "@svc/compliance";
 import { ListLoader } from "@svc/ofac-index/node";
 import {
@@ -15,39 +14,29 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect } from "../test-support/connect.js";
+import {
+  type CallResult,
+  connect,
+  GENERATIONS,
+  type McpTestClient,
+} from "../test-support/connect.js";
 import { pdfText, resourcesOf } from "../test-support/read-documents.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
-import { createMcpServer } from "./create-server.js";
 import { toolGates } from "./tool-gates.js";
 
 // The hosted configuration on a real local chain and facilitator: paid tools behind the x402 v2
 // MCP adapter, the SDK's Client paying as an agent does.
 const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 let devnet: Devnet;
-let client: Client;
-const charged: string[] = [];
 
 beforeAll(async () => {
   devnet = await startDevnet({ payers: 2 });
-  const gateFor = toolGates({
-    server: createPaymentServer(devnet.facilitator),
-    terms: baseTerms(devnet.payTo),
-  });
-  client = await connect(
-    createMcpServer({
-      deps: await sampleDeps(),
-      gateFor,
-      onCharged: (tool) => charged.push(tool),
-    }),
-  );
 });
 afterAll(async () => {
-  await client?.close();
   await devnet?.stop();
 });
 
-type Result = Awaited<ReturnType<Client["callTool"]>>;
+type Result = CallResult;
 const requiredOf = (r: Result) => r.structuredContent as unknown as PaymentRequired;
 const pay = (required: PaymentRequired, key: Hex): Promise<PaymentPayload> =>
   new x402Client()
@@ -55,7 +44,23 @@ const pay = (required: PaymentRequired, key: Hex): Promise<PaymentPayload> =>
     .createPaymentPayload(required);
 const payee = () => devnet.balanceOf(devnet.payTo);
 
-describe("paid tools (hosted)", () => {
+describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (generation) => {
+  let client: McpTestClient;
+  const charged: string[] = [];
+  beforeAll(async () => {
+    const gateFor = toolGates({
+      server: createPaymentServer(devnet.facilitator),
+      terms: baseTerms(devnet.payTo),
+    });
+    client = await connect(
+      { deps: await sampleDeps(), gateFor, onCharged: (tool) => charged.push(tool) },
+      generation,
+    );
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
   it("server_capabilities is free and says which tools need payment", async () => {
     const r = await client.callTool({ name: "server_capabilities", arguments: {} });
     expect(r.isError).toBeFalsy();
@@ -215,7 +220,7 @@ describe("paid tools (hosted)", () => {
       terms: baseTerms(devnet.payTo),
     });
     const deps = { ...(await sampleDeps()), list: new ListLoader({ sampleFallback: false }) };
-    const c = await connect(createMcpServer({ deps, gateFor }));
+    const c = await connect({ deps, gateFor }, generation);
     const before = await payee();
     const args = { address: LAZARUS };
     const required = requiredOf(await c.callTool({ name: "ofac_wallet_screen", arguments: args }));

@@ -1,5 +1,4 @@
 import { inflateRawSync } from "node:zlib";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   type ComplianceDeps,
   exposureForecast,
@@ -10,8 +9,7 @@ import {
 } from "@svc/compliance";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpServer } from "../server/create-server.js";
-import { connect } from "../test-support/connect.js";
+import { type CallResult, connect, type McpTestClient } from "../test-support/connect.js";
 import { pdfText, resourcesOf } from "../test-support/read-documents.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 
@@ -31,9 +29,9 @@ const SCENARIO = {
 };
 
 type Report = { report_meta: { title: string } } & Record<string, unknown>;
-type Result = Awaited<ReturnType<Client["callTool"]>>;
+type Result = CallResult;
 
-let client: Client;
+let client: McpTestClient;
 let deps: ComplianceDeps;
 const reports = new Map<string, Report>();
 
@@ -100,7 +98,7 @@ function docxText(base64: string): string {
 
 beforeAll(async () => {
   deps = await sampleDeps();
-  client = await connect(createMcpServer({ deps }));
+  client = await connect({ deps });
   const decision = {
     analysis_type: "compare",
     request: { baseline: SCENARIO, candidate: { ...SCENARIO, threshold: 7 }, sims: 2_000, seed: 7 },

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
-import type { JsonSchemaType } from "@modelcontextprotocol/sdk/validation/types.js";
+import type { JsonSchemaType } from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 
 // The MCP registry's server.json schema, revision 2025-12-11, kept here so the test runs offline.
 // Published at https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json (its
