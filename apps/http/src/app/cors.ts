@@ -1,8 +1,18 @@
 import { PAYMENT_HEADERS } from "@svc/payments";
 import type { MiddlewareHandler } from "hono";
 
-/** The headers of the streamable HTTP transport of MCP (a browser MCP client sends them). */
-const MCP_REQUEST_HEADERS = ["Mcp-Protocol-Version", "Mcp-Session-Id", "Last-Event-ID"];
+/**
+ * The headers of the streamable HTTP transport of MCP (a browser MCP client sends them): the
+ * 2025 revisions' session and stream headers, and the method and name every 2026-07-28 request
+ * mirrors from its body.
+ */
+const MCP_REQUEST_HEADERS = [
+  "Mcp-Protocol-Version",
+  "Mcp-Session-Id",
+  "Last-Event-ID",
+  "Mcp-Method",
+  "Mcp-Name",
+];
 
 const ALLOWED_HEADERS = [
   "Content-Type",

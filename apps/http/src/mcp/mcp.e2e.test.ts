@@ -17,7 +17,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { MAX_BODY_BYTES } from "../app/mount-operation.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
-import { connectMcp, payerOf, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
+import {
+  connectMcp,
+  connectMcpModern,
+  payerOf,
+  type Served,
+  serveOnLoopback,
+} from "../test-support/mcp-client.js";
 import { leakyFailingRender, type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 
 // The hosted tool server as a client meets it: the SDK's Client over streamable HTTP against the
@@ -197,6 +203,40 @@ describe("every paid tool, paid over MCP", () => {
     expect(new Set(mcpLines.map((e) => e.requestId)).size).toBe(mcpLines.length);
     for (const line of mcpLines) {
       expect(Object.keys(line)).toEqual(["level", "time", ...REQUEST_LINE_FIELDS, "msg"]);
+    }
+  });
+});
+
+describe("a client of MCP 2026-07-28 (the SDK 2 client, stateless), beside the 2025 one", () => {
+  it("discovers the server, lists the same tools with their output schemas, and pays a tool the same way", async () => {
+    const modern = await connectMcpModern(served.origin);
+    try {
+      expect(modern.getProtocolEra()).toBe("modern");
+      expect(modern.getServerVersion()).toMatchObject({ name: "ofac-wallet-screening" });
+      const { tools } = await modern.listTools();
+      expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+      for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe("object");
+
+      const before = await payee();
+      const args = { address: LISTED };
+      const unpaid = await modern.callTool({ name: "ofac_wallet_screen", arguments: args });
+      expect(unpaid.isError).toBe(true);
+      const required = unpaid.structuredContent as unknown as PaymentRequired;
+      expect(required.accepts[0]?.amount).toBe(atomicUsdc("0.01"));
+      const paid = await modern.callTool({
+        name: "ofac_wallet_screen",
+        arguments: args,
+        _meta: { [MCP_PAYMENT_META]: await payer(1).createPaymentPayload(required) },
+      });
+      expect(paid.isError ?? false, JSON.stringify(paid.structuredContent)).toBe(false);
+      expect(paid.structuredContent).toMatchObject({ data: { summary: { status: "match" } } });
+      expect(paid._meta?.[MCP_PAYMENT_RESPONSE_META]).toMatchObject({
+        success: true,
+        payer: devnet.payers[1]!.address,
+      });
+      expect(await payee()).toBe(before + BigInt(atomicUsdc("0.01")));
+    } finally {
+      await modern.close();
     }
   });
 });
@@ -398,13 +438,21 @@ describe("the /mcp endpoint over HTTP", () => {
       headers: {
         Origin: "https://agent.example",
         "Access-Control-Request-Method": "POST",
-        "Access-Control-Request-Headers": "content-type, mcp-protocol-version, mcp-session-id",
+        "Access-Control-Request-Headers":
+          "content-type, mcp-protocol-version, mcp-session-id, mcp-method, mcp-name",
       },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
     const allowed = (preflight.headers.get("access-control-allow-headers") ?? "").toLowerCase();
-    for (const h of ["content-type", "mcp-protocol-version", "mcp-session-id", "last-event-id"]) {
+    for (const h of [
+      "content-type",
+      "mcp-protocol-version",
+      "mcp-session-id",
+      "last-event-id",
+      "mcp-method",
+      "mcp-name",
+    ]) {
       expect(allowed.split(", ")).toContain(h);
     }
     const res = await fetch(`${served.origin}/mcp`, {

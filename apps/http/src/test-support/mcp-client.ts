@@ -1,5 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpTransport,
+} from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { x402Client } from "@x402/core/client";
@@ -28,6 +32,19 @@ export async function serveOnLoopback(app: Hono): Promise<Served> {
 export async function connectMcp(origin: string): Promise<Client> {
   const client = new Client({ name: "svc-http-test", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)));
+  return client;
+}
+
+/**
+ * The SDK 2 client pinned to MCP 2026-07-28 (no handshake: `server/discover`, then the `_meta`
+ * envelope and the standard headers on every request), connected to `<origin>/mcp`.
+ */
+export async function connectMcpModern(origin: string): Promise<ModernClient> {
+  const client = new ModernClient(
+    { name: "svc-http-test", version: "1.0.0" },
+    { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+  );
+  await client.connect(new ModernHttpTransport(new URL(`${origin}/mcp`)));
   return client;
 }
 
