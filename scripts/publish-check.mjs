@@ -16,7 +16,11 @@ import { fileURLToPath } from "node:url";
 import { createConsumer, installByName, publicEntries } from "./publish/consumer.mjs";
 import { checkConsumerTypes } from "./publish/consumer-types.mjs";
 import { scopeNpmrc, startLocalRegistry } from "./publish/local-registry.mjs";
-import { README_EXAMPLES, runInstalledExamples } from "./publish/readme-examples.mjs";
+import {
+  installLineExtras,
+  README_EXAMPLES,
+  runInstalledExamples,
+} from "./publish/readme-examples.mjs";
 import { checkRegistryBins } from "./publish/registry-bins.mjs";
 import { publishStaged, stageRelease } from "./publish/stage-release.mjs";
 import { CheckFailure, createClock, secondsSince } from "./publish/steps.mjs";
@@ -106,6 +110,15 @@ try {
   const libraries = published.filter((p) => p.manifest.exports?.["."] !== undefined);
 
   const consumer = createConsumer(join(work, "consumer"), readNpmrc);
+  /** What the packages' README install lines add besides them, installed as a reader would. */
+  const installExtras = async (names) => {
+    const extras = installLineExtras(consumer, names);
+    if (extras.length === 0) return;
+    await clock.step(`npm install ${extras.join(" ")} (their README install lines)`, async () => {
+      const { otherWarnings } = await installByName(clock, consumer, extras, env);
+      reportOtherWarnings(otherWarnings);
+    });
+  };
   await clock.step("the published tarballs hold what they need and nothing else", async () => {
     for (const line of await checkTarballs(clock, published, consumer, env)) {
       console.log(`publish-check:   ${line}`);
@@ -120,6 +133,7 @@ try {
   await clock.step(`strict tsc of their ${byNameEntries.length} public entries`, () =>
     checkConsumerTypes(clock, root, consumer, byNameEntries, env),
   );
+  await installExtras(BY_NAME);
   await clock.step("their README examples, verbatim", async () => {
     for (const line of runInstalledExamples(root, consumer, BY_NAME, env)) {
       console.log(`publish-check:   ${line}`);
@@ -132,6 +146,7 @@ try {
     reportOtherWarnings(otherWarnings);
   });
   const withExamples = others.filter((name) => name in README_EXAMPLES);
+  await installExtras(withExamples);
   await clock.step(`README examples of ${withExamples.join(", ")}, verbatim`, async () => {
     for (const line of runInstalledExamples(root, consumer, withExamples, env)) {
       console.log(`publish-check:   ${line}`);

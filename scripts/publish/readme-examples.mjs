@@ -34,6 +34,21 @@ function installLinePackages(readme) {
   return names;
 }
 
+/**
+ * What the install lines of these installed packages' READMEs add besides the service's own
+ * packages (an MCP client, say): a reader installs them too before running the examples.
+ */
+export function installLineExtras(consumer, names) {
+  const extras = new Set();
+  for (const name of names) {
+    const readme = readFileSync(join(consumer, "node_modules", name, "README.md"), "utf8");
+    for (const added of installLinePackages(readme)) {
+      if (!added.startsWith("@svc/")) extras.add(added);
+    }
+  }
+  return [...extras].sort();
+}
+
 /** The packages an example imports (by name, without subpath; `node:` modules left out). */
 function importedPackages(code) {
   const names = new Set();
