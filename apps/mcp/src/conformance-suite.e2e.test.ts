@@ -1,5 +1,5 @@
-import { startHttpBin } from "./test-support/bin.js";
 import { describeConformance } from "../../../scripts/test-support/conformance-runner.mjs";
+import { startHttpBin } from "./test-support/bin.js";
 
 // The standalone server as a peer's test suite meets it: `svc-mcp --http 0` spawned from the
 // built bin, on loopback (so the suite's DNS-rebinding scenario applies), free, on the sample.

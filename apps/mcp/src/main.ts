@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-import { type CliOptions, parseArgs, USAGE, UsageError } from "./cli/parse-args.js";
+import { type Command, parseArgs, USAGE, UsageError } from "./cli/parse-args.js";
 import { consoleToStderr } from "./log/console-to-stderr.js";
 import { stderrLog } from "./log/stderr-log.js";
-import { startServer } from "./serve/start-server.js";
 
-// svc-mcp: the standalone tool server. Stdout belongs to the MCP protocol (stdio mode); every
-// log line goes to stderr as JSON.
-let options: CliOptions;
+// svc-mcp: the standalone tool server, or (--remote) a paying proxy to a hosted one. Stdout
+// belongs to the MCP protocol (stdio); every log line goes to stderr as JSON. Each mode loads only
+// its own modules: the proxy never loads the list, the tools or the renderers.
+let options: Command;
 try {
   options = parseArgs(process.argv.slice(2));
 } catch (error) {
@@ -17,10 +17,15 @@ try {
 
 if (options.mode === "help") {
   process.stdout.write(USAGE);
+} else if (options.mode === "remote") {
+  consoleToStderr();
+  const { runRemote } = await import("./remote/run-remote.js");
+  await runRemote(options, process.env, stderrLog());
 } else {
   consoleToStderr();
   const log = stderrLog();
   try {
+    const { startServer } = await import("./serve/start-server.js");
     await startServer(options, process.env, log);
   } catch (error) {
     log.error({ err: error }, "start.failed");

@@ -1,10 +1,11 @@
+import { DOCUMENT_DEADLINE_MS } from "@svc/compliance";
 import { logRuntimeEvent, startComplianceRuntime } from "@svc/compliance/node";
 import { MCP_SERVER } from "@svc/mcp-server";
 import { type ListLoader, loadListConfig } from "@svc/ofac-index/node";
 import type { CliOptions } from "../cli/parse-args.js";
 import type { Log } from "../log/stderr-log.js";
+import { stopOnce } from "../process/stop-once.js";
 import { callersFor, createHttpApp, serveHttp } from "./http.js";
-import { shutdownOnce } from "./shutdown.js";
 import { type Serving, serveStdio } from "./stdio.js";
 
 /** What the list is, as the start line and `GET /health` say it. */
@@ -22,6 +23,12 @@ export function listStatus(loader: ListLoader): Record<string, unknown> {
 }
 
 /**
+ * How long a stop may take: the answers in flight finish first, and each is bounded by its tool's
+ * deadline (a document's is the longest): the stop allows that, and a little more.
+ */
+const STOP_TIMEOUT_MS = DOCUMENT_DEADLINE_MS + 5_000;
+
+/**
  * Starts the tool server as the command line asks: the list (as configured by the API's
  * variables, refreshed periodically), the render workers, then the transport, free (no payment
  * gates). Stops on SIGINT/SIGTERM and, over stdio, when the client closes stdin.
@@ -36,10 +43,14 @@ export async function startServer(
   const deps = runtime.deps;
   const ready = { server: MCP_SERVER.name, version: MCP_SERVER.version };
   let serving: Serving | undefined;
-  const shutdown = shutdownOnce(async () => {
-    await serving?.close();
-    await runtime.stop();
-  }, log);
+  const shutdown = stopOnce(
+    async () => {
+      await serving?.close();
+      await runtime.stop();
+    },
+    log,
+    STOP_TIMEOUT_MS,
+  );
   try {
     if (options.mode === "stdio") {
       const onFault = (error: unknown, tool: string) =>

@@ -1,30 +1,30 @@
-import { DOCUMENT_DEADLINE_MS } from "@svc/compliance";
 import type { Log } from "../log/stderr-log.js";
 
-/**
- * How long a stop may take, and how long the process may linger after it, before exiting anyway.
- * A stop first lets the answers in flight finish, and each is bounded by its tool's deadline (a
- * document's is the longest): the stop allows that, and a little more.
- */
-export const STOP_TIMEOUT_MS = DOCUMENT_DEADLINE_MS + 5_000;
+/** How long the process may linger after a clean stop before it exits anyway. */
 export const LINGER_MS = 2_000;
 
 /**
  * Stops the process once: on SIGINT, SIGTERM or a call of the returned function (the stdio
- * client went away). `stop` closes the transport and the runtime (the list's refresh timer and
- * the render workers), after which the process ends by itself; if something still holds it
- * after `LINGER_MS`, it is named in the log and the process exits anyway.
+ * client went away). `stop` lets the work under way finish and closes what it opened (the
+ * transport; the tool server's list refresh and render workers; the proxy's remote connection),
+ * after which the process ends by itself. A stop longer than `stopTimeoutMs` exits 1; if
+ * something still holds the process `LINGER_MS` after a clean stop, it is named in the log and
+ * the process exits anyway.
  */
-export function shutdownOnce(stop: () => Promise<void>, log: Log): (reason: string) => void {
+export function stopOnce(
+  stop: () => Promise<void>,
+  log: Log,
+  stopTimeoutMs: number,
+): (reason: string) => void {
   let stopping = false;
   const shutdown = (reason: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ reason }, "stopping");
     const timeout = setTimeout(() => {
-      log.error({ afterMs: STOP_TIMEOUT_MS }, "stop.timeout");
+      log.error({ afterMs: stopTimeoutMs }, "stop.timeout");
       process.exit(1);
-    }, STOP_TIMEOUT_MS).unref();
+    }, stopTimeoutMs).unref();
     stop().then(
       () => {
         clearTimeout(timeout);
