@@ -59,7 +59,13 @@ export {
 } from "./prompts/prompt.js";
 export { artifactUri, toolResult } from "./results/tool-result.js";
 export { createMcpServer, type McpServerOptions } from "./server/create-server.js";
-export { MCP_PACKAGE, MCP_PAYMENT, MCP_SERVER, serverInfoOf } from "./server/server-info.js";
+export {
+  MCP_PACKAGE,
+  MCP_PAYMENT,
+  MCP_PROTOCOL_VERSIONS,
+  MCP_SERVER,
+  serverInfoOf,
+} from "./server/server-info.js";
 export { type GateFor, type ToolPayments, toolGates } from "./server/tool-gates.js";
 export {
   inputSchemaOf,

@@ -1,7 +1,7 @@
 import { type JsonSchema, jsonSchemaOf } from "@svc/report-model";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
-import { MCP_PAYMENT, MCP_SERVER } from "../server/server-info.js";
+import { MCP_PAYMENT, MCP_PROTOCOL_VERSIONS, MCP_SERVER } from "../server/server-info.js";
 import { listedTool } from "../server/tool-listing.js";
 import { TOOLS } from "../tools/catalog.js";
 import { listedPrices } from "../tools/server-capabilities.js";
@@ -37,7 +37,11 @@ export function serverCardOf(options: CardOptions) {
       websiteUrl: options.baseUrl,
       icons: iconsAt(options.baseUrl),
     },
-    transport: { type: "streamable-http", url: `${options.baseUrl}/mcp` },
+    transport: {
+      type: "streamable-http",
+      url: `${options.baseUrl}/mcp`,
+      protocolVersions: MCP_PROTOCOL_VERSIONS,
+    },
     authentication: { required: false, schemes: [] },
     configSchema,
     security: {
@@ -64,7 +68,9 @@ export function describeEndpoint(options: CardOptions) {
   return {
     ...card.serverInfo,
     endpoint: card.transport.url,
-    transport: "streamable HTTP (MCP); POST JSON-RPC messages here. Stateless: no session id.",
+    transport:
+      "streamable HTTP (MCP); POST JSON-RPC messages here. Stateless: no session id. Protocol 2026-07-28 (server/discover, then the _meta envelope and the MCP-Protocol-Version, Mcp-Method and Mcp-Name headers on every request) and the 2025 revisions (initialize).",
+    protocolVersions: MCP_PROTOCOL_VERSIONS,
     payment: {
       ...card.security,
       how: `Call a paid tool; an unpaid call returns isError with the x402 v2 PaymentRequired as structuredContent. Retry the same call with params._meta["${MCP_PAYMENT.paymentMeta}"] set to the signed PaymentPayload; the receipt is in result._meta["${MCP_PAYMENT.receiptMeta}"]. server_capabilities is free.`,

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { MCP_PROTOCOL_VERSIONS } from "../server/server-info.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { TOOLS } from "../tools/catalog.js";
 import { createMcpHttpHandler } from "./mcp-http-handler.js";
@@ -31,7 +32,8 @@ async function modern(
   { method, params = {} }: Rpc,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Record<string, unknown>; type: string | null }> {
-  const name = typeof params.name === "string" ? { "mcp-name": params.name } : {};
+  const name: Record<string, string> =
+    typeof params.name === "string" ? { "mcp-name": params.name } : {};
   const response = await handler(
     new Request("http://mcp.test/mcp", {
       method: "POST",
@@ -188,4 +190,19 @@ describe("protocol 2025-11-25 beside it", () => {
       serverInfo: { name: "ofac-wallet-screening" },
     });
   });
+
+  it.each(MCP_PROTOCOL_VERSIONS.filter((version) => version < MODERN))(
+    "every 2025-era revision the server card lists is one initialize settles on: %s",
+    async (version) => {
+      const body = await legacy({
+        method: "initialize",
+        params: {
+          protocolVersion: version,
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      });
+      expect(resultOf(body).protocolVersion).toBe(version);
+    },
+  );
 });

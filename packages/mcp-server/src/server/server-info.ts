@@ -1,4 +1,15 @@
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
 import { type Icon, SERVER_ICONS } from "../card/icons.js";
+
+/**
+ * The protocol revisions the server answers, newest first: the stateless 2026-07-28 (the SDK's
+ * per-request and stdio entries serve it) and every 2025-era revision the SDK still negotiates
+ * through the `initialize` handshake.
+ */
+export const MCP_PROTOCOL_VERSIONS: readonly string[] = [
+  "2026-07-28",
+  ...SUPPORTED_PROTOCOL_VERSIONS,
+];
 
 /** Who the tool server is, said once for the MCP handshake, the server card, server.json and the docs. */
 export const MCP_SERVER = {

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { MCP_PAYMENT, MCP_SERVER } from "../server/server-info.js";
+import { MCP_PAYMENT, MCP_PROTOCOL_VERSIONS, MCP_SERVER } from "../server/server-info.js";
 import { type AnyTool, defineTool, type ToolContext } from "./tool.js";
 
 const Input = v.strictObject(
@@ -25,6 +25,7 @@ export function capabilitiesOf({ tools, paid }: Pick<ToolContext, "tools" | "pai
       description: MCP_SERVER.description,
     },
     transport: paid ? "streamable-http (hosted, paid)" : "local (standalone, free)",
+    protocolVersions: MCP_PROTOCOL_VERSIONS,
     capabilities: { tools: true, prompts: true, resources: false },
     payment: paid
       ? {
@@ -46,6 +47,11 @@ export function capabilitiesOf({ tools, paid }: Pick<ToolContext, "tools" | "pai
       { mode: "streamable-http", where: "POST /mcp on the API (paid, x402)" },
       { mode: "stdio", where: "svc-mcp (standalone, free, offline)" },
       { mode: "streamable-http", where: "svc-mcp --http PORT (standalone, free)" },
+      {
+        mode: "stdio",
+        where:
+          "svc-mcp --remote <URL of a hosted /mcp> (a local proxy paying the hosted tools from X402_PRIVATE_KEY, within per-call and total limits)",
+      },
     ],
     recommendedFlows: [
       "Check the list first (free): list_status says which edition screening runs on, how old it is, and whether it is the embedded sample.",
