@@ -1,34 +1,53 @@
 #!/usr/bin/env node
 // stdio.bench.mjs: tools/call round trips of ofac_wallet_screen to the standalone bin over stdio
-// (the SDK client spawning `node dist/main.js`, as Claude Desktop or Cursor do), sequential:
-// WARM warm-up calls, then CALLS measured, in RUNS fresh processes; p50/p90/p99 are the median
-// across the runs, and the server's peak RSS (VmHWM) the largest. Beside it, in the same run,
-// the same server code and call in this process over the SDK's InMemoryTransport: what is left
-// is the cost of the transport and the process boundary.
+// (the client spawning `node dist/main.js`, as Claude Desktop or Cursor do), per generation of
+// the protocol: 2025-11-25 (the SDK 1.x client, the `initialize` handshake) and 2026-07-28 (the
+// SDK 2 client pinned to it: `server/discover`, then the `_meta` envelope on every request).
+// Sequential: WARM warm-up calls, then CALLS measured, in RUNS fresh processes; p50/p90/p99 are
+// the median across the runs, and the server's peak RSS (VmHWM) the largest. Beside them, in the
+// same run, the same server code and call in this process, per generation: 2025 over the SDK's
+// InMemoryTransport, 2026 over streamable HTTP answered by the hosts' handler
+// (`createMcpHttpHandler`) through the client's `fetch`, with no socket. What is left between a
+// stdio row and its reference is the cost of the transport and the process boundary. The rows'
+// runs are interleaved, so that every row sees the same conditions.
 //
 //   node bench/stdio.bench.mjs [--calls N] [--warm N] [--runs N]   (after `pnpm build`)
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpTransport,
+} from "@modelcontextprotocol/client";
+import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
+import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport as LegacyStdioTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { startComplianceRuntime } from "@svc/compliance/node";
-import { createMcpServer } from "@svc/mcp-server";
+import { createMcpHttpHandler, createMcpServer } from "@svc/mcp-server";
 import { loadListConfig } from "@svc/ofac-index/node";
 
 const flag = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const CALLS = flag("calls", 500);
-const WARM = flag("warm", 20);
-const RUNS = flag("runs", 3);
+/** Bounded: at most 20,000 calls and 1,000 warm-up calls a run, at most 9 runs. */
+const bounded = (value, max, name) => {
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new RangeError(`--${name} must be an integer from 1 to ${max}`);
+  }
+  return value;
+};
+const CALLS = bounded(flag("calls", 500), 20_000, "calls");
+const WARM = bounded(flag("warm", 20), 1_000, "warm");
+const RUNS = bounded(flag("runs", 3), 9, "runs");
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 const CALL = {
   name: "ofac_wallet_screen",
   arguments: { address: "0x098B716B8Aaf21512996dC57EB0615e2383E2f96" },
 };
+const IDENTITY = { name: "svc-mcp-bench", version: "1.0.0" };
+const PIN_2026 = { versionNegotiation: { mode: { pin: "2026-07-28" } } };
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -60,15 +79,20 @@ const summary = (times) => ({
   perSecond: (1000 * times.length) / times.reduce((a, b) => a + b, 0),
 });
 
-/** One fresh `svc-mcp` process over stdio. */
-async function stdioRun() {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [MAIN],
-    env: { OFAC_REFRESH_MINUTES: "10080" },
-    stderr: "ignore",
-  });
-  const client = new Client({ name: "svc-mcp-bench", version: "1.0.0" });
+/** How the bin is spawned, for either client's stdio transport. */
+const bin = () => ({
+  command: process.execPath,
+  args: [MAIN],
+  env: { OFAC_REFRESH_MINUTES: "10080" },
+  stderr: "ignore",
+});
+
+/** One fresh `svc-mcp` process over stdio, the client of `generation` driving it. */
+async function stdioRun(generation) {
+  const [client, transport] =
+    generation === "2025-11-25"
+      ? [new LegacyClient(IDENTITY), new LegacyStdioTransport(bin())]
+      : [new ModernClient(IDENTITY, PIN_2026), new ModernStdioTransport(bin())];
   await client.connect(transport);
   try {
     const times = await measure(client);
@@ -78,11 +102,13 @@ async function stdioRun() {
   }
 }
 
-/** The same server code in this process, over the SDK's in-memory transport. */
-async function inProcessRun() {
-  const runtime = await startComplianceRuntime(loadListConfig({}), { refresh: false });
+/** The list the in-process servers screen against (one runtime for the whole bench). */
+let runtime;
+
+/** 2025-11-25: the same server code in this process, over the SDK's in-memory transport. */
+async function inMemoryRun() {
   const server = createMcpServer({ deps: runtime.deps });
-  const client = new Client({ name: "svc-mcp-bench", version: "1.0.0" });
+  const client = new LegacyClient(IDENTITY);
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(a), client.connect(b)]);
   try {
@@ -90,40 +116,72 @@ async function inProcessRun() {
   } finally {
     await client.close();
     await server.close();
-    await runtime.stop();
   }
 }
 
-async function runs(label, fn) {
-  const results = [];
-  for (let i = 0; i < RUNS; i++) {
-    const r = await fn();
-    results.push(r);
-    process.stderr.write(
-      `  ${label} run ${i + 1}/${RUNS}: p50 ${r.p50.toFixed(3)} ms, p99 ${r.p99.toFixed(3)} ms${r.rssMb === undefined ? "" : `, peak RSS ${r.rssMb.toFixed(0)} MB`}\n`,
-    );
+/** 2026-07-28: the hosts' HTTP handler in this process, answering the client's `fetch`. */
+async function inProcessHttpRun() {
+  const handle = createMcpHttpHandler({ deps: runtime.deps });
+  const client = new ModernClient(IDENTITY, PIN_2026);
+  await client.connect(
+    new ModernHttpTransport(new URL("http://mcp.bench/mcp"), {
+      fetch: (url, init) => handle(new Request(url, init)),
+    }),
+  );
+  try {
+    return summary(await measure(client));
+  } finally {
+    await client.close();
   }
-  const of = (key) => median(results.map((r) => r[key]));
-  const rss = results.map((r) => r.rssMb).filter((x) => x !== undefined);
+}
+
+const ROWS = [
+  { label: "2025-11-25 stdio: svc-mcp in its own process", run: () => stdioRun("2025-11-25") },
+  { label: "2025-11-25 in-process: InMemoryTransport", run: inMemoryRun },
+  { label: "2026-07-28 stdio: svc-mcp in its own process", run: () => stdioRun("2026-07-28") },
+  { label: "2026-07-28 in-process: HTTP handler, no socket", run: inProcessHttpRun },
+];
+
+process.stderr.write(
+  `tools/call ofac_wallet_screen, sequential: ${WARM} warm-up + ${CALLS} calls x ${RUNS} runs per row, Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(2)}\n`,
+);
+runtime = await startComplianceRuntime(loadListConfig({}), { refresh: false });
+const results = ROWS.map(() => []);
+try {
+  for (let r = 0; r < RUNS; r++) {
+    for (const [i, row] of ROWS.entries()) {
+      const result = await row.run();
+      results[i].push(result);
+      process.stderr.write(
+        `  ${row.label} run ${r + 1}/${RUNS}: p50 ${result.p50.toFixed(3)} ms, p99 ${result.p99.toFixed(3)} ms${result.rssMb === undefined ? "" : `, peak RSS ${result.rssMb.toFixed(0)} MB`}\n`,
+      );
+    }
+  }
+} finally {
+  await runtime.stop();
+}
+
+const rows = ROWS.map((row, i) => {
+  const of = (key) => median(results[i].map((r) => r[key]));
+  const rss = results[i].map((r) => r.rssMb).filter((x) => x !== undefined);
   return {
-    label,
+    label: row.label,
     p50: of("p50"),
     p90: of("p90"),
     p99: of("p99"),
     perSecond: of("perSecond"),
     rssMb: rss.length === 0 ? undefined : Math.max(...rss),
   };
-}
+});
 
-process.stderr.write(
-  `tools/call ofac_wallet_screen, sequential: ${WARM} warm-up + ${CALLS} calls x ${RUNS} runs, Node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(2)}\n`,
-);
-const rows = [
-  await runs("stdio: svc-mcp in its own process", stdioRun),
-  await runs("in-process: InMemoryTransport", inProcessRun),
+const header = [
+  "generation and transport",
+  "p50 ms",
+  "p90 ms",
+  "p99 ms",
+  "calls/s",
+  "server peak RSS",
 ];
-
-const header = ["transport", "p50 ms", "p90 ms", "p99 ms", "calls/s", "server peak RSS"];
 const cells = rows.map((r) => [
   r.label,
   r.p50.toFixed(3),
@@ -141,5 +199,5 @@ console.log(
 );
 for (const c of cells) console.log(line(c));
 console.log(
-  `\nmedian of ${RUNS} runs of ${CALLS} calls after ${WARM} warm-up; peak RSS: the largest VmHWM of the server processes.`,
+  `\nmedian of ${RUNS} runs of ${CALLS} calls after ${WARM} warm-up per row, the rows' runs interleaved; peak RSS: the largest VmHWM of the server processes.`,
 );

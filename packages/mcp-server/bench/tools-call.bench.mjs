@@ -2,14 +2,21 @@
 // tools-call.bench.mjs: what the MCP layer costs. tools/call through the SDK's Client and the
 // server of this package over the in-memory transport (JSON-RPC, valibot validation, the result
 // with structured content and its JSON text), beside the same catalog operation called directly
-// (the reference: the screening work alone), in the same run. Sequential calls after a warm-up;
-// medians of 5 rounds; peak RSS of this process.
+// (the reference: the screening work alone), in the same run. Per generation of the protocol:
+// 2025-11-25 (the SDK 1.x client over the in-memory transport) and 2026-07-28 (the SDK 2 client
+// pinned to it, over streamable HTTP answered by this package's HTTP handler through the client's
+// `fetch`, no socket). Sequential calls after a warm-up; medians of 5 rounds; peak RSS of this
+// process.
 //
 //   node bench/tools-call.bench.mjs [--calls N]   (after `pnpm build`)
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpTransport,
+} from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { batchWalletScreen, ofacWalletScreen } from "@svc/compliance";
-import { createMcpServer } from "@svc/mcp-server";
+import { createMcpHttpHandler, createMcpServer } from "@svc/mcp-server";
 import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
 import { loadSample } from "@svc/ofac-index/node";
 import { renderDocument } from "@svc/renderers";
@@ -30,6 +37,16 @@ const deps = {
 const client = new Client({ name: "bench", version: "1.0.0" });
 const [a, b] = InMemoryTransport.createLinkedPair();
 await Promise.all([createMcpServer({ deps }).connect(a), client.connect(b)]);
+const handle = createMcpHttpHandler({ deps });
+const modern = new ModernClient(
+  { name: "bench", version: "1.0.0" },
+  { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+);
+await modern.connect(
+  new ModernHttpTransport(new URL("http://mcp.bench/mcp"), {
+    fetch: (url, init) => handle(new Request(url, init)),
+  }),
+);
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
@@ -52,20 +69,20 @@ async function measure(run) {
   return { p50: median(rounds.map((x) => x.p50)), p99: median(rounds.map((x) => x.p99)) };
 }
 
-const tool = (name, args) => async () => {
-  const r = await client.callTool({ name, arguments: args });
+const tool = (by, name, args) => async () => {
+  const r = await by.callTool({ name, arguments: args });
   if (r.isError) throw new Error(JSON.stringify(r.structuredContent));
 };
 
 const cases = [
   [
     "ofac_wallet_screen (1 address)",
-    tool("ofac_wallet_screen", { address: LISTED }),
+    (by) => tool(by, "ofac_wallet_screen", { address: LISTED }),
     async () => ofacWalletScreen.run({ address: LISTED }, deps),
   ],
   [
     "batch_wallet_screen (100 addresses)",
-    tool("batch_wallet_screen", { addresses: BATCH }),
+    (by) => tool(by, "batch_wallet_screen", { addresses: BATCH }),
     async () => batchWalletScreen.run({ addresses: BATCH }, deps),
   ],
 ];
@@ -75,13 +92,20 @@ console.log(
 );
 console.log("| case | tools/call p50 | p99 | operation alone p50 | p99 | MCP layer p50 |");
 console.log("| --- | --- | --- | --- | --- | --- |");
+const generations = [
+  ["2025-11-25, in-memory", client],
+  ["2026-07-28, HTTP handler", modern],
+];
 for (const [name, viaMcp, direct] of cases) {
-  const m = await measure(viaMcp);
   const d = await measure(direct);
-  const ms = (x) => `${x.toFixed(3)} ms`;
-  console.log(
-    `| ${name} | ${ms(m.p50)} | ${ms(m.p99)} | ${ms(d.p50)} | ${ms(d.p99)} | +${ms(m.p50 - d.p50)} |`,
-  );
+  for (const [generation, by] of generations) {
+    const m = await measure(viaMcp(by));
+    const ms = (x) => `${x.toFixed(3)} ms`;
+    console.log(
+      `| ${name}, ${generation} | ${ms(m.p50)} | ${ms(m.p99)} | ${ms(d.p50)} | ${ms(d.p99)} | +${ms(m.p50 - d.p50)} |`,
+    );
+  }
 }
 console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 await client.close();
+await modern.close();
