@@ -130,6 +130,7 @@ export async function startService(
       resolve(s),
     );
   });
+  keepIdleConnectionsLonger(server);
   const address = server.address();
   const port = typeof address === "object" && address !== null ? address.port : config.port;
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
@@ -150,6 +151,21 @@ export async function startService(
       await devnet?.stop();
     },
   };
+}
+
+/**
+ * How long an idle keep-alive connection stays open: longer than a client's own idle timeout
+ * (undici's is 4 s) and a load balancer's (commonly 60 s), so the one that closes an idle
+ * connection is always the client. Node's default (5 s) let the server close a connection just
+ * as a client reused it, and that request failed ("other side closed"); seen under load.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+function keepIdleConnectionsLonger(server: ReturnType<typeof serve>): void {
+  if (!("keepAliveTimeout" in server)) return;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Node requires the headers timeout to exceed the keep-alive timeout.
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 }
 
 /** How long requests in flight may take to finish once the service stops. */

@@ -74,6 +74,9 @@ export function createHttpApp(options: HttpAppOptions): Hono {
   return app;
 }
 
+/** How long an idle keep-alive connection stays open (longer than any client's own idle timeout). */
+const KEEP_ALIVE_MS = 65_000;
+
 /** A listening HTTP server: where, and how to stop it. */
 export interface HttpServing extends Serving {
   /** The base URL, e.g. `http://127.0.0.1:8765` (the MCP endpoint is `${url}/mcp`). */
@@ -92,6 +95,13 @@ export async function serveHttp(
     });
     s.once("error", reject);
   });
+  // Idle keep-alive connections are closed by the client, never by this server: Node's 5 s
+  // default let the server close one just as a client reused it under load, and that request
+  // failed ("other side closed"). Node requires the headers timeout to exceed it.
+  if ("keepAliveTimeout" in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
   const bound = (server.address() as AddressInfo).port;
   const hostPart = host.includes(":") ? `[${host}]` : host;
   return {
