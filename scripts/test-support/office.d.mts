@@ -1,0 +1,25 @@
+/** The soffice binary, or undefined when LibreOffice is not installed. */
+export function officeBinary(): string | undefined;
+/** Carlito (Calibri's metrics), which the DOCX and XLSX need to lay out as in Word. */
+export const CARLITO: string;
+/**
+ * Why office conversions cannot run here as in CI (LibreOffice or the Carlito font missing, and
+ * how to install them), or undefined when they can.
+ */
+export function officeMissingReason(): string | undefined;
+/** How long one conversion may take by default, in milliseconds. */
+export const OFFICE_TIMEOUT_MS: number;
+/** What to convert: a file (its kind from the extension), or bytes of the kind named. */
+export type OfficeSource =
+  | { readonly file: string }
+  | { readonly bytes: Uint8Array; readonly kind: "docx" | "xlsx" };
+/**
+ * Converts a DOCX or XLSX to PDF with headless LibreOffice (a throwaway profile per call, so
+ * calls may run side by side; the kind's own import filter, so a damaged file is refused, not
+ * printed as text) and resolves with the PDF's bytes; past `timeoutMs` the process group is
+ * killed and the promise rejects.
+ */
+export function officeToPdf(
+  source: OfficeSource,
+  options?: { readonly timeoutMs?: number },
+): Promise<Buffer>;
