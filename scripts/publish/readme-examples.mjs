@@ -15,7 +15,7 @@ export const README_EXAMPLES = {
     { fragment: "`older`, `newer`, `e1`…`e3`, `index`: editions the reader loaded" },
     { fragment: "a server's loader: `address` and `/var/lib/svc/snapshots` are the reader's" },
   ],
-  "@svc/report-model": [{ run: true }, { run: true }],
+  "@svc/report-model": [{ run: true }, { run: true }, { run: true }],
   "@svc/renderers": [
     // The documents' sizes vary from run to run (creation times); the rest must match.
     { run: true, mask: [/\.(pdf|docx|xlsx) \d+ /g, ".$1 <bytes> "] },

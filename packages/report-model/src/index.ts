@@ -1,5 +1,6 @@
 export {
   type ChartHintInput,
+  type ColumnDisplay,
   chartOfSeries,
   chartOfTable,
   type MetricInput,
@@ -24,6 +25,36 @@ export {
   ReportModelError,
   type ReportModelErrorCode,
 } from "./errors/report-model-error.js";
+export {
+  EXCEL_NUMBER_FORMATS,
+  excelNumberFormat,
+  spreadsheetValue,
+} from "./format/excel-number-format.js";
+export { formatCell, formatMetric, metricKind } from "./format/format-cell.js";
+export {
+  formatCount,
+  formatMoney,
+  formatNumber,
+  formatPercentUnits,
+  formatProbability,
+  formatRatio,
+} from "./format/format-number.js";
+export { formatStatus } from "./format/format-status.js";
+export { formatValue } from "./format/format-value.js";
+export { INFERENCE_SAMPLE, inferColumnKind } from "./kinds/infer-column-kind.js";
+export { inferValueKind } from "./kinds/infer-value-kind.js";
+export { looksLikeAddress, looksLikeHash } from "./kinds/looks-like.js";
+export { cellKind, columnKindsOf, isFieldValueTable, rowKindsOf } from "./kinds/table-kinds.js";
+export {
+  isValueKind,
+  VALUE_KIND_TRAITS,
+  VALUE_KINDS,
+  type ValueKind,
+  type ValueKindTraits,
+} from "./kinds/value-kind.js";
+export { columnLabelsOf } from "./labels/column-labels-of.js";
+export { labelOfKey } from "./labels/label-of-key.js";
+export { LABEL_WORDS } from "./labels/word-table.js";
 export { formatScalar } from "./model/format-scalar.js";
 export type {
   ChartSeries,
@@ -77,6 +108,7 @@ export {
   RowSchema,
   ScalarSchema,
   TableSchema,
+  ValueKindSchema,
   type WireRow,
   type WireScalar,
 } from "./schema/wire-schemas.js";

@@ -12,6 +12,19 @@ describe("README", () => {
     expect(r.stdout).toContain("headline_metrics[0].label");
   });
 
+  it("runs its labels-and-values example as written, printing what its comments say", () => {
+    const r = runReadmeExample(PACKAGE_DIR, 2);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(r.stdout.trim().split("\n")).toEqual([
+      "Address | SDN entry ID | Screening status | P(hit within 90 days)",
+      "address | identifier | status | probability",
+      "0x098B716B8Aaf21512996dC57EB0615e2383E2f96 | 27307 | Match | 47.6%",
+      "[ 'Manual review required', '12.3×' ]",
+      "address < 0.1% $0.25",
+    ]);
+  });
+
   it("runs its builders example as written", () => {
     const r = runReadmeExample(PACKAGE_DIR, 1);
     expect(r.code).toBe(0);

@@ -85,4 +85,26 @@ describe("builders", () => {
     expect(model.report_meta).not.toHaveProperty("list_warning");
     expect(parseReport(warned).meta.listWarning).toBe("STALE LIST: edition of 2025-11-19");
   });
+
+  it("carry a metric's kind and a table's column labels and kinds to the normalized report", () => {
+    expect(metric("Match count", 1)).toEqual({ label: "Match count", value: 1 });
+    const model = reportModel(
+      { report_type: "compliance-review-queue-optimizer", title: "Queue" },
+      {
+        headline_metrics: [metric("Lift", 48.6, undefined, "ratio")],
+        tables: {
+          review_queue: tableFromRecords([{ address: "0x1", lift: 2 }], ["address", "lift"], {
+            labels: { lift: "Lift over the current order" },
+            kinds: { address: "address" },
+          }),
+        },
+      },
+    );
+    const r = parseReport(model);
+    expect(r.metrics[0]).toMatchObject({ label: "Lift", kind: "ratio" });
+    expect(r.tables[0]?.columnLabels).toEqual(["Address", "Lift over the current order"]);
+    expect(r.tables[0]?.columnKinds).toEqual(["address", "ratio"]);
+    expect(r.degradations).toEqual([]);
+    expect(tableFromRecords([{ a: 1 }])).not.toHaveProperty("column_labels");
+  });
 });

@@ -1,3 +1,4 @@
+import type { ValueKind } from "../kinds/value-kind.js";
 import type { ReportModelInput, WireRow, WireScalar } from "../schema/wire-schemas.js";
 
 /**
@@ -9,26 +10,49 @@ export type MetricInput = {
   readonly label: string;
   readonly value: WireScalar;
   readonly unit?: string;
+  /** What the value is; inferred from the unit, label and value when absent. */
+  readonly kind?: ValueKind;
 };
 
-export const metric = (label: string, value: WireScalar, unit?: string): MetricInput =>
-  unit === undefined ? { label, value } : { label, value, unit };
+/** A headline metric; `kind` says what the value is when inference would not (a lift: `ratio`). */
+export const metric = (
+  label: string,
+  value: WireScalar,
+  unit?: string,
+  kind?: ValueKind,
+): MetricInput => ({
+  label,
+  value,
+  ...(unit === undefined ? {} : { unit }),
+  ...(kind === undefined ? {} : { kind }),
+});
 
 export type TableInput = {
   readonly columns: string[];
   readonly rows: Record<string, WireScalar>[];
+  readonly column_labels?: Record<string, string>;
+  readonly column_kinds?: Record<string, ValueKind>;
 };
+
+/** Header text and value kinds by column key, beyond what is humanized and inferred. */
+export interface ColumnDisplay {
+  readonly labels?: Readonly<Record<string, string>>;
+  readonly kinds?: Readonly<Record<string, ValueKind>>;
+}
 
 /** A table from records; columns default to the keys in first-seen order. */
 export function tableFromRecords(
   records: readonly Record<string, WireScalar>[],
   columns?: readonly string[],
+  display: ColumnDisplay = {},
 ): TableInput {
   const cols =
     columns === undefined ? [...new Set(records.flatMap((r) => Object.keys(r)))] : [...columns];
   return {
     columns: cols,
     rows: records.map((r) => Object.fromEntries(cols.map((c) => [c, r[c] ?? null]))),
+    ...(display.labels === undefined ? {} : { column_labels: { ...display.labels } }),
+    ...(display.kinds === undefined ? {} : { column_kinds: { ...display.kinds } }),
   };
 }
 

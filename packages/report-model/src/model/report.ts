@@ -4,6 +4,8 @@
  * the wire shapes.
  */
 
+import type { ValueKind } from "../kinds/value-kind.js";
+
 export type Scalar = string | number | boolean | null;
 
 export interface ReportMeta {
@@ -37,6 +39,12 @@ export interface ReportMetric {
   readonly label: string;
   readonly value: Scalar;
   readonly unit: string | null;
+  /**
+   * What the value is (the wire's `kind`, else inferred from the unit, label and value).
+   * Normalization always sets it; a hand-built metric may leave it out (`metricKind` infers it).
+   * Show it with `formatMetric`.
+   */
+  readonly kind?: ValueKind;
 }
 
 /** A table with rows as arrays in column order (object rows are mapped by column name). */
@@ -45,8 +53,28 @@ export interface ReportTable {
   readonly key: string;
   /** Human title derived from the key (e.g. "Per wallet exposure"). */
   readonly title: string;
+  /** The keys: object rows were mapped by them. Show `columnLabels` instead. */
   readonly columns: readonly string[];
   readonly rows: readonly (readonly Scalar[])[];
+  /**
+   * The display label of each column, in `columns` order: the wire's `column_labels`, else the
+   * key humanized (`sdn_entry_id` → "SDN entry ID"). Normalization always sets it; a hand-built
+   * table may leave it out (`columnLabelsOf` fills it in).
+   */
+  readonly columnLabels?: readonly string[];
+  /**
+   * The kind of each column's values, in `columns` order: the wire's `column_kinds`, else
+   * inferred from the key and the values. Normalization always sets it; a hand-built table may
+   * leave it out (`columnKindsOf` infers it).
+   */
+  readonly columnKinds?: readonly ValueKind[];
+  /**
+   * A field/value table (two columns, the second `value`, e.g. a case's metadata) holds a
+   * different kind of value in each row: the kind of each row's value, inferred from its field
+   * like a metric's. Absent for other tables and when `column_kinds` names the value column.
+   * `cellKind` reads it.
+   */
+  readonly rowKinds?: readonly ValueKind[];
 }
 
 export interface ChartSeries {

@@ -1,3 +1,5 @@
+import { inferValueKind } from "../kinds/infer-value-kind.js";
+import { fieldValueRowKinds } from "../kinds/table-kinds.js";
 import type { Degradation, Report, ReportTable, Scalar } from "../model/report.js";
 import type { LegacyReport, ReportModel } from "../schema/wire-schemas.js";
 import { normalizeChartHint } from "./chart-hints.js";
@@ -19,14 +21,25 @@ function resultTable(result: Record<string, unknown>): ReportTable | undefined {
   ]);
   return rows.length === 0
     ? undefined
-    : { key: "result", title: "Result", columns: ["field", "value"], rows };
+    : {
+        key: "result",
+        title: "Result",
+        columns: ["field", "value"],
+        rows,
+        columnLabels: ["Field", "Value"],
+        columnKinds: ["status", "text"],
+        rowKinds: fieldValueRowKinds(rows),
+      };
 }
 
 /** Variant A → the normalized report. */
 export function normalizeReportModel(model: ReportModel): Report {
   const degradations: Degradation[] = [];
   const tables = Object.entries(model.tables ?? {}).map(([key, t]) =>
-    normalizeTable(key, t.columns, t.rows, `tables.${key}`, degradations),
+    normalizeTable(key, t.columns, t.rows, `tables.${key}`, degradations, {
+      labels: t.column_labels,
+      kinds: t.column_kinds,
+    }),
   );
   const result = model.result === undefined ? undefined : resultTable(model.result);
   const workbook = Object.entries(model.export_artifacts?.workbook_rows ?? {}).map(([key, rows]) =>
@@ -40,11 +53,11 @@ export function normalizeReportModel(model: ReportModel): Report {
     variant: "A",
     meta: normalizeReportMeta(model.report_meta),
     summary: (model.executive_summary ?? []).filter((p) => p.trim() !== ""),
-    metrics: (model.headline_metrics ?? []).map((m) => ({
-      label: m.label,
-      value: m.value ?? null,
-      unit: firstText(m.unit),
-    })),
+    metrics: (model.headline_metrics ?? []).map((m) => {
+      const value = m.value ?? null;
+      const unit = firstText(m.unit);
+      return { label: m.label, value, unit, kind: m.kind ?? inferValueKind(m.label, value, unit) };
+    }),
     sections: [],
     tables: result === undefined ? tables : [...tables, result],
     charts,
@@ -67,14 +80,9 @@ export function normalizeLegacyReport(legacy: LegacyReport): Report {
       table:
         s.table === undefined || s.table.length === 0
           ? null
-          : normalizeTable(
-              `section_${i + 1}`,
-              [],
-              s.table,
-              `sections[${i}].table`,
-              degradations,
-              heading ?? `Section ${i + 1}`,
-            ),
+          : normalizeTable(`section_${i + 1}`, [], s.table, `sections[${i}].table`, degradations, {
+              title: heading ?? `Section ${i + 1}`,
+            }),
     };
   });
   return {

@@ -81,6 +81,9 @@ describe("parseReport: the shared report model (variant A)", () => {
         ["0xabc", "clear", 0.25],
         ["T123", "match", 1],
       ],
+      columnLabels: ["Address", "Screening status", "Future hit probability"],
+      // "0xabc" is no wallet address: the column stays text.
+      columnKinds: ["text", "status", "probability"],
     });
     expect(r.degradations).toEqual([]);
   });
@@ -118,8 +121,8 @@ describe("parseReport: the shared report model (variant A)", () => {
     });
     expect(r.summary).toEqual(["One.", "Two."]);
     expect(r.metrics).toEqual([
-      { label: "Match count", value: 3, unit: null },
-      { label: "Rate", value: 0.5, unit: "%" },
+      { label: "Match count", value: 3, unit: null, kind: "count" },
+      { label: "Rate", value: 0.5, unit: "%", kind: "percent" },
     ]);
     expect(r.workbook[0]).toMatchObject({
       key: "export",

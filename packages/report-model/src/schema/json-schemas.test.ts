@@ -1,6 +1,7 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { VALUE_KINDS } from "../kinds/value-kind.js";
 import {
   jsonSchemaOf,
   legacyReportJsonSchema,
@@ -45,6 +46,34 @@ const documents: Array<[string, unknown]> = [
   ["bad cell", { report_meta: {}, tables: { t: { columns: ["a"], rows: [{ a: {} }] } } }],
   ["bad metric", { report_meta: {}, headline_metrics: [{ value: 1 }] }],
   ["bad title type", { title: 1 }],
+  [
+    "column labels and kinds",
+    {
+      report_meta: {},
+      headline_metrics: [{ label: "Lift", value: 12.3, kind: "ratio" }],
+      tables: {
+        t: {
+          columns: ["a"],
+          rows: [{ a: 1 }],
+          column_labels: { a: "A" },
+          column_kinds: { a: "count" },
+        },
+      },
+    },
+  ],
+  [
+    "unknown column kind",
+    { report_meta: {}, tables: { t: { columns: ["a"], rows: [], column_kinds: { a: "wallet" } } } },
+  ],
+  ["unknown metric kind", { report_meta: {}, headline_metrics: [{ label: "x", kind: "lift" }] }],
+  [
+    "column label not a string",
+    { report_meta: {}, tables: { t: { columns: ["a"], rows: [], column_labels: { a: 1 } } } },
+  ],
+  [
+    "column labels an array",
+    { report_meta: {}, tables: { t: { columns: ["a"], rows: [], column_labels: ["A"] } } },
+  ],
 ];
 
 describe("generated JSON Schemas", () => {
@@ -78,6 +107,51 @@ describe("generated JSON Schemas", () => {
       expect(m.properties.list_warning).toMatchObject({ type: "string", maxLength: 300 });
       expect(m.required ?? []).not.toContain("list_warning");
     }
+  });
+
+  it("publish column_labels, column_kinds and a metric's kind, the kinds as an enum, in both schemas", () => {
+    for (const schema of [reportModelJsonSchema, jsonSchemaOf(ReportToolInputSchema)]) {
+      const props = schema.properties as Record<string, Record<string, unknown>>;
+      const table = (props.tables?.additionalProperties ?? {}) as {
+        properties: Record<string, Record<string, unknown>>;
+        required?: string[];
+      };
+      expect(table.properties.column_labels).toMatchObject({
+        type: "object",
+        maxProperties: 200,
+        additionalProperties: { type: "string", maxLength: 200 },
+      });
+      expect(table.properties.column_kinds).toMatchObject({
+        type: "object",
+        additionalProperties: { enum: [...VALUE_KINDS] },
+      });
+      expect(table.required).toEqual(["columns", "rows"]);
+      const metric = (props.headline_metrics?.items ?? {}) as {
+        properties: Record<string, Record<string, unknown>>;
+      };
+      expect(metric.properties.kind).toMatchObject({ enum: [...VALUE_KINDS] });
+    }
+  });
+
+  it("the MCP tool schema takes column labels and kinds as the model does", () => {
+    const schema = jsonSchemaOf(ReportToolInputSchema);
+    const doc = {
+      report_meta: {},
+      headline_metrics: [{ label: "Lift", value: 12.3, kind: "ratio" }],
+      tables: {
+        t: {
+          columns: ["a"],
+          rows: [{ a: 1 }],
+          column_labels: { a: "A" },
+          column_kinds: { a: "count" },
+        },
+      },
+    };
+    expect(ajv.validate(schema, doc)).toBe(true);
+    expect(v.safeParse(ReportToolInputSchema, doc).success).toBe(true);
+    const bad = { ...doc, headline_metrics: [{ label: "Lift", kind: "lift" }] };
+    expect(ajv.validate(schema, bad)).toBe(false);
+    expect(v.safeParse(ReportToolInputSchema, bad).success).toBe(false);
   });
 
   it.each(documents)("agree with valibot on %s (variant A)", (_label, doc) => {

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { VALUE_KINDS } from "../kinds/value-kind.js";
 import { boundedArray, boundedRecord } from "./bounded-schemas.js";
 
 /**
@@ -15,6 +16,8 @@ const MAX_LIST_WARNING = 300;
 /** A table (or sheet, or section table) holds at most 200,000 rows of at most 200 columns. */
 const MAX_ROWS = 200_000;
 const MAX_COLUMNS = 200;
+/** A column label is a header, not prose. */
+const MAX_LABEL = 200;
 /** At most 200 summary paragraphs, 100 headline metrics, 50 charts, 200 sections of 500 bullets. */
 const MAX_PARAGRAPHS = 200;
 const MAX_METRICS = 100;
@@ -36,12 +39,42 @@ export const RowSchema = v.pipe(
   v.description("An object mapping column name to value, or an array of values in column order."),
 );
 
+export const ValueKindSchema = v.pipe(
+  v.picklist(VALUE_KINDS),
+  v.description(
+    "What a value is, so every document shows it the same way: text, status (an enum word such as manual_review_required, shown as words), address (a wallet address, never broken), hash (e.g. SHA-256), identifier (no thousands separators), count, number, percent (0-100), probability (0-1, shown as a percentage), ratio (a multiplier such as a lift, shown as 12.3×), money (USD), date, datetime, boolean (Yes/No), url.",
+  ),
+);
+
+/**
+ * Display labels and value kinds of a table's columns, by column key; a column left out is
+ * labelled from its key and its kind inferred. Shared by the model's tables and the document
+ * tools' input.
+ */
+const columnSpecEntries = {
+  column_labels: v.optional(
+    boundedRecord(v.string(), v.pipe(v.string(), v.maxLength(MAX_LABEL)), {
+      max: MAX_COLUMNS,
+      description:
+        'Header text by column key, e.g. {"sdn_entry_id": "SDN entry ID"}; by default a key is humanized.',
+    }),
+  ),
+  column_kinds: v.optional(
+    boundedRecord(v.string(), ValueKindSchema, {
+      max: MAX_COLUMNS,
+      description:
+        'Value kind by column key, e.g. {"address": "address"}; by default inferred from the key and the values.',
+    }),
+  ),
+};
+
 export const TableSchema = v.looseObject({
   columns: boundedArray(v.string(), {
     max: MAX_COLUMNS,
     description: "Column names, in display order.",
   }),
   rows: boundedArray(RowSchema, { max: MAX_ROWS }),
+  ...columnSpecEntries,
 });
 
 export const ReportMetaSchema = v.pipe(
@@ -75,10 +108,14 @@ export const ReportMetaSchema = v.pipe(
   v.description("Title block of the report."),
 );
 
+/** A metric's kind on the wire: by default inferred from its unit, label and value. */
+const metricKind = v.optional(ValueKindSchema);
+
 export const HeadlineMetricSchema = v.looseObject({
   label: text("What the metric measures."),
   value: v.optional(ScalarSchema),
   unit: optionalText("Unit shown after the value."),
+  kind: metricKind,
 });
 
 export const ChartHintSchema = v.pipe(
@@ -157,6 +194,7 @@ export const ReportToolInputSchema = v.strictObject({
     v.strictObject({
       columns: boundedArray(v.string(), { max: MAX_COLUMNS }),
       rows: boundedArray(v.record(v.string(), ScalarSchema), { max: MAX_ROWS }),
+      ...columnSpecEntries,
     }),
   ),
   headline_metrics: v.optional(
@@ -165,6 +203,7 @@ export const ReportToolInputSchema = v.strictObject({
         label: text("What the metric measures."),
         value: v.optional(ScalarSchema),
         unit: optionalText("Unit."),
+        kind: metricKind,
       }),
       { max: MAX_METRICS },
     ),
