@@ -1,7 +1,10 @@
 export { ClientConfigSchema, PREFERRED_TRANSPORTS } from "./card/config-schema.js";
+export { ICON_PNG_BASE64 } from "./card/icon-png.js";
 export {
   ICON_MIME_TYPE,
   ICON_PATH,
+  ICON_PNG_PATH,
+  ICON_PNG_SIZE,
   ICON_SVG,
   type Icon,
   iconsAt,

@@ -1,4 +1,4 @@
-import { ICON_SVG, serverCardOf, serverJsonOf } from "@svc/mcp-server";
+import { ICON_PNG_BASE64, ICON_SVG, serverCardOf, serverJsonOf } from "@svc/mcp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DiscoveryApp, startDiscoveryApp } from "../discovery/test-support/discovery-app.js";
 
@@ -39,7 +39,10 @@ describe("GET /.well-known/mcp/server.json", () => {
     expect(doc.remotes).toEqual([
       { type: "streamable-http", url: "https://mcp.tunnel.example:8443/mcp" },
     ]);
-    expect(doc.icons.map((i) => i.src)).toEqual(["https://mcp.tunnel.example:8443/mcp/icon.svg"]);
+    expect(doc.icons.map((i) => i.src)).toEqual([
+      "https://mcp.tunnel.example:8443/mcp/icon.svg",
+      "https://mcp.tunnel.example:8443/mcp/icon.png",
+    ]);
   });
 
   it("is linked from GET /mcp, and only GET and HEAD are answered", async () => {
@@ -52,6 +55,17 @@ describe("GET /.well-known/mcp/server.json", () => {
       headers: { Host: "screen.test" },
     });
     expect(post.status).toBe(405);
+  });
+});
+
+describe("GET /mcp/icon.png", () => {
+  it("serves the same icon as a 128×128 PNG, cacheable", async () => {
+    const res = await svc.get("/mcp/icon.png");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    const png = Buffer.from(await res.arrayBuffer());
+    expect(png.equals(Buffer.from(ICON_PNG_BASE64, "base64"))).toBe(true);
   });
 });
 

@@ -1,4 +1,11 @@
-import { ICON_PATH, ICON_SVG, SERVER_JSON_PATH, serverJsonOf } from "@svc/mcp-server";
+import {
+  ICON_PATH,
+  ICON_PNG_BASE64,
+  ICON_PNG_PATH,
+  ICON_SVG,
+  SERVER_JSON_PATH,
+  serverJsonOf,
+} from "@svc/mcp-server";
 import type { Hono } from "hono";
 import { requestBaseUrl } from "../discovery/request-base-url.js";
 import { jsonResponse } from "../docs/html-response.js";
@@ -33,6 +40,15 @@ export function mountMcpListing(app: Hono, options: McpListingOptions): void {
       "Content-Type": "image/svg+xml",
       "Cache-Control": `public, max-age=${ICON_MAX_AGE_SECONDS}`,
       "Content-Security-Policy": "default-src 'none'; sandbox",
+      "X-Content-Type-Options": "nosniff",
+    }),
+  );
+
+  const png = Buffer.from(ICON_PNG_BASE64, "base64");
+  app.get(ICON_PNG_PATH, (c) =>
+    c.body(png, 200, {
+      "Content-Type": "image/png",
+      "Cache-Control": `public, max-age=${ICON_MAX_AGE_SECONDS}`,
       "X-Content-Type-Options": "nosniff",
     }),
   );

@@ -1,8 +1,18 @@
+import { Resvg } from "@resvg/resvg-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, GENERATIONS, type McpTestClient } from "../test-support/connect.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { TOOLS } from "../tools/catalog.js";
-import { ICON_PATH, ICON_SVG, iconsAt, SERVER_ICONS, toolIcons } from "./icons.js";
+import { ICON_PNG_BASE64 } from "./icon-png.js";
+import {
+  ICON_PATH,
+  ICON_PNG_PATH,
+  ICON_PNG_SIZE,
+  ICON_SVG,
+  iconsAt,
+  SERVER_ICONS,
+  toolIcons,
+} from "./icons.js";
 import { serverCardOf } from "./server-card.js";
 
 const decoded = (src: string): string => {
@@ -34,7 +44,23 @@ describe("the icon", () => {
         mimeType: "image/svg+xml",
         sizes: ["any"],
       },
+      {
+        src: `https://screen.example.com${ICON_PNG_PATH}`,
+        mimeType: "image/png",
+        sizes: ["128x128"],
+      },
     ]);
+  });
+
+  it("as PNG is the SVG drawn at 128×128 by resvg (scripts/render-icon-png.mjs writes it)", () => {
+    const png = Buffer.from(ICON_PNG_BASE64, "base64");
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
+    // IHDR: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([ICON_PNG_SIZE, ICON_PNG_SIZE]);
+    const drawn = new Resvg(ICON_SVG, { fitTo: { mode: "width", value: ICON_PNG_SIZE } })
+      .render()
+      .asPng();
+    expect(png.equals(Buffer.from(drawn))).toBe(true);
   });
 });
 

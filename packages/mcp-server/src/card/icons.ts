@@ -15,6 +15,13 @@ export const ICON_MIME_TYPE = "image/svg+xml";
 export const ICON_PATH = "/mcp/icon.svg";
 
 /**
+ * The same icon as a PNG (every MCP client takes PNG; SVG is optional for them), drawn from
+ * `ICON_SVG` by scripts/render-icon-png.mjs, and where the API serves it.
+ */
+export const ICON_PNG_PATH = "/mcp/icon.png";
+export const ICON_PNG_SIZE = 128;
+
+/**
  * The tool server's icon: a shield with a check mark, self-drawn, 64×64, two paths, no script, no
  * external reference, readable on light and dark backgrounds alike.
  */
@@ -42,9 +49,16 @@ export const SERVER_ICONS: Icon[] = [
 export const toolIcons = (_name: string): Icon[] => SERVER_ICONS;
 
 /**
- * The icon at the URL the API serves it on `baseUrl`: the server card and server.json name it so
- * (the registry takes an HTTPS URL, not a `data:` URI).
+ * The icon at the URLs the API serves it on `baseUrl`, as SVG and PNG: the server card and
+ * server.json name it so (the registry takes an HTTPS URL, not a `data:` URI). The handshake and
+ * the tools carry only the SVG inline: a PNG there would add 4 KB to every listing and, on
+ * 2026-07-28, to every answer (the server's identity rides on each).
  */
 export const iconsAt = (baseUrl: string): Icon[] => [
   { src: `${baseUrl}${ICON_PATH}`, mimeType: ICON_MIME_TYPE, sizes: ["any"] },
+  {
+    src: `${baseUrl}${ICON_PNG_PATH}`,
+    mimeType: "image/png",
+    sizes: [`${ICON_PNG_SIZE}x${ICON_PNG_SIZE}`],
+  },
 ];

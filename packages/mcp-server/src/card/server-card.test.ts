@@ -15,6 +15,11 @@ describe("server card", () => {
             mimeType: "image/svg+xml",
             sizes: ["any"],
           },
+          {
+            src: "https://screen.example.com/mcp/icon.png",
+            mimeType: "image/png",
+            sizes: ["128x128"],
+          },
         ],
       },
       transport: { type: "streamable-http", url: "https://screen.example.com/mcp" },

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MCP_PACKAGE, MCP_SERVER } from "../server/server-info.js";
-import { ICON_PATH } from "./icons.js";
+import { ICON_PATH, ICON_PNG_PATH } from "./icons.js";
 import { registryNamespaceOf, SERVER_JSON_SCHEMA, serverJsonOf } from "./server-json.js";
 import {
   registrySchema,
@@ -85,6 +85,7 @@ describe("server.json", () => {
   it("names the icon at the URL the API serves it", () => {
     expect(doc.icons).toEqual([
       { src: `${BASE}${ICON_PATH}`, mimeType: "image/svg+xml", sizes: ["any"] },
+      { src: `${BASE}${ICON_PNG_PATH}`, mimeType: "image/png", sizes: ["128x128"] },
     ]);
   });
 
