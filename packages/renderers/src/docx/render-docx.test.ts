@@ -1,5 +1,7 @@
 import {
-  formatScalar,
+  columnLabelsOf,
+  formatCell,
+  formatMetric,
   type Report,
   type ReportTable,
   SAMPLE_EDITION_BANNER,
@@ -16,7 +18,7 @@ import {
   STALE_WARNING,
   tableReport,
 } from "../test-support/sample-reports.js";
-import { renderDocx } from "./render-docx.js";
+import { CHART_WIDTH, renderDocx } from "./render-docx.js";
 import { LANDSCAPE_TEXT_WIDTH, PORTRAIT_TEXT_WIDTH } from "./styles.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -116,6 +118,23 @@ function tableUnder(u: Unpacked, title: string): string {
   return u.document.slice(start, end);
 }
 
+/**
+ * `report` with a table too wide for a portrait page: six columns of instants, each of which is
+ * never broken ("2025-11-19 00:00 UTC"), need more than its 7 in.
+ */
+function withWideTable(report: Report): Report {
+  const columns = Array.from({ length: 6 }, (_, i) => `observed_at_${i + 1}`);
+  const wide: ReportTable = {
+    key: "observations",
+    title: "Observations",
+    columns,
+    rows: Array.from({ length: 3 }, (_, r) =>
+      columns.map((_, c) => `2025-11-${String(10 + r + c).padStart(2, "0")}T00:00:00Z`),
+    ),
+  };
+  return { ...report, tables: [...report.tables, wide] };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 describe("renderDocx: the EDD memo", () => {
@@ -160,8 +179,9 @@ describe("renderDocx: the EDD memo", () => {
     const block = u.tables[0] ?? "";
     const [head, values] = rows(block);
     expect(cells(head ?? "")).toEqual(["Report type", "Author", "Date", "Version"]);
+    // The report's type in words; the author and date the report gives, never a dash for them.
     expect(cells(values ?? "")).toEqual([
-      "enhanced-due-diligence",
+      "Enhanced due diligence",
       "Compliance Desk",
       "2026-11-22",
       "1.0",
@@ -205,29 +225,33 @@ describe("renderDocx: the EDD memo", () => {
     expect(number).toContain('<w:jc w:val="right"/>');
   });
 
-  it("headline metrics: label / value / unit with numbers right-aligned", () => {
+  it("headline metrics: each label and its value as the model formats it, unit included", () => {
     const t = tableUnder(u, "Headline metrics");
     const [head, ...body] = rows(t).map(cells);
-    expect(head).toEqual(["Metric", "Value", "Unit"]);
-    expect(body).toEqual(report.metrics.map((m) => [m.label, formatScalar(m.value), m.unit ?? ""]));
-    const total = rows(t)[2] ?? "";
-    expect(total).toContain('<w:pStyle w:val="TableNumber"/>');
+    expect(head).toEqual(["Metric", "Value"]);
+    expect(body).toEqual(report.metrics.map((m) => [m.label, formatMetric(m)]));
+    expect(body.map((r) => r[1])).toEqual(["Manual review required", "100 wallets", "15", "Yes"]);
+    // A field/value table: its values left-aligned under each other, numbers too.
+    expect(t).not.toContain('<w:pStyle w:val="TableNumber"/>');
   });
 
-  it("table cells come back exactly: addresses, numbers and non-Latin SDN names", () => {
+  it("table cells come back as the model labels and formats them: addresses, numbers, names", () => {
     const results = report.tables.find((t) => t.key === "screening_results") as ReportTable;
     const t = tableUnder(u, "Screening results");
     const [head, ...body] = rows(t).map(cells);
-    expect(head).toEqual(results.columns);
-    expect(body).toEqual(results.rows.map((r) => r.map((v) => formatScalar(v))));
+    expect(head).toEqual(columnLabelsOf(results));
+    expect(head).toEqual(["#", "Address", "Asset", "Status", "Entity", "Exposure USD"]);
+    expect(body).toEqual(results.rows.map((r, i) => r.map((_, c) => formatCell(results, i, c))));
     expect(body[0]?.[1]).toBe("0x098B716B8Aaf21512996dC57EB0615e2383E2f96");
-    expect(body[1]?.[5]).toBe(formatScalar(results.rows[1]?.[5] ?? null));
+    expect(body[0]?.[3]).toBe("Match");
     const all = u.tables.flatMap((x) => rows(x).flatMap(cells));
     for (const name of NON_LATIN_NAMES) expect(all).toContain(name);
-    // numbers are right-aligned (a paragraph style with w:jc="right"), text is not
+    // numbers are right-aligned (a paragraph style with w:jc="right"), addresses in the code
+    // font, text left-aligned
     const second = rows(t)[2] ?? "";
     expect(second.match(/w:val="TableNumber"/g)).toHaveLength(2); // "#" and exposure_usd
-    expect(second.match(/w:val="TableText"/g)).toHaveLength(4);
+    expect(second.match(/w:val="TableCode"/g)).toHaveLength(1);
+    expect(second.match(/w:val="TableText"/g)).toHaveLength(3);
   });
 
   it("lays Arabic-script cells out right-to-left", () => {
@@ -249,21 +273,34 @@ describe("renderDocx: the EDD memo", () => {
     expect(defaults).toMatch(/<w:rFonts [^>]*w:cs="Arial"/);
   });
 
-  it("fits every table to its page, and puts the 6-column table on landscape pages", () => {
+  it("fits every table across a portrait page: one section, no page break of orientation", () => {
     for (const t of u.tables) {
-      const total = gridWidths(t).reduce((a, b) => a + b, 0);
-      expect(total).toBeLessThanOrEqual(LANDSCAPE_TEXT_WIDTH);
+      expect(gridWidths(t).reduce((a, b) => a + b, 0)).toBe(PORTRAIT_TEXT_WIDTH);
     }
-    const results = tableUnder(u, "Screening results");
-    expect(gridWidths(results).reduce((a, b) => a + b, 0)).toBe(LANDSCAPE_TEXT_WIDTH);
-    const metadata = tableUnder(u, "Case metadata");
-    expect(gridWidths(metadata).reduce((a, b) => a + b, 0)).toBe(PORTRAIT_TEXT_WIDTH);
-    // The section that ends after the results table is landscape; the document ends portrait.
-    const after = u.document.slice(u.document.indexOf(results));
-    const sectPr = /<w:sectPr>[\s\S]*?<\/w:sectPr>/.exec(after)?.[0] ?? "";
-    expect(sectPr).toMatch(/<w:pgSz w:w="15840" w:h="12240" w:orient="landscape"\/>/);
-    const last = [...u.document.matchAll(/<w:sectPr>[\s\S]*?<\/w:sectPr>/g)].at(-1)?.[0] ?? "";
-    expect(last).toMatch(/w:orient="portrait"/);
+    const sections = [...u.document.matchAll(/<w:sectPr>[\s\S]*?<\/w:sectPr>/g)];
+    expect(sections).toHaveLength(1);
+    expect(sections[0]?.[0]).toMatch(/w:orient="portrait"/);
+  });
+
+  it("puts a table too wide for a portrait page on landscape pages, its heading with it", async () => {
+    const wide = await unpack(await renderDocx(withWideTable(report)));
+    const t = tableUnder(wide, "Observations");
+    expect(gridWidths(t).reduce((a, b) => a + b, 0)).toBe(LANDSCAPE_TEXT_WIDTH);
+    expect(rows(t).map(cells)[1]?.[0]).toBe("2025-11-10 00:00 UTC");
+    const sections = [...wide.document.matchAll(/<w:sectPr>[\s\S]*?<\/w:sectPr>/g)];
+    const orientations = sections.map((m) => /w:orient="(\w+)"/.exec(m[0])?.[1]);
+    expect(orientations).toEqual(["portrait", "landscape", "portrait"]);
+    // The landscape section holds the table and its heading.
+    const start = (sections[0]?.index ?? 0) + (sections[0]?.[0].length ?? 0);
+    const landscape = wide.document.slice(start, sections[1]?.index);
+    expect(landscape).toContain(">Observations</w:t>");
+    expect(landscape).toContain(t);
+  });
+
+  it("gives every field/value table and the metrics the same label column", () => {
+    const metrics = gridWidths(tableUnder(u, "Headline metrics"));
+    expect(gridWidths(tableUnder(u, "Case metadata"))).toEqual(metrics);
+    expect((metrics[0] ?? 0) / PORTRAIT_TEXT_WIDTH).toBeLessThanOrEqual(0.4);
   });
 
   it("embeds the charts as PNG pictures referenced from the document, with captions", async () => {
@@ -282,11 +319,12 @@ describe("renderDocx: the EDD memo", () => {
     expect(styled(u, "Caption")).toEqual(
       report.charts.map((c, i) => `Figure ${i + 1}. ${c.title}`),
     );
-    // sized to the text width of a portrait page, in EMU (914400 per inch, 1440 twips per inch)
+    // 5.5 in wide, in EMU (914400 per inch, 1440 twips per inch), half as tall
     const extent = /<wp:extent cx="(\d+)" cy="(\d+)"\/>/.exec(u.document);
     const cx = Number(extent?.[1]);
-    expect(cx).toBeLessThanOrEqual((PORTRAIT_TEXT_WIDTH / 1440) * 914_400);
-    expect(cx).toBeGreaterThan((PORTRAIT_TEXT_WIDTH / 1440) * 914_400 * 0.95);
+    expect(cx).toBeLessThanOrEqual((CHART_WIDTH / 1440) * 914_400);
+    expect(cx).toBeGreaterThan((CHART_WIDTH / 1440) * 914_400 * 0.99);
+    expect(CHART_WIDTH).toBe(5.5 * 1440);
     expect(Number(extent?.[2]) / cx).toBeCloseTo(0.5, 2);
   });
 
@@ -323,7 +361,10 @@ describe("renderDocx: the EDD memo", () => {
     expect(field("dc:creator")).toBe("Compliance Desk");
     expect(field("dc:subject")).toBe("enhanced-due-diligence");
     expect(field("cp:keywords")).toContain("enhanced-due-diligence");
+    expect(field("cp:keywords")).toContain("Screening results");
+    expect(field("cp:lastModifiedBy")).toBe("Compliance Desk");
     expect(field("dc:description")).toBe(report.summary[0]);
+    expect(field("dcterms:created")).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
   });
 
   it("puts the workbook sheets in an appendix", () => {
@@ -406,7 +447,7 @@ describe("renderDocx: legacy sections, wide and empty tables", () => {
   it("leaves the cells of nulls empty and keeps a table's rows", () => {
     const t = tableUnder(u, "Findings table");
     expect(rows(t).map(cells)).toEqual([
-      ["wallet", "hits"],
+      ["Wallet", "Hits"],
       ["0xabc", "1"],
       ["0xdef", ""],
     ]);
@@ -419,13 +460,13 @@ describe("renderDocx: legacy sections, wide and empty tables", () => {
     const first = rows(tableUnder(u, titles[0] ?? "")).map(cells);
     const second = rows(tableUnder(u, titles[1] ?? "")).map(cells);
     expect(first[0]).toHaveLength(14);
-    expect(second[0]).toEqual(["c1", "c15", "c16", "c17", "c18", "c19", "c20"]);
+    expect(second[0]).toEqual(["C1", "C15", "C16", "C17", "C18", "C19", "C20"]);
     expect(second[1]).toEqual(["1", "15", "16", "17", "18", "19", "20"]);
   });
 
   it("shows an empty table as its header and a 'No rows.' line", () => {
     const t = tableUnder(u, "Empty");
-    expect(rows(t).map(cells)).toEqual([["a", "b"], ["No rows."]]);
+    expect(rows(t).map(cells)).toEqual([["A", "B"], ["No rows."]]);
   });
 
   it("still has the footer and properties without an author or type", async () => {
@@ -445,8 +486,9 @@ describe("renderDocx: size", () => {
     const r = rows(table ?? "");
     expect(r).toHaveLength(1001);
     expect(r[0]).toContain("<w:tblHeader/>");
+    const rowsTable = report.tables[0] as ReportTable;
     expect(cells(r[1000] ?? "")).toEqual(
-      (report.tables[0]?.rows[999] ?? []).map((v) => formatScalar(v)),
+      rowsTable.columns.map((_, c) => formatCell(rowsTable, 999, c)),
     );
   });
 
@@ -480,8 +522,8 @@ describe("renderDocx: a report built on the sample edition", () => {
   }
 
   it("puts SAMPLE EDITION — NOT THE OFAC LIST in the header of every section", async () => {
-    // The memo has portrait, landscape and appendix sections: each has its own header part.
-    const u = await unpack(await renderDocx(onSampleEdition(eddMemoReport(100))));
+    // The memo with a wide table has portrait and landscape sections: each has its own header.
+    const u = await unpack(await renderDocx(onSampleEdition(withWideTable(eddMemoReport(100)))));
     const headerParts = Object.keys(u.zip.files).filter((p) => /^word\/header\d+\.xml$/.test(p));
     expect(headerParts.length).toBeGreaterThan(1);
     for (const path of headerParts) {

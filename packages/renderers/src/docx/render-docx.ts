@@ -2,11 +2,8 @@ import {
   type Degradation,
   type Report,
   type ReportChart,
-  type ReportMetric,
   type ReportSection,
-  type ReportTable,
   SAMPLE_EDITION_BANNER,
-  type Scalar,
 } from "@svc/report-model";
 import {
   Document,
@@ -26,71 +23,23 @@ import { describeDocument, type RenderedDocument } from "../artifact/artifact.js
 import { renderChartPng } from "../chart/chart-png.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
-import {
-  BULLETS,
-  documentNumbering,
-  documentStyles,
-  LANDSCAPE_TEXT_WIDTH,
-  PAGE,
-  PORTRAIT_TEXT_WIDTH,
-  STYLE,
-  TWIPS_PER_PX,
-} from "./styles.js";
-import { buildTable, fitWidths, naturalWidths, numericColumns, splitColumns } from "./table.js";
+import { asHeading, Body } from "./body.js";
+import { type DisplayTable, displayTable, splitColumns } from "./display-table.js";
+import { BULLETS, documentNumbering, documentStyles, PAGE, STYLE, TWIPS_PER_PX } from "./styles.js";
+import { buildTable } from "./table.js";
+import { fieldColumnWidth, fieldValueLayout, gridLayout } from "./table-layout.js";
 import { isMainlyRtl, styledParagraph, textRuns } from "./text.js";
+import { metricsTable, titleBlockTable } from "./title-block.js";
 
 export const DOCX_ENGINE = "docx 9.15.2";
 
-/** The chart picture: drawn at 640 × 320 px and shown across the text width of a portrait page. */
+/** The chart picture: drawn at 640 × 320 px. */
 export const CHART_PX = Object.freeze({ width: 640, height: 320 });
+/** Shown 5.5 in wide (2.75 in tall), centred on a portrait page: readable, and no page to itself. */
+export const CHART_WIDTH = 7_920;
 
-/** Tables with this many columns, or too wide for a portrait page, get a landscape section. */
-const LANDSCAPE_COLUMNS = 6;
 /** Tables this long say how many rows they have (they run over several pages). */
 const ROW_COUNT_NOTE = 20;
-
-interface Block {
-  readonly landscape: boolean;
-  readonly children: FileChild[];
-}
-
-/** Headings, which move with what follows them onto its pages. */
-const headings = new WeakSet<FileChild>();
-
-/** Collects the document's content as runs of portrait and landscape pages. */
-class Body {
-  readonly blocks: Block[] = [];
-  #newPage = false;
-
-  /** What is added next starts on a new page (a new section). */
-  newPage(): void {
-    this.#newPage = true;
-  }
-
-  add(landscape: boolean, ...children: FileChild[]): void {
-    const last = this.blocks.at(-1);
-    if (this.#newPage) {
-      this.#newPage = false;
-      this.blocks.push({ landscape, children: [...children] });
-      return;
-    }
-    if (last !== undefined && last.landscape === landscape) {
-      last.children.push(...children);
-      return;
-    }
-    // A heading that ends the pages before a change of orientation would sit alone at the foot
-    // of its page (section breaks start a new page): it goes with its content instead.
-    const carried: FileChild[] = [];
-    while (last !== undefined) {
-      const tail = last.children.at(-1);
-      if (tail === undefined || !headings.has(tail)) break;
-      carried.unshift(tail);
-      last.children.pop();
-    }
-    if (last !== undefined && last.children.length === 0) this.blocks.pop();
-    this.blocks.push({ landscape, children: [...carried, ...children] });
-  }
-}
 
 function heading(level: 1 | 2 | 3, text: string): Paragraph {
   const style =
@@ -100,13 +49,13 @@ function heading(level: 1 | 2 | 3, text: string): Paragraph {
         ? HeadingLevel.HEADING_2
         : HeadingLevel.HEADING_3;
   const rtl = isMainlyRtl(text);
-  const paragraph = new Paragraph({
-    heading: style,
-    bidirectional: rtl || undefined,
-    children: textRuns(text, rtl),
-  });
-  headings.add(paragraph);
-  return paragraph;
+  return asHeading(
+    new Paragraph({
+      heading: style,
+      bidirectional: rtl || undefined,
+      children: textRuns(text, rtl),
+    }),
+  );
 }
 
 function prose(text: string): Paragraph {
@@ -123,38 +72,45 @@ function bullet(text: string): Paragraph {
   });
 }
 
-function orDash(value: string | null): string {
-  return value === null || value.trim() === "" ? "\u2014" : value;
+/** What every table of the document shares: the width of the label column of field/value tables. */
+interface TableContext {
+  readonly fieldWidth: number;
+}
+
+/** The table on its page: portrait or landscape, its columns laid out (see `TableLayout`). */
+function placedTable(table: DisplayTable, context: TableContext) {
+  const layout = table.fieldValue ? fieldValueLayout(table, context.fieldWidth) : gridLayout(table);
+  return { layout, table: buildTable(table, layout) };
 }
 
 /** Adds `table` (split into parts when very wide) under a heading of `level`, portrait or landscape. */
-function addTable(body: Body, table: ReportTable, level: 2 | 3, before: FileChild[] = []): void {
-  const parts = splitColumns(table);
-  parts.forEach((part, i) => {
-    const natural = naturalWidths(part);
-    const wide = part.columns.length >= LANDSCAPE_COLUMNS || sum(natural) > PORTRAIT_TEXT_WIDTH;
-    const widths = fitWidths(natural, wide ? LANDSCAPE_TEXT_WIDTH : PORTRAIT_TEXT_WIDTH, true);
+function addTable(
+  body: Body,
+  table: DisplayTable,
+  level: 2 | 3,
+  context: TableContext,
+  before: FileChild[] = [],
+): void {
+  splitColumns(table).forEach((part, i) => {
     const children: FileChild[] = i === 0 ? [...before] : [];
     children.push(heading(level, part.title));
-    if (part.columns.length === 0) {
+    if (part.labels.length === 0) {
       children.push(styledParagraph(STYLE.tableNote, "This table has no columns."));
-    } else {
-      if (part.rows.length >= ROW_COUNT_NOTE) {
-        const n = part.rows.length.toLocaleString("en-US");
-        children.push(styledParagraph(STYLE.tableNote, `${n} rows`));
-      }
-      children.push(
-        buildTable(part, { widths, numeric: numericColumns(part) }),
-        // Word has no space after a table: an empty paragraph keeps the next text off its border.
-        new Paragraph({ style: STYLE.spacer }),
-      );
+      body.add(false, ...children);
+      return;
     }
-    body.add(wide, ...children);
+    if (part.rows.length >= ROW_COUNT_NOTE) {
+      const n = part.rows.length.toLocaleString("en-US");
+      children.push(styledParagraph(STYLE.tableNote, `${n} rows`));
+    }
+    const placed = placedTable(part, context);
+    children.push(
+      placed.table,
+      // Word has no space after a table: an empty paragraph keeps the next text off its border.
+      new Paragraph({ style: STYLE.spacer }),
+    );
+    body.add(placed.layout.landscape, ...children);
   });
-}
-
-function sum(values: readonly number[]): number {
-  return values.reduce((a, b) => a + b, 0);
 }
 
 function titleBlock(report: Report): FileChild[] {
@@ -172,48 +128,34 @@ function titleBlock(report: Report): FileChild[] {
   if (meta.subtitle !== null && meta.subtitle.trim() !== "") {
     children.push(styledParagraph(STYLE.subtitle, meta.subtitle));
   }
-  const block: ReportTable = {
-    key: "title_block",
-    title: "Report",
-    columns: ["Report type", "Author", "Date", "Version"],
-    rows: [[orDash(meta.reportType), orDash(meta.author), orDash(meta.date), orDash(meta.version)]],
-  };
-  children.push(
-    buildTable(block, {
-      widths: fitWidths(naturalWidths(block), PORTRAIT_TEXT_WIDTH, true),
-      numeric: [false, false, false, false],
-    }),
-  );
+  const block = titleBlockTable(report);
+  children.push(buildTable(block, gridLayout(block, { portraitOnly: true })));
   return children;
 }
 
-function metricsTable(metrics: readonly ReportMetric[]): ReportTable {
-  return {
-    key: "headline_metrics",
-    title: "Headline metrics",
-    columns: ["Metric", "Value", "Unit"],
-    rows: metrics.map((m): Scalar[] => [m.label, m.value, m.unit]),
-  };
-}
-
-function addSection(body: Body, section: ReportSection): void {
+function addSection(
+  body: Body,
+  section: ReportSection,
+  table: DisplayTable | null,
+  context: TableContext,
+): void {
   const children: FileChild[] = [];
   const title = section.heading?.trim() ?? "";
   if (title !== "") children.push(heading(2, title));
   for (const p of section.paragraphs) children.push(prose(p));
   for (const b of section.bullets) children.push(bullet(b));
-  if (section.table === null) {
+  if (table === null) {
     body.add(false, ...children);
     return;
   }
   // The table keeps its section's heading and prose on its pages (landscape when it is wide),
   // titled one level below the section's heading, or in its place when they say the same.
-  const sameTitle = title !== "" && title === section.table.title.trim();
+  const sameTitle = title !== "" && title === table.title.trim();
   if (sameTitle) children.shift();
-  addTable(body, section.table, title !== "" && !sameTitle ? 3 : 2, children);
+  addTable(body, table, title !== "" && !sameTitle ? 3 : 2, context, children);
 }
 
-/** The chart as a picture across the text width, with its title as the caption below. */
+/** The chart as a picture, with its title as the caption below. */
 function chartFigure(chart: ReportChart, n: number, degradations: Degradation[]): FileChild[] {
   const caption = new Paragraph({
     style: STYLE.caption,
@@ -230,7 +172,7 @@ function chartFigure(chart: ReportChart, n: number, degradations: Degradation[])
     });
     return [styledParagraph(STYLE.tableNote, `[Chart not available: ${chart.title}]`), caption];
   }
-  const width = Math.floor(PORTRAIT_TEXT_WIDTH / TWIPS_PER_PX);
+  const width = Math.floor(CHART_WIDTH / TWIPS_PER_PX);
   const height = Math.round((width * CHART_PX.height) / CHART_PX.width);
   return [
     new Paragraph({
@@ -305,6 +247,15 @@ function description(report: Report): string | undefined {
 
 /** The document's content, in reading order, as portrait and landscape runs of pages. */
 function buildBody(report: Report, degradations: Degradation[]): Body {
+  const sections = report.sections.map((s) => (s.table === null ? null : displayTable(s.table)));
+  const tables = report.tables.map(displayTable);
+  const workbook = report.workbook.map(displayTable);
+  const metrics = report.metrics.length > 0 ? metricsTable(report.metrics) : null;
+  const fieldValue = [...sections, ...tables, ...workbook, metrics].filter(
+    (t): t is DisplayTable => t?.fieldValue === true,
+  );
+  const context: TableContext = { fieldWidth: fieldColumnWidth(fieldValue) };
+
   const body = new Body();
   body.add(false, ...titleBlock(report));
 
@@ -312,22 +263,16 @@ function buildBody(report: Report, degradations: Degradation[]): Body {
     body.add(false, heading(1, "Executive summary"), ...report.summary.map(prose));
   }
 
-  if (report.metrics.length > 0) {
-    const table = metricsTable(report.metrics);
-    body.add(
-      false,
-      heading(1, "Headline metrics"),
-      buildTable(table, {
-        widths: fitWidths(naturalWidths(table), PORTRAIT_TEXT_WIDTH, false),
-        numeric: [false, false, false],
-      }),
-    );
+  if (metrics !== null) {
+    body.add(false, heading(1, "Headline metrics"), placedTable(metrics, context).table);
   }
 
   if (report.sections.length > 0 || report.tables.length > 0) {
     body.add(false, heading(1, "Details"));
-    for (const section of report.sections) addSection(body, section);
-    for (const table of report.tables) addTable(body, table, 2);
+    report.sections.forEach((section, i) => {
+      addSection(body, section, sections[i] ?? null, context);
+    });
+    for (const table of tables) addTable(body, table, 2, context);
   }
 
   if (report.charts.length > 0) {
@@ -337,10 +282,9 @@ function buildBody(report: Report, degradations: Degradation[]): Body {
     });
   }
 
-  if (report.workbook.length > 0) {
-    body.newPage();
+  if (workbook.length > 0) {
     body.add(false, heading(1, "Appendix: workbook sheets"));
-    for (const sheet of report.workbook) addTable(body, sheet, 2);
+    for (const sheet of workbook) addTable(body, sheet, 2, context);
   }
   return body;
 }

@@ -25,6 +25,16 @@ export const FONTS = Object.freeze({
   cs: "Arial",
 });
 
+/**
+ * The code font, for wallet addresses and digests: Consolas (on every Office machine) tells 0 from
+ * O and l from 1, which matters in an address; LibreOffice on Linux sets it in DejaVu Sans Mono.
+ */
+export const MONO_FONT = "Consolas";
+
+/** Table text is 9 pt; the code font in tables 8 pt (it sets larger than Calibri at a size). */
+export const TABLE_TEXT_PT = 9;
+export const TABLE_CODE_PT = 8;
+
 /** US Letter, 0.75 in margins: 7 in of text across a portrait page, 9.5 in across a landscape one. */
 export const PAGE = Object.freeze({
   width: 12_240,
@@ -44,6 +54,7 @@ export const STYLE = Object.freeze({
   tableNumber: "TableNumber",
   tableHeader: "TableHeading",
   tableHeaderNumber: "TableHeadingNumber",
+  tableCode: "TableCode",
   tableNote: "TableNote",
   spacer: "TableSpacer",
   figure: "Figure",
@@ -143,7 +154,7 @@ export function documentStyles(): IStylesOptions {
         name: "Table Text",
         basedOn: "Normal",
         quickFormat: true,
-        run: { size: 18, sizeComplexScript: 18 },
+        run: { size: TABLE_TEXT_PT * 2, sizeComplexScript: TABLE_TEXT_PT * 2 },
         // An exact line height: rows of Latin, Cyrillic, CJK and Arabic text are all as tall
         // (auto spacing makes rows with CJK taller, from the CJK font's larger line gap).
         paragraph: { spacing: { before: 0, after: 0, line: 230, lineRule: LineRuleType.EXACT } },
@@ -153,6 +164,18 @@ export function documentStyles(): IStylesOptions {
         name: "Table Number",
         basedOn: STYLE.tableText,
         paragraph: { alignment: AlignmentType.RIGHT },
+      },
+      {
+        // Addresses and digests: the code font, never hyphenated or broken (the column is as
+        // wide as its longest value, or the value has a full-width row of its own).
+        id: STYLE.tableCode,
+        name: "Table Code",
+        basedOn: STYLE.tableText,
+        run: {
+          font: { ascii: MONO_FONT, hAnsi: MONO_FONT, eastAsia: MONO_FONT, cs: MONO_FONT },
+          size: TABLE_CODE_PT * 2,
+          sizeComplexScript: TABLE_CODE_PT * 2,
+        },
       },
       {
         id: STYLE.tableHeader,

@@ -1,170 +1,241 @@
-import { formatScalar, type ReportTable, type Scalar } from "@svc/report-model";
-import { Paragraph, Table, TableCell, TableLayoutType, TableRow, WidthType } from "docx";
-import { HEADER_SHADING, STYLE, TABLE_BORDERS } from "./styles.js";
-import { styledParagraph, textUnits } from "./text.js";
+import {
+  BorderStyle,
+  type ITableCellBorders,
+  type Paragraph,
+  Table,
+  TableCell,
+  TableLayoutType,
+  TableRow,
+  VerticalMergeType,
+  WidthType,
+} from "docx";
+import type { DisplayCell, DisplayTable } from "./display-table.js";
+import { HEADER_SHADING, RULE_COLOR, STYLE, TABLE_BORDERS, TABLE_CODE_PT } from "./styles.js";
+import { type Overflow, type TableLayout, tableLines } from "./table-layout.js";
+import { codeParagraph, styledParagraph } from "./text.js";
 
-/** Twips of one width unit of `textUnits` at 9 pt (an average Calibri character). */
-const TWIPS_PER_UNIT = 95;
-/** Left + right cell padding, and what a cell needs besides its text. */
-const CELL_PADDING = 2 * 80 + 20;
-/** Cells longer than this many units wrap rather than widen their column. */
-const MAX_UNITS = 48;
-const MIN_UNITS = 3;
-/** Rows read to size the columns (spread evenly over the table). */
-const SAMPLE_ROWS = 400;
-/**
- * Most columns one table shows; wider tables are split into parts that repeat the first column.
- * Word refuses tables of more than 63 columns, and 14 is what a landscape page can still read.
- */
-export const MAX_COLUMNS = 14;
-
-const CELL_MARGINS = Object.freeze({ top: 30, bottom: 30, left: 80, right: 80 });
-
-export interface TableLayout {
-  /** Column widths in twips, adding up to the table's width. */
-  readonly widths: readonly number[];
-  /** Columns whose every value is a number: right-aligned, header too. */
-  readonly numeric: readonly boolean[];
-}
-
-/** The natural width of each column in twips (header and a sample of its cells, capped). */
-export function naturalWidths(table: ReportTable): number[] {
-  const { columns, rows } = table;
-  const units = columns.map((c) => Math.min(MAX_UNITS, Math.max(MIN_UNITS, textUnits(c) * 1.05)));
-  const step = Math.max(1, Math.floor(rows.length / SAMPLE_ROWS));
-  for (let r = 0; r < rows.length; r += step) {
-    const row = rows[r] as readonly Scalar[];
-    for (let c = 0; c < units.length; c++) {
-      const value = row[c] ?? null;
-      if (value === null) continue;
-      const u = textUnits(typeof value === "string" ? value : formatScalar(value));
-      if (u > (units[c] as number)) units[c] = Math.min(MAX_UNITS, u);
-    }
-  }
-  return units.map((u) => Math.ceil(u * TWIPS_PER_UNIT) + CELL_PADDING);
-}
+const CELL_MARGINS = Object.freeze({ top: 20, bottom: 20, left: 80, right: 80 });
 
 /**
- * Fits natural widths to `available` twips. With `fill`, a table narrower than the page is widened
- * in proportion; a wider one gives its narrow columns their natural width and shares what is left
- * evenly among the wide ones (their text wraps).
+ * A table of at most this many printed lines is kept whole on one page (its title with it): it
+ * moves to the next page rather than leave a row or two behind. A longer one keeps its header
+ * with its first records and its last two records together, so no page holds a lone row.
  */
-export function fitWidths(natural: readonly number[], available: number, fill: boolean): number[] {
-  const total = natural.reduce((a, b) => a + b, 0);
-  if (total <= available) {
-    if (!fill) return [...natural];
-    const scaled = natural.map((w) => Math.floor((w * available) / total));
-    return settle(scaled, available);
-  }
-  const order = natural.map((w, i) => [w, i] as const).sort((a, b) => a[0] - b[0]);
-  const widths = new Array<number>(natural.length).fill(0);
-  let remaining = available;
-  let left = natural.length;
-  for (const [w, i] of order) {
-    const share = Math.floor(remaining / left);
-    const width = Math.min(w, share);
-    widths[i] = width;
-    remaining -= width;
-    left--;
-  }
-  return settle(widths, available);
+const KEEP_WHOLE_LINES = 16;
+const KEEP_FIRST_RECORDS = 2;
+
+/** The line that starts a record with full-width rows: a firmer rule than between its rows. */
+const RECORD_RULE = Object.freeze({ style: BorderStyle.SINGLE, size: 6, color: RULE_COLOR });
+/** No line: between the two rows of one record, which read as one. */
+const NO_RULE = Object.freeze({ style: BorderStyle.NIL, size: 0, color: "auto" });
+
+/** Which records keep with the next one (see `KEEP_WHOLE_LINES`). */
+function keptRecords(table: DisplayTable, layout: TableLayout): boolean[] {
+  const n = table.rows.length;
+  // Every record takes a line at least: a long table is not measured.
+  const total = n > KEEP_WHOLE_LINES ? n : tableLines(table, layout);
+  return table.rows.map(
+    (_, r) => r < n - 1 && (total <= KEEP_WHOLE_LINES || r < KEEP_FIRST_RECORDS || r === n - 2),
+  );
 }
 
-function settle(widths: number[], available: number): number[] {
-  const diff = available - widths.reduce((a, b) => a + b, 0);
-  const last = widths.length - 1;
-  if (last >= 0) widths[last] = (widths[last] as number) + diff;
-  return widths;
-}
-
-export function numericColumns(table: ReportTable): boolean[] {
-  return table.columns.map((_, c) => {
-    let any = false;
-    for (const row of table.rows) {
-      const v = row[c] ?? null;
-      if (v === null) continue;
-      if (typeof v !== "number") return false;
-      any = true;
-    }
-    return any;
+function cellParagraph(
+  cell: DisplayCell | undefined,
+  right: boolean,
+  monoPt: number,
+  keepNext: boolean,
+): Paragraph {
+  const text = cell?.text ?? "";
+  if (cell !== undefined && text !== "" && cell.traits.monospace) {
+    return codeParagraph(STYLE.tableCode, text, monoPt, TABLE_CODE_PT, keepNext);
+  }
+  return styledParagraph(right ? STYLE.tableNumber : STYLE.tableText, text, {
+    keepLeft: true,
+    keepNext,
   });
 }
 
-/** Splits a table wider than `MAX_COLUMNS` into parts that each repeat the first column. */
-export function splitColumns(table: ReportTable): ReportTable[] {
-  const n = table.columns.length;
-  if (n <= MAX_COLUMNS) return [table];
-  const parts: ReportTable[] = [];
-  const per = MAX_COLUMNS - 1;
-  for (let start = 1; start < n; start += per) {
-    const end = Math.min(n, start + per);
-    const pick = [0, ...Array.from({ length: end - start }, (_, i) => start + i)];
-    parts.push({
-      key: table.key,
-      title: `${table.title} (columns ${start === 1 ? 1 : start + 1}\u2013${end} of ${n})`,
-      columns: pick.map((c) => table.columns[c] ?? ""),
-      rows: table.rows.map((row) => pick.map((c) => row[c] ?? null)),
-    });
-  }
-  return parts;
-}
-
-function valueCell(value: Scalar): TableCell {
-  if (value === null)
-    return new TableCell({ children: [new Paragraph({ style: STYLE.tableText })] });
-  if (typeof value === "number") {
-    return new TableCell({
-      children: [new Paragraph({ style: STYLE.tableNumber, text: formatScalar(value) })],
-    });
-  }
+function headerCell(label: string, right: boolean, columnSpan?: number): TableCell {
   return new TableCell({
-    children: [styledParagraph(STYLE.tableText, formatScalar(value), { keepLeft: true })],
+    shading: HEADER_SHADING,
+    columnSpan,
+    children: [styledParagraph(right ? STYLE.tableHeaderNumber : STYLE.tableHeader, label)],
+  });
+}
+
+/** The header rows: one per full-width column, then the grid's; all repeat on every page. */
+function headerRows(table: DisplayTable, layout: TableLayout): TableRow[] {
+  const span = layout.grid.length;
+  const rows = layout.spanned.map(
+    (c) =>
+      new TableRow({
+        tableHeader: true,
+        cantSplit: true,
+        children: [headerCell(table.labels[c] ?? "", false, span)],
+      }),
+  );
+  rows.push(
+    new TableRow({
+      tableHeader: true,
+      cantSplit: true,
+      children: layout.grid.map((c) => headerCell(table.labels[c] ?? "", layout.right[c] === true)),
+    }),
+  );
+  return rows;
+}
+
+function gridCell(
+  row: readonly DisplayCell[],
+  c: number,
+  layout: TableLayout,
+  keepNext: boolean,
+  borders?: ITableCellBorders,
+) {
+  return new TableCell({
+    borders,
+    children: [cellParagraph(row[c], layout.right[c] === true, layout.monoPt, keepNext)],
   });
 }
 
 /**
- * A bordered table with a shaded, bold header row that repeats on every page (`w:tblHeader`).
- * Borders, cell margins and the fixed layout are set once on the table; cells carry only their
- * paragraph, whose style says how it looks.
+ * A record whose code value is too long for its column: the value in a row of its own, from its
+ * column to the right edge, beside the record's first cells (merged down over both rows); the
+ * rest of the record in the row below.
  */
-export function buildTable(table: ReportTable, layout: TableLayout): Table {
-  const { widths, numeric } = layout;
-  const columnCount = table.columns.length;
-  const header = new TableRow({
-    tableHeader: true,
+function overflowRows(
+  row: readonly DisplayCell[],
+  layout: TableLayout,
+  overflow: Overflow,
+  keepNext: boolean,
+): TableRow[] {
+  const at = layout.grid.indexOf(overflow.column);
+  const before = layout.grid.slice(0, at);
+  const after = layout.grid.slice(at + 1);
+  // Under the record's full-width rows, if it has any, no rule.
+  const top = layout.spanned.length > 0 ? NO_RULE : undefined;
+  const first = new TableRow({
     cantSplit: true,
-    children: table.columns.map(
-      (name, c) =>
-        new TableCell({
-          shading: HEADER_SHADING,
-          children: [
-            styledParagraph(numeric[c] ? STYLE.tableHeaderNumber : STYLE.tableHeader, name),
-          ],
-        }),
-    ),
+    children: [
+      ...before.map(
+        (c) =>
+          new TableCell({
+            verticalMerge: VerticalMergeType.RESTART,
+            borders: { top },
+            children: [cellParagraph(row[c], layout.right[c] === true, layout.monoPt, true)],
+          }),
+      ),
+      new TableCell({
+        columnSpan: layout.grid.length - at,
+        borders: { top, bottom: NO_RULE },
+        children: [cellParagraph(row[overflow.column], false, overflow.monoPt, true)],
+      }),
+    ],
   });
-  const rows: TableRow[] = [header];
+  const second = new TableRow({
+    cantSplit: true,
+    children: [
+      ...before.map(
+        () =>
+          new TableCell({
+            verticalMerge: VerticalMergeType.CONTINUE,
+            children: [styledParagraph(STYLE.tableText, "", { keepNext })],
+          }),
+      ),
+      new TableCell({
+        borders: { top: NO_RULE },
+        children: [styledParagraph(STYLE.tableText, "", { keepNext })],
+      }),
+      ...after.map((c) => gridCell(row, c, layout, keepNext, { top: NO_RULE })),
+    ],
+  });
+  return [first, second];
+}
+
+/** One record: its full-width rows (kept with the main row), then its main row. */
+function recordRows(
+  row: readonly DisplayCell[],
+  r: number,
+  layout: TableLayout,
+  keepNext: boolean,
+): TableRow[] {
+  const span = layout.grid.length;
+  if (layout.spanRows.has(r)) {
+    // A field/value row whose value needs the page's width: the label over the value.
+    return [
+      new TableRow({
+        cantSplit: true,
+        children: [
+          new TableCell({
+            columnSpan: span,
+            children: [
+              styledParagraph(STYLE.tableText, row[0]?.text ?? "", {
+                keepLeft: true,
+                keepNext: true,
+              }),
+              cellParagraph(row[1], false, layout.spanMonoPt, keepNext),
+            ],
+          }),
+        ],
+      }),
+    ];
+  }
+  const rows = layout.spanned.map(
+    (c, i) =>
+      new TableRow({
+        cantSplit: true,
+        children: [
+          new TableCell({
+            columnSpan: span,
+            // A record's rows read as one: a rule above its first, none between them.
+            borders: { top: i === 0 ? RECORD_RULE : NO_RULE, bottom: NO_RULE },
+            children: [cellParagraph(row[c], false, layout.spanMonoPt, true)],
+          }),
+        ],
+      }),
+  );
+  const { overflow } = layout;
+  if (overflow?.rows.has(r)) {
+    rows.push(...overflowRows(row, layout, overflow, keepNext));
+    return rows;
+  }
+  const below = layout.spanned.length > 0 ? { top: NO_RULE } : undefined;
+  rows.push(
+    new TableRow({
+      cantSplit: true,
+      children: layout.grid.map((c) => gridCell(row, c, layout, keepNext, below)),
+    }),
+  );
+  return rows;
+}
+
+/**
+ * A bordered table with a shaded, bold header row that repeats on every page (`w:tblHeader`),
+ * laid out as `layout` says. Rows never break across pages; a short table stays on one page, a
+ * long one keeps its header with its first records and ends on two records at least.
+ */
+export function buildTable(table: DisplayTable, layout: TableLayout): Table {
+  const rows = headerRows(table, layout);
   if (table.rows.length === 0) {
     rows.push(
       new TableRow({
+        cantSplit: true,
         children: [
           new TableCell({
-            columnSpan: columnCount,
+            columnSpan: layout.grid.length,
             children: [styledParagraph(STYLE.tableText, "No rows.")],
           }),
         ],
       }),
     );
   }
-  for (const row of table.rows) {
-    const cells = new Array<TableCell>(columnCount);
-    for (let c = 0; c < columnCount; c++) cells[c] = valueCell(row[c] ?? null);
-    rows.push(new TableRow({ children: cells }));
-  }
-  const width = widths.reduce((a, b) => a + b, 0);
+  const kept = keptRecords(table, layout);
+  table.rows.forEach((row, r) => {
+    rows.push(...recordRows(row, r, layout, kept[r] === true));
+  });
+  const width = layout.widths.reduce((a, b) => a + b, 0);
   return new Table({
     rows,
-    columnWidths: [...widths],
+    columnWidths: [...layout.widths],
     width: { size: width, type: WidthType.DXA },
     layout: TableLayoutType.FIXED,
     borders: TABLE_BORDERS,

@@ -39,43 +39,50 @@ export function textRuns(text: string, rtl: boolean): TextRun[] {
 export function styledParagraph(
   style: string,
   text: string,
-  options: { readonly children?: readonly ParagraphChild[]; readonly keepLeft?: boolean } = {},
+  options: {
+    readonly children?: readonly ParagraphChild[];
+    readonly keepLeft?: boolean;
+    /** Kept on the page of what follows (a table row: with the next row). */
+    readonly keepNext?: boolean;
+  } = {},
 ): Paragraph {
-  if (text === "") return new Paragraph({ style, children: options.children });
+  const keepNext = options.keepNext === true || undefined;
+  if (text === "") return new Paragraph({ style, keepNext, children: options.children });
   const rtl = isMainlyRtl(text);
   if (!rtl && !text.includes("\n") && options.children === undefined) {
-    return new Paragraph({ style, text });
+    return new Paragraph({ style, keepNext, text });
   }
   return new Paragraph({
     style,
+    keepNext,
     bidirectional: rtl || undefined,
     alignment: rtl && options.keepLeft === true ? AlignmentType.LEFT : undefined,
     children: [...textRuns(text, rtl), ...(options.children ?? [])],
   });
 }
 
-/** Rough width of `text` in units of an average Latin character (East Asian ideographs ≈ 1.8). */
-export function textUnits(text: string): number {
-  let units = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (
-      (c >= 0x1100 && c <= 0x11ff) ||
-      (c >= 0x2e80 && c <= 0x9fff) ||
-      (c >= 0xac00 && c <= 0xd7af) ||
-      (c >= 0xf900 && c <= 0xfaff) ||
-      (c >= 0xff00 && c <= 0xff60)
-    ) {
-      units += 1.8;
-    } else if (c >= 0xd800 && c <= 0xdbff) {
-      // A surrogate pair: an astral character (CJK extension B and later, or an emoji).
-      units += 1.8;
-      i++;
-    } else if (c >= 0x41 && c <= 0x5a) {
-      units += 1.2;
-    } else {
-      units += 1;
-    }
-  }
-  return units;
+/**
+ * A paragraph of code (an address, a digest) in the code-font style, at `sizePt` where that is
+ * smaller than the style's.
+ */
+export function codeParagraph(
+  style: string,
+  text: string,
+  sizePt: number,
+  styleSizePt: number,
+  keepNext: boolean,
+): Paragraph {
+  if (sizePt === styleSizePt)
+    return new Paragraph({ style, keepNext: keepNext || undefined, text });
+  return new Paragraph({
+    style,
+    keepNext: keepNext || undefined,
+    children: [
+      new TextRun({
+        text,
+        size: Math.round(sizePt * 2),
+        sizeComplexScript: Math.round(sizePt * 2),
+      }),
+    ],
+  });
 }

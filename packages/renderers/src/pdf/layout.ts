@@ -1,7 +1,13 @@
-import type { Report, ReportChart, ReportMetric, ReportTable } from "@svc/report-model";
-import { formatScalar, humanize } from "./format.js";
-import type { Measurer } from "./measure.js";
-import { buildTableModel, type TableModel } from "./table-model.js";
+import {
+  formatMetric,
+  labelOfKey,
+  type Report,
+  type ReportChart,
+  type ReportMetric,
+  type ReportTable,
+} from "@svc/report-model";
+import { FILL, type Measurer } from "./measure.js";
+import { buildTableModel, fieldColumnWidth, type TableModel } from "./table-model.js";
 import { CONTENT_WIDTH, LIST_WARNING_BOX, PAGE, SPACING, TYPE } from "./theme.js";
 
 /**
@@ -13,6 +19,11 @@ import { CONTENT_WIDTH, LIST_WARNING_BOX, PAGE, SPACING, TYPE } from "./theme.js
 export interface Lines {
   readonly lines: readonly string[];
   readonly fallback: boolean;
+  /**
+   * Per line, a smaller type size for a line holding a value kept whole (an address) that is
+   * wider than the text's width at its own size; null (or absent) where the line is set as is.
+   */
+  readonly sizes?: readonly (number | null)[];
 }
 
 export interface MetricCard {
@@ -124,7 +135,15 @@ export function planDocument(
   const lines = (s: string, width: number, size: number, bold = false): Lines => {
     const clean = text(s);
     const l = m.wrap(clean, width, size, bold);
-    return { lines: l, fallback: m.needsFallback(clean, bold) };
+    const fallback = m.needsFallback(clean, bold);
+    let sizes: (number | null)[] | null = null;
+    l.forEach((line, i) => {
+      const w = m.width(line, size, bold);
+      if (w <= width * FILL) return;
+      sizes ??= l.map(() => null);
+      sizes[i] = (size * width * FILL) / w;
+    });
+    return sizes === null ? { lines: l, fallback } : { lines: l, fallback, sizes };
   };
 
   const titleBlock = planTitle(report, lines);
@@ -150,7 +169,10 @@ export function planDocument(
     flow.section(heading("Executive summary"), paragraphs(report.summary, "paragraph"));
   }
   if (report.metrics.length > 0) {
-    flow.section(heading("Headline metrics"), metricRows(report.metrics, lines));
+    flow.section(
+      heading("Headline metrics"),
+      metricRows(report.metrics, lines, (w, size) => m.width(text(w), size, true)),
+    );
   }
   if (report.charts.length > 0) {
     const rows: Item[] = [];
@@ -171,7 +193,16 @@ export function planDocument(
     flow.section(heading(report.charts.length > 1 ? "Charts" : "Chart"), rows);
   }
   const maxRow = PAGE.contentBottom - PAGE.contentTop - 80;
-  const tableItems = (t: ReportTable) => buildTableModel(t, m, text, maxRow);
+  const fieldWidth = fieldColumnWidth(
+    [
+      ...report.sections.flatMap((s) => (s.table === null ? [] : [s.table])),
+      ...report.tables,
+      ...report.workbook,
+    ],
+    m,
+    text,
+  );
+  const tableItems = (t: ReportTable) => buildTableModel(t, m, text, maxRow, { fieldWidth });
   for (const section of report.sections) {
     const body: Item[] = [
       ...paragraphs(section.paragraphs, "paragraph"),
@@ -184,20 +215,23 @@ export function planDocument(
   }
   for (const t of report.tables) flow.table(tableItems(t));
   if (report.workbook.length > 0) {
-    const n = report.workbook.length;
-    const intro = paragraphs(
-      [`The report's workbook export has ${n} ${n === 1 ? "sheet" : "sheets"}, reproduced below.`],
-      "paragraph",
-    );
-    flow.section(heading("Appendix: workbook sheets"), intro);
-    for (const t of report.workbook) flow.table(tableItems(t));
+    const [first, ...rest] = report.workbook.map(tableItems);
+    if (first !== undefined) {
+      // The heading is kept with the start of the first table.
+      flow.section(heading("Appendix"), [], first);
+      flow.table(first);
+    }
+    for (const t of rest) flow.table(t);
   }
   if (flow.isEmpty()) {
     flow.section(null, paragraphs(["This report has no content."], "paragraph"));
   }
 
   const runningTitle = text(report.meta.title);
-  const right = [report.meta.reportType, report.meta.date]
+  const right = [
+    report.meta.reportType === null ? null : labelOfKey(report.meta.reportType),
+    report.meta.date,
+  ]
     .filter((s): s is string => s !== null && s !== "")
     .join("  ·  ");
   return {
@@ -228,7 +262,7 @@ function planTitle(
       ? null
       : // The label is letter-spaced (styles.bandLabel), which measuring does not count.
         lines(
-          humanize(meta.reportType).toUpperCase(),
+          labelOfKey(meta.reportType).toUpperCase(),
           CONTENT_WIDTH * 0.8,
           TYPE.bandLabel.size,
           true,
@@ -274,7 +308,7 @@ function planTitle(
     ["Prepared by", meta.author],
     ["Date", meta.date],
     ["Version", meta.version],
-    ["Report type", meta.reportType],
+    ["Report type", meta.reportType === null ? null : labelOfKey(meta.reportType)],
   ];
   const present = pairs.filter((p): p is [string, string] => p[1] !== null && p[1] !== "");
   const metaWidth = CONTENT_WIDTH / Math.max(1, Math.min(4, present.length));
@@ -301,6 +335,7 @@ function planTitle(
 function metricRows(
   metrics: readonly ReportMetric[],
   lines: (s: string, width: number, size: number, bold?: boolean) => Lines,
+  measureWord: (word: string, size: number) => number,
 ): Item[] {
   const perRow = Math.min(4, metrics.length);
   const cardWidth = (CONTENT_WIDTH - (perRow - 1) * SPACING.cardGap) / perRow;
@@ -308,21 +343,25 @@ function metricRows(
   const rows: Item[] = [];
   for (let i = 0; i < metrics.length; i += perRow) {
     const cards = metrics.slice(i, i + perRow).map((metric): MetricCard => {
-      const raw = formatScalar(metric.value);
+      const raw = formatMetric(metric);
+      // The value on one line at its size if it can be; else smaller, broken only at spaces;
+      // a single word wider than the card is set smaller still, never broken.
       let value = lines(raw, inner, TYPE.cardValue.size, true);
       let small = false;
-      if (value.lines.length > 1) {
-        value = lines(raw, inner, TYPE.cardValueSmall.size, true);
+      if (value.lines.length > 1 || value.sizes !== undefined) {
         small = true;
+        const size = TYPE.cardValueSmall.size;
+        const widest = Math.max(...raw.split(/\s+/).map((w) => measureWord(w, size)));
+        const scale = Math.min(1, (inner * FILL) / Math.max(widest, 1));
+        value = lines(raw, inner / scale, size, true);
+        if (scale < 1) value = { ...value, sizes: value.lines.map(() => size * scale) };
       }
       return {
         label: lines(metric.label, inner, TYPE.cardLabel.size),
         value,
         small,
-        unit:
-          metric.unit === null || metric.unit === ""
-            ? null
-            : lines(metric.unit, inner, TYPE.cardUnit.size),
+        // formatMetric says the unit with the value ("7.61%", "1,024 wallets").
+        unit: null,
       };
     });
     const cardHeight = Math.max(

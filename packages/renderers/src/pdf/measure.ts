@@ -1,5 +1,7 @@
 import type { FontPlan } from "../fonts/font-plan.js";
 import { loadPdfFonts, type MeasurableFont } from "../fonts/react-pdf-fonts.js";
+import { loadMonoFont, monoWidth } from "./mono-font.js";
+import { isWholeToken } from "./whole-tokens.js";
 
 /**
  * Text measurement with the very font objects react-pdf lays text out with, so the PDF renderer
@@ -13,10 +15,15 @@ export interface Measurer {
   width(text: string, size: number, bold?: boolean): number;
   /**
    * `text` broken into lines no wider than `maxWidth`: at spaces, else after `-_/,.:;|`, else
-   * (one long token such as an address) between any two characters. Never drops a character
-   * other than the spaces a line is broken at.
+   * (one long token) between any two characters. A wallet address or a digest is never broken:
+   * one wider than the line stands on a line of its own, wider than `maxWidth` (the caller sets
+   * that line smaller). Never drops a character other than the spaces a line is broken at.
    */
   wrap(text: string, maxWidth: number, size: number, bold?: boolean): string[];
+  /** The monospace face addresses and hashes are set in. */
+  readonly mono: MeasurableFont;
+  /** `text` in the monospace face, broken between characters only where it must be. */
+  wrapMono(text: string, maxWidth: number, size: number): string[];
   /** Whether `text` needs more than the base font (a fallback family such as Noto Sans SC). */
   needsFallback(text: string, bold?: boolean): boolean;
   /**
@@ -35,7 +42,7 @@ export const FILL = 0.96;
 
 export async function createMeasurer(plan: FontPlan): Promise<Measurer> {
   const stacks = { regular: await loadPdfFonts(plan, 400), bold: await loadPdfFonts(plan, 700) };
-  return new FontMeasurer(stacks.regular, stacks.bold);
+  return new FontMeasurer(stacks.regular, stacks.bold, await loadMonoFont());
 }
 
 class FontMeasurer implements Measurer {
@@ -49,7 +56,23 @@ class FontMeasurer implements Measurer {
   constructor(
     private readonly regularFonts: readonly MeasurableFont[],
     private readonly boldFonts: readonly MeasurableFont[],
+    readonly mono: MeasurableFont,
   ) {}
+
+  wrapMono(text: string, maxWidth: number, size: number): string[] {
+    const per = monoWidth(this.mono, "0", size);
+    const fit = Math.max(1, Math.floor((maxWidth * FILL) / per));
+    const out: string[] = [];
+    for (const line of text.split("\n")) {
+      const chars = Array.from(line);
+      // Pieces of even length, so no line holds one stray character.
+      const pieces = Math.max(1, Math.ceil(chars.length / fit));
+      const each = Math.ceil(chars.length / pieces);
+      for (let i = 0; i < chars.length; i += each) out.push(chars.slice(i, i + each).join(""));
+      if (chars.length === 0) out.push("");
+    }
+    return out;
+  }
 
   #advance(cp: number, bold: boolean): number {
     const cache = bold ? this.#bold : this.#regular;
@@ -146,7 +169,7 @@ class FontMeasurer implements Measurer {
       if (line !== "") out.push(line);
       line = "";
       lineEm = 0;
-      if (wordEm <= limit) {
+      if (wordEm <= limit || isWholeToken(word)) {
         line = word;
         lineEm = wordEm;
         continue;

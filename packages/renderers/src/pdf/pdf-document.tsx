@@ -318,14 +318,18 @@ function LinesView({
   box?: Style;
 }): ReactElement {
   const type = styler.font(style, lines.fallback);
+  const sized = (i: number): Style[] => {
+    const size = lines.sizes?.[i];
+    return size === null || size === undefined ? type : [...type, { fontSize: size }];
+  };
   if (lines.lines.length === 1) {
-    return <Text style={box === undefined ? type : [box, ...type]}>{lines.lines[0]}</Text>;
+    return <Text style={box === undefined ? sized(0) : [box, ...sized(0)]}>{lines.lines[0]}</Text>;
   }
   return (
     <View {...(box === undefined ? {} : { style: box })}>
       {lines.lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
-        <Text key={i} style={type}>
+        <Text key={i} style={sized(i)}>
           {line}
         </Text>
       ))}

@@ -1,6 +1,10 @@
 import { renderToBuffer } from "@react-pdf/renderer";
 import {
+  columnLabelsOf,
   type Degradation,
+  formatCell,
+  formatMetric,
+  labelOfKey,
   type Report,
   type ReportChart,
   type ReportTable,
@@ -20,7 +24,8 @@ import {
   substituteUncovered,
 } from "../fonts/font-plan.js";
 import { registerPdfFonts } from "../fonts/react-pdf-fonts.js";
-import { cleanText, humanize } from "./format.js";
+import { chartWithLabels } from "./chart-labels.js";
+import { cleanText } from "./clean-text.js";
 import { CHART_SCALE, chartBox, planDocument } from "./layout.js";
 import { createMeasurer } from "./measure.js";
 import { PdfDocument } from "./pdf-document.js";
@@ -53,7 +58,9 @@ export async function renderPdf(report: Report): Promise<RenderedDocument> {
     const scenes: ChartScene[] = [];
     const charts: ReportChart[] = [];
     const chartTables: ReportTable[] = [];
-    report.charts.forEach((chart, i) => {
+    // Legends, axes and categories in the model's words, as the tables beside them.
+    const labelled = report.charts.map((chart) => chartWithLabels(chart, report.tables));
+    labelled.forEach((chart, i) => {
       try {
         scenes.push(
           chartScene(chart, { width: box.width * CHART_SCALE, height: box.height * CHART_SCALE }),
@@ -70,7 +77,7 @@ export async function renderPdf(report: Report): Promise<RenderedDocument> {
     // Charts that could not be drawn leave the chart grid and come back as data tables.
     const laidOut: Report =
       chartTables.length === 0
-        ? report
+        ? { ...report, charts }
         : { ...report, charts, tables: [...report.tables, ...chartTables] };
 
     const plan = fontPlanFor(documentTexts(laidOut, scenes));
@@ -151,8 +158,8 @@ function* textsWithPaths(
   if (typeof meta.listWarning === "string") yield ["meta.listWarning", meta.listWarning];
   if (meta.subtitle !== null) yield ["meta.subtitle", meta.subtitle];
   if (meta.reportType !== null) {
-    yield ["meta.reportType", meta.reportType];
-    yield ["meta.reportType", humanize(meta.reportType).toUpperCase()];
+    yield ["meta.reportType", labelOfKey(meta.reportType)];
+    yield ["meta.reportType", labelOfKey(meta.reportType).toUpperCase()];
   }
   if (meta.author !== null) yield ["meta.author", meta.author];
   if (meta.date !== null) yield ["meta.date", meta.date];
@@ -160,8 +167,7 @@ function* textsWithPaths(
   for (const [i, s] of report.summary.entries()) yield [`summary[${i}]`, s];
   for (const [i, m] of report.metrics.entries()) {
     yield [`metrics[${i}].label`, m.label];
-    if (typeof m.value === "string") yield [`metrics[${i}].value`, m.value];
-    if (m.unit !== null) yield [`metrics[${i}].unit`, m.unit];
+    yield [`metrics[${i}].value`, formatMetric(m)];
   }
   for (const [i, section] of report.sections.entries()) {
     if (section.heading !== null) yield [`sections[${i}].heading`, section.heading];
@@ -179,10 +185,12 @@ function* textsWithPaths(
 
 function* tableTexts(t: ReportTable, path: string): Iterable<readonly [string, string]> {
   yield [`${path}.title`, t.title];
-  for (const [c, name] of t.columns.entries()) yield [`${path}.columns[${c}]`, name];
+  const labels = columnLabelsOf(t);
+  for (const [c, label] of labels.entries()) yield [`${path}.columns[${c}]`, label];
   for (const [r, row] of t.rows.entries()) {
-    for (const [c, v] of row.entries()) {
-      if (typeof v === "string") yield [`${path}[${r}].${t.columns[c] ?? c}`, v];
+    for (const c of row.keys()) {
+      if (typeof row[c] === "string")
+        yield [`${path}[${r}].${t.columns[c] ?? c}`, formatCell(t, r, c)];
     }
   }
 }

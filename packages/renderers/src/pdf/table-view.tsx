@@ -3,7 +3,8 @@ import type { ReactElement } from "react";
 import type { MeasurableFont } from "../fonts/react-pdf-fonts.js";
 import { EMPTY_NOTE } from "./layout.js";
 import type { Measurer } from "./measure.js";
-import type { TableModel, TableRow } from "./table-model.js";
+import { monoWidth } from "./mono-font.js";
+import type { CellStyle, TableModel, TableRow } from "./table-model.js";
 import { COLORS, SPACING, TYPE } from "./theme.js";
 
 /** The pdfkit calls react-pdf's `<Canvas>` painter forwards (chainable). */
@@ -74,32 +75,48 @@ export function TableChunkView({
   if (emptyNote) height += EMPTY_NOTE;
 
   const overlays: ReactElement[] = [];
+  const line = (table.dense ? TYPE.cellDense : TYPE.cell).line;
+  const overlay = (
+    id: string,
+    left: number,
+    top: number,
+    width: number,
+    lines: readonly string[],
+    style: Styles[string][],
+  ) => {
+    overlays.push(
+      <View
+        key={id}
+        style={{
+          position: "absolute",
+          left: left + SPACING.cellPadX,
+          top: top + SPACING.cellPadY,
+          width: width - 2 * SPACING.cellPadX,
+        }}
+      >
+        {lines.map((text, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+          <Text key={i} style={style}>
+            {text}
+          </Text>
+        ))}
+      </View>,
+    );
+  };
   const collect = (row: TableRow, top: number, head: boolean, key: string) => {
+    row.spans.forEach((span, k) => {
+      if (canvasDrawable([span.text])) return;
+      const style = complexStyle(head, false, span.fallback);
+      overlay(`${key}:s${k}`, 0.5, top + k * line, width - 1, [span.text], style);
+    });
+    const gridTop = top + row.spans.length * line;
     let x = 0.5;
     for (let c = 0; c < row.cells.length; c++) {
       const lines = row.cells[c] as readonly string[];
       const w = table.widths[c] as number;
       if (!canvasDrawable(lines)) {
         const style = complexStyle(head, table.numeric[c] === true, row.fallback?.[c] === true);
-        const id = `${key}:${c}`;
-        overlays.push(
-          <View
-            key={id}
-            style={{
-              position: "absolute",
-              left: x + SPACING.cellPadX,
-              top: top + SPACING.cellPadY,
-              width: w - 2 * SPACING.cellPadX,
-            }}
-          >
-            {lines.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
-              <Text key={i} style={style}>
-                {line}
-              </Text>
-            ))}
-          </View>,
-        );
+        overlay(`${key}:${c}`, x, gridTop, w, lines, style);
       }
       x += w;
     }
@@ -165,10 +182,28 @@ function paintTable(
     y += (table.rows[r] as TableRow).height;
     p.moveTo(0.25, y - 0.25).lineTo(width - 0.25, y - 0.25);
   }
-  let x = 0.5;
-  for (let c = 0; c < table.widths.length - 1; c++) {
-    x += table.widths[c] as number;
-    p.moveTo(x, headH).lineTo(x, height);
+  let spans = false;
+  for (let r = start; r < end && !spans; r++) spans = (table.rows[r] as TableRow).spans.length > 0;
+  if (!spans) {
+    let x = 0.5;
+    for (let c = 0; c < table.widths.length - 1; c++) {
+      x += table.widths[c] as number;
+      p.moveTo(x, headH).lineTo(x, height);
+    }
+  } else {
+    // Lifted values run across their row: the column rules start below them, row by row.
+    const line = (table.dense ? TYPE.cellDense : TYPE.cell).line;
+    y = headH;
+    for (let r = start; r < end; r++) {
+      const row = table.rows[r] as TableRow;
+      const from = y + (row.spans.length === 0 ? 0 : SPACING.cellPadY + row.spans.length * line);
+      let x = 0.5;
+      for (let c = 0; c < table.widths.length - 1; c++) {
+        x += table.widths[c] as number;
+        p.moveTo(x, from).lineTo(x, y + row.height);
+      }
+      y += row.height;
+    }
   }
   p.moveTo(0.25, 0).lineTo(0.25, height);
   p.moveTo(width - 0.25, 0).lineTo(width - 0.25, height);
@@ -176,7 +211,7 @@ function paintTable(
   p.stroke();
   // Text
   const type = table.dense ? TYPE.cellDense : TYPE.cell;
-  const pen: Pen = { p, font: null };
+  const pen: Pen = { p, font: null, size: 0 };
   p.fillColor(COLORS.navyText);
   paintRow(pen, table, table.header, 0, type, true, m);
   p.fillColor(COLORS.text);
@@ -197,6 +232,15 @@ function paintTable(
 interface Pen {
   readonly p: Painter;
   font: MeasurableFont | null;
+  size: number;
+}
+
+function setFont(pen: Pen, font: MeasurableFont, size: number): void {
+  if (pen.font !== font || pen.size !== size) {
+    pen.p.font(font, size);
+    pen.font = font;
+    pen.size = size;
+  }
 }
 
 function paintRow(
@@ -209,31 +253,45 @@ function paintRow(
   m: Measurer,
 ): void {
   const { size, line } = type;
-  // Baseline of the first line: half-leading above the font's ascent, as react-pdf sets text.
-  const first = top + SPACING.cellPadY + (line - (ASCENT + DESCENT) * size) / 2 + ASCENT * size;
+  /** Baseline of the first line at a size: half-leading above the font's ascent, as react-pdf sets text. */
+  const baselineAt = (y: number, s: number) =>
+    y + SPACING.cellPadY + (line - (ASCENT + DESCENT) * s) / 2 + ASCENT * s;
+  const draw = (text: string, left: number, baseline: number, style: CellStyle | null) => {
+    if (style?.mono === true) {
+      setFont(pen, m.mono, style.size);
+      pen.p.text(text, left, baseline, TEXT_OPTIONS);
+      return;
+    }
+    const runs = m.runs(text, bold);
+    for (let k = 0; k < runs.length; k++) {
+      const run = runs[k] as { font: MeasurableFont; text: string };
+      setFont(pen, run.font, style?.size ?? size);
+      // Later runs continue where pdfkit left the previous one (its own advance).
+      pen.p.text(run.text, k === 0 ? left : null, k === 0 ? baseline : null, TEXT_OPTIONS);
+    }
+  };
+  row.spans.forEach((span, k) => {
+    if (!canvasDrawable([span.text])) return;
+    const style = span.style.mono || span.style.size !== size ? span.style : null;
+    draw(span.text, 0.5 + SPACING.cellPadX, baselineAt(top, span.style.size) + k * line, style);
+  });
+  const gridTop = top + row.spans.length * line;
   let x = 0.5;
   for (let c = 0; c < row.cells.length; c++) {
     const lines = row.cells[c] as readonly string[];
     const w = table.widths[c] as number;
     const right = table.numeric[c] === true;
+    const style = row.styles?.[c] ?? null;
+    const s = style?.size ?? size;
     if (canvasDrawable(lines)) {
+      const first = baselineAt(gridTop, s);
       for (let i = 0; i < lines.length; i++) {
         const text = lines[i] as string;
         if (text === "") continue;
-        const left = right
-          ? x + w - SPACING.cellPadX - m.width(text, size, bold)
-          : x + SPACING.cellPadX;
-        const baseline = first + i * line;
-        const runs = m.runs(text, bold);
-        for (let k = 0; k < runs.length; k++) {
-          const run = runs[k] as { font: MeasurableFont; text: string };
-          if (pen.font !== run.font) {
-            pen.p.font(run.font, size);
-            pen.font = run.font;
-          }
-          // Later runs continue where pdfkit left the previous one (its own advance).
-          pen.p.text(run.text, k === 0 ? left : null, k === 0 ? baseline : null, TEXT_OPTIONS);
-        }
+        const textWidth =
+          style?.mono === true ? monoWidth(m.mono, text, s) : m.width(text, s, bold);
+        const left = right ? x + w - SPACING.cellPadX - textWidth : x + SPACING.cellPadX;
+        draw(text, left, first + i * line, style);
       }
     }
     x += w;

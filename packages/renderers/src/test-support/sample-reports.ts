@@ -180,7 +180,7 @@ export function tableReport(rows: number, columns = 5): Report {
   });
 }
 
-/** `sheets` workbook tables of `rows` × 5. */
+/** `sheets` workbook tables of `rows` × 5, each different (a workbook repeats no table). */
 export function workbookReport(sheets: number, rows: number): Report {
   const base = tableReport(rows);
   const t = base.tables[0] as ReportTable;
@@ -191,6 +191,7 @@ export function workbookReport(sheets: number, rows: number): Report {
       ...t,
       key: `sheet_${i + 1}`,
       title: `Sheet ${i + 1}`,
+      rows: t.rows.map((row) => row.map((v, c) => (c >= 2 && typeof v === "number" ? v + i : v))),
     })),
   };
 }

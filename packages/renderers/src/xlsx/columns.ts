@@ -1,21 +1,25 @@
-import type { Scalar } from "@svc/report-model";
+import { VALUE_KIND_TRAITS, type ValueKind } from "@svc/report-model";
 import { isWideCodePoint } from "../fonts/east-asian-width.js";
 
-/** Column widths (Excel character units) are clamped to this range. */
+/** Column widths (Excel character units) are clamped to this range… */
 export const MIN_COLUMN_WIDTH = 8;
+/** …prose wraps past it… */
 export const MAX_COLUMN_WIDTH = 60;
+/** …and what is kept whole (an address, a digest) is never cut below Excel's own limit. */
+export const MAX_WHOLE_WIDTH = 255;
 
 const EXCELJS_DEFAULT_WIDTH = 9;
 
 /** Longest text Excel keeps in one cell. */
 export const MAX_CELL_TEXT = 32_767;
 
-export interface ColumnPlan {
-  /** Width in Excel character units, within [MIN_COLUMN_WIDTH, MAX_COLUMN_WIDTH]. */
-  readonly width: number;
-  /** Number format for the column's numbers; null for text or mixed columns ("General"). */
-  readonly numFmt: string | null;
-}
+/**
+ * A character of the monospace face (Consolas 10 pt; LibreOffice's stand-in, DejaVu Sans Mono,
+ * is 0.602 em: 8 px) in Excel's width unit (the body font's digit, 7 px).
+ */
+const MONO_CHAR = 8 / 7;
+/** General shows a number with at most this many characters. */
+const GENERAL_DIGITS = 11;
 
 /** Display width of a string in Excel character units (CJK counts double); capped at `cap`. */
 export function textWidth(text: string, cap = MAX_COLUMN_WIDTH): number {
@@ -37,72 +41,59 @@ export function textWidth(text: string, cap = MAX_COLUMN_WIDTH): number {
   return w;
 }
 
-/** Decimal places of a number as JavaScript prints it (at most 6). */
-function decimals(v: number): number {
-  if (Number.isInteger(v)) return 0;
-  const s = String(v);
-  const e = s.indexOf("e-");
-  if (e !== -1) return 6;
-  const dot = s.indexOf(".");
-  return dot === -1 ? 0 : Math.min(6, s.length - dot - 1);
+/** The longest word of a bold label: the narrowest a wrapped header can be. */
+function longestWord(label: string): number {
+  let w = 0;
+  for (const word of label.split(/\s+/)) w = Math.max(w, Math.ceil(textWidth(word) * 1.05 + 1));
+  return w;
 }
 
-/** Identifier-like integer columns get no thousands separator. */
-const PLAIN_INTEGER_COLUMN = /^(#|no\.?|n|id|.*[_ ]id|index|idx|rank|year|row)$/i;
-
-function formatFor(header: string, maxDecimals: number): string {
-  if (maxDecimals === 0) return PLAIN_INTEGER_COLUMN.test(header.trim()) ? "0" : "#,##0";
-  if (maxDecimals <= 2) return "#,##0.00";
-  return `#,##0.00${"#".repeat(maxDecimals - 2)}`;
+/** How wide one shown value is, in Excel units, as the cell shows it. */
+export function shownWidth(text: string, kind: ValueKind, value: unknown): number {
+  if (typeof value === "number" && kind === "number") {
+    return Math.min(GENERAL_DIGITS, String(value).length);
+  }
+  const traits = VALUE_KIND_TRAITS[kind];
+  if (traits.monospace) return Math.ceil(textWidth(text, MAX_WHOLE_WIDTH) * MONO_CHAR);
+  return textWidth(text, traits.keepWhole ? MAX_WHOLE_WIDTH : MAX_COLUMN_WIDTH * 2);
 }
 
-/**
- * Widths and number formats from a single pass over the column's values: width from the
- * longest displayed value (header + 2 for the filter button), a number format when every
- * non-empty value is a number.
- */
-export function planColumns(
-  headers: readonly string[],
-  rows: readonly (readonly Scalar[])[],
-): ColumnPlan[] {
-  return headers.map((header, c) => {
-    let width = textWidth(header) + 2;
-    let numbers = 0;
-    let others = 0;
-    let maxDecimals = 0;
-    let maxMagnitude = 0;
-    for (const row of rows) {
-      const v = row[c];
-      if (v === null || v === undefined) continue;
-      if (typeof v === "number") {
-        if (!Number.isFinite(v)) continue;
-        numbers++;
-        const abs = v < 0 ? -v : v;
-        if (abs > maxMagnitude) maxMagnitude = abs;
-        if (!Number.isInteger(v)) {
-          const d = decimals(v);
-          if (d > maxDecimals) maxDecimals = d;
-        }
-      } else {
-        others++;
-        const w = typeof v === "string" ? textWidth(v) : 5;
-        if (w > width) width = w;
-      }
-    }
-    const numeric = numbers > 0 && others === 0;
-    const fmt = numeric ? formatFor(header, maxDecimals) : null;
-    if (numbers > 0) {
-      // Digits, thousands separators, sign and decimals of the largest magnitude.
-      const digits = Math.max(1, Math.floor(Math.log10(Math.max(1, maxMagnitude))) + 1);
-      const separators = fmt?.startsWith("#,##0") ? Math.floor((digits - 1) / 3) : 0;
-      width = Math.max(
-        width,
-        digits + separators + 1 + (maxDecimals > 0 ? Math.max(2, maxDecimals) + 1 : 0),
-      );
-    }
-    const clamped = Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, Math.ceil(width + 1)));
+/** Tallies one column's values, then says its width and whether it wraps. */
+export class ColumnMeasure {
+  #whole = 0;
+  #prose = 0;
+  constructor(private readonly label: string) {}
+
+  /** The width of what this column keeps whole. */
+  get whole(): number {
+    return this.#whole;
+  }
+
+  /** Records a shown value (`shownWidth`) of a kind. */
+  add(width: number, kind: ValueKind): void {
+    if (VALUE_KIND_TRAITS[kind].keepWhole) {
+      if (width > this.#whole) this.#whole = width;
+    } else if (width > this.#prose) this.#prose = width;
+  }
+
+  /**
+   * The column's width: what is kept whole gets the width it needs, prose up to
+   * `proseWidth` (wrapping past it), the header its label on one line when the values are as
+   * wide, else wrapped at its words; plus room for the filter button.
+   */
+  plan(proseWidth = MAX_COLUMN_WIDTH): { width: number; wrap: boolean } {
+    const values = Math.max(this.#whole, Math.min(this.#prose, proseWidth));
+    const label = Math.ceil(textWidth(this.label) * 1.05 + 1);
+    const header = label <= values + 2 ? label : Math.max(longestWord(this.label), values);
+    const width = Math.min(
+      MAX_WHOLE_WIDTH,
+      Math.max(MIN_COLUMN_WIDTH, Math.ceil(Math.max(values, header) + 2)),
+    );
     // exceljs leaves a column of exactly its default width (9) out of <cols>, and Excel then
     // shows its own default (8.43): 9 becomes 10.
-    return { width: clamped === EXCELJS_DEFAULT_WIDTH ? 10 : clamped, numFmt: fmt };
-  });
+    return {
+      width: width === EXCELJS_DEFAULT_WIDTH ? 10 : width,
+      wrap: this.#prose > proseWidth,
+    };
+  }
 }

@@ -1,4 +1,5 @@
 import {
+  excelNumberFormat,
   type Report,
   type ReportTable,
   SAMPLE_EDITION_BANNER,
@@ -19,7 +20,8 @@ import {
   tableReport,
   workbookReport,
 } from "../test-support/sample-reports.js";
-import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, planColumns, textWidth } from "./columns.js";
+import { ColumnMeasure, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, textWidth } from "./columns.js";
+import { flattenJsonText } from "./flatten-result.js";
 import { renderXlsx, XLSX_ENGINE } from "./render-xlsx.js";
 import { MAX_SHEET_NAME_LENGTH, SheetNamer, sanitizeSheetName } from "./sheet-names.js";
 
@@ -48,9 +50,20 @@ function report(partial: Partial<Report>): Report {
   return reportWith({ meta: { ...reportWith().meta, title: "Test workbook" }, ...partial });
 }
 
-/** Asserts the data-sheet conventions: styled frozen header, autofilter, widths. */
+/** Asserts the print setup of every sheet: fitted to the page's width, footer. */
+function expectPrintSetup(ws: ExcelJS.Worksheet): void {
+  expect(ws.pageSetup.fitToPage, ws.name).toBe(true);
+  expect(ws.pageSetup.fitToWidth, ws.name).toBe(1);
+  expect(ws.pageSetup.fitToHeight, ws.name).toBe(0);
+  expect(ws.headerFooter?.oddFooter, ws.name).toContain("&P");
+}
+
+/** Asserts the data-sheet conventions: styled frozen header, autofilter, widths, print setup. */
 function expectDataSheet(ws: ExcelJS.Worksheet, headers: readonly string[]): void {
   expect(rowValues(ws, 1)).toEqual(headers);
+  expectPrintSetup(ws);
+  // The header row prints on every page.
+  expect(ws.pageSetup.printTitlesRow).toBe("1:1");
   const view = ws.views[0];
   expect(view?.state).toBe("frozen");
   expect((view as { ySplit?: number } | undefined)?.ySplit).toBe(1);
@@ -63,8 +76,26 @@ function expectDataSheet(ws: ExcelJS.Worksheet, headers: readonly string[]): voi
     expect(cell.fill).toMatchObject({ type: "pattern", pattern: "solid" });
     const width = ws.getColumn(c).width;
     expect(width).toBeGreaterThanOrEqual(MIN_COLUMN_WIDTH);
-    expect(width).toBeLessThanOrEqual(MAX_COLUMN_WIDTH);
   }
+}
+
+/** The Summary's rows by their label (column A): the rest of each row. */
+function summaryRows(ws: ExcelJS.Worksheet): Map<unknown, unknown[]> {
+  const byLabel = new Map<unknown, unknown[]>();
+  ws.eachRow((row) => {
+    const values = (row.values as unknown[]).slice(1);
+    byLabel.set(values[0], values.slice(1));
+  });
+  return byLabel;
+}
+
+/** Every value of a sheet. */
+function texts(ws: ExcelJS.Worksheet): unknown[] {
+  const all: unknown[] = [];
+  ws.eachRow((row) => {
+    all.push(...(row.values as unknown[]).slice(1));
+  });
+  return all;
 }
 
 describe("renderXlsx: the EDD memo", () => {
@@ -76,44 +107,61 @@ describe("renderXlsx: the EDD memo", () => {
     wb = await load(doc);
   });
 
-  it("has Summary first, then one sheet per table, chart data and workbook sheets", () => {
+  it("has Summary first (small tables as its sections), then the data, chart and workbook sheets", () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual([
       "Summary",
-      "Case metadata",
       "Screening results",
-      "Required follow up",
       "Screening outcome by asset",
       "Expected hits by horizon (days)",
       "Screening export",
     ]);
   });
 
-  it("writes the table headers and values with their types", () => {
+  it("prints every sheet fitted to the page's width, landscape when wide", () => {
+    for (const ws of wb.worksheets) expectPrintSetup(ws);
+    expect(sheet(wb, "Summary").pageSetup.orientation).toBe("portrait");
+    expect(sheet(wb, "Summary").pageSetup.printTitlesRow).toBeUndefined();
+    expect(sheet(wb, "Screening export").pageSetup.orientation).toBe("portrait");
+  });
+
+  it("writes the model's labels and values: numbers stay numbers in their kind's format", () => {
     const ws = sheet(wb, "Screening results");
-    expectDataSheet(ws, ["#", "address", "asset", "status", "entity", "exposure_usd"]);
+    expectDataSheet(ws, ["#", "Address", "Asset", "Status", "Entity", "Exposure USD"]);
     const rows = screeningRows(100);
     expect(ws.actualRowCount).toBe(101);
     for (const n of [0, 1, 7, 42, 99]) {
-      expect(rowValues(ws, n + 2)).toEqual(rows[n]);
+      const [i, address, asset, status, entity, usd] = rows[n] as Scalar[];
+      // Status words read as words.
+      const word = status === "match" ? "Match" : "Clear";
+      expect(rowValues(ws, n + 2)).toEqual([i, address, asset, word, entity, usd]);
     }
     for (let r = 2; r <= 101; r++) {
       expect(typeof ws.getRow(r).getCell(1).value).toBe("number");
       expect(typeof ws.getRow(r).getCell(6).value).toBe("number");
       expect(typeof ws.getRow(r).getCell(2).value).toBe("string");
     }
-    // Number formats once per column: identifiers plain, amounts with separators.
-    expect(ws.getRow(2).getCell(1).numFmt).toBe("0");
-    expect(ws.getRow(2).getCell(6).numFmt).toBe("#,##0");
-    expect(ws.getColumn(6).numFmt).toBe("#,##0");
-    // The long address column is wider than the short asset column.
+    // Number formats from the kinds: counts with separators, money in dollars, addresses as text.
+    expect(ws.getRow(2).getCell(1).numFmt).toBe("#,##0");
+    expect(ws.getRow(2).getCell(6).numFmt).toBe('"$"#,##0.00');
+    expect(ws.getRow(2).getCell(2).numFmt).toBe("@");
+  });
+
+  it("sets addresses in a monospace face, in a column as wide as the longest", () => {
+    const ws = sheet(wb, "Screening results");
+    for (const r of [2, 3, 50, 101]) {
+      expect(ws.getRow(r).getCell(2).font).toMatchObject({ name: "Consolas" });
+      expect(ws.getRow(r).getCell(2).alignment?.wrapText).toBeFalsy();
+    }
+    expect(ws.getRow(2).getCell(5).font?.name).not.toBe("Consolas");
+    // 42 characters of Consolas 10 (8 px each, 7 px a width unit) and the cell's padding.
+    expect(ws.getColumn(2).width).toBeGreaterThanOrEqual(Math.ceil((42 * 8) / 7));
     expect(ws.getColumn(2).width).toBeGreaterThan(ws.getColumn(3).width ?? 0);
   });
 
   it("keeps non-Latin names exactly", () => {
-    const ws = sheet(wb, "Case metadata");
-    expectDataSheet(ws, ["field", "value"]);
-    expect(rowValues(ws, 2)).toEqual(["Subject", "Карасавиди Дмитрий"]);
-    expect(rowValues(ws, 5)).toEqual(["Requested by", "خطیبی عقدا احمد"]);
+    const rows = summaryRows(sheet(wb, "Summary"));
+    expect(rows.get("Subject")).toEqual(["Карасавиди Дмитрий"]);
+    expect(rows.get("Requested by")).toEqual(["خطیبی عقدا احمد"]);
     const results = sheet(wb, "Screening results");
     const entities = new Set<unknown>();
     for (let r = 2; r <= 101; r++) entities.add(results.getRow(r).getCell(5).value);
@@ -122,13 +170,13 @@ describe("renderXlsx: the EDD memo", () => {
 
   it("writes a chart data sheet per chart: labels plus one column per series", () => {
     const bar = sheet(wb, "Screening outcome by asset");
-    expectDataSheet(bar, ["asset", "match", "clear"]);
+    expectDataSheet(bar, ["Asset", "Match", "Clear"]);
     expect(rowValues(bar, 2)).toEqual(["ETH", 8, 60]);
     expect(rowValues(bar, 4)).toEqual(["USDT", 2, 5]);
     const line = sheet(wb, "Expected hits by horizon (days)");
-    expectDataSheet(line, ["days", "p50", "p90"]);
+    expectDataSheet(line, ["Days", "P50", "P90"]);
     expect(rowValues(line, 2)).toEqual(["30", 0.4, 1]);
-    expect(line.getRow(2).getCell(2).numFmt).toBe("#,##0.00");
+    expect(typeof line.getRow(2).getCell(2).value).toBe("number");
     // Chart data sheets are the specified output for charts, not a degradation.
     expect(doc.degradations).toEqual([]);
     expect(doc.artifactSummary.degraded).toBe(false);
@@ -136,37 +184,50 @@ describe("renderXlsx: the EDD memo", () => {
 
   it("writes the workbook sheets", () => {
     const ws = sheet(wb, "Screening export");
-    expectDataSheet(ws, ["address", "status"]);
+    expectDataSheet(ws, ["Address", "Status"]);
     expect(ws.actualRowCount).toBe(101);
-    expect(rowValues(ws, 2)).toEqual(["0x098B716B8Aaf21512996dC57EB0615e2383E2f96", "match"]);
+    expect(rowValues(ws, 2)).toEqual(["0x098B716B8Aaf21512996dC57EB0615e2383E2f96", "Match"]);
   });
 
-  it("writes the Summary: title block, properties, summary, metrics and sheet index", () => {
+  it("writes the Summary: title block, properties, summary, metrics, sections and sheet index", () => {
     const ws = sheet(wb, "Summary");
     expect(ws.getCell("A1").value).toBe(input.meta.title);
     expect(ws.getCell("A1").font?.bold).toBe(true);
     expect(ws.getCell("A2").value).toBe(input.meta.subtitle);
-    const byLabel = new Map<unknown, unknown[]>();
-    ws.eachRow((row) => {
-      const values = (row.values as unknown[]).slice(1);
-      byLabel.set(values[0], values.slice(1));
-    });
+    const byLabel = summaryRows(ws);
     expect(byLabel.get("Report type")).toEqual(["enhanced-due-diligence"]);
     expect(byLabel.get("Author")).toEqual(["Compliance Desk"]);
     expect(byLabel.get("Date")).toEqual(["2026-11-22"]);
     expect(byLabel.get("Version")).toEqual(["1.0"]);
-    expect(byLabel.get("Metric")).toEqual(["Value", "Unit"]);
+    // Metrics: numbers stay numbers (the unit beside them), status words and Yes/No as words.
     expect(byLabel.get("Total screened")).toEqual([100, "wallets"]);
-    expect(byLabel.get("Manual review required")).toEqual([true]);
-    expect(byLabel.get("Workflow status")).toEqual(["manual_review_required"]);
-    const texts: unknown[] = [];
+    expect(byLabel.get("Manual review required")).toEqual(["Yes"]);
+    expect(byLabel.get("Workflow status")).toEqual(["Manual review required"]);
+    const all = texts(ws);
+    for (const paragraph of input.summary) expect(all).toContain(paragraph);
+    for (const heading of ["Executive summary", "Headline metrics", "Case metadata"]) {
+      expect(all).toContain(heading);
+    }
+    // A list is the section's paragraphs.
+    expect(all).toContain("Required follow up");
+    expect(all).toContain(
+      "File a blocked-property report with OFAC within 10 business days of a true match.",
+    );
+    for (const w of wb.worksheets.slice(1)) expect(all).toContain(w.name);
+  });
+
+  it("fits the Summary's label column to its longest label", () => {
+    const ws = sheet(wb, "Summary");
+    let longest = 0;
     ws.eachRow((row) => {
-      texts.push(...(row.values as unknown[]));
+      const label = row.getCell(1).value;
+      if (typeof label === "string" && row.getCell(1).font?.bold && row.getCell(2).value !== null) {
+        longest = Math.max(longest, textWidth(label));
+      }
     });
-    for (const paragraph of input.summary) expect(texts).toContain(paragraph);
-    expect(texts).toContain("Executive summary");
-    expect(texts).toContain("Headline metrics");
-    for (const w of wb.worksheets.slice(1)) expect(texts).toContain(w.name);
+    expect(longest).toBeGreaterThanOrEqual("Manual review required".length);
+    // Bold labels are a tenth wider than the body's characters.
+    expect(ws.getColumn(1).width).toBeGreaterThanOrEqual(Math.ceil(longest * 1.1));
   });
 
   it("sets the workbook properties", () => {
@@ -195,39 +256,37 @@ describe("renderXlsx: the EDD memo", () => {
 });
 
 describe("renderXlsx: cell types", () => {
-  it("stores numbers as numbers, booleans as booleans and nulls as empty cells", async () => {
+  it("stores numbers as numbers in their kind's format, Yes/No and status words as words, nulls empty", async () => {
     const doc = await renderXlsx(
       report({
-        tables: [
+        // Workbook rows are always sheets of their own, whatever their size.
+        workbook: [
           table(
             "mixed",
             "Mixed",
-            ["id", "amount", "flag", "note", "ratio"],
+            ["id", "amount_usd", "flag", "note", "ratio", "screening_status"],
             [
-              [1, 1234.5, true, "x", 0.125],
-              [2, null, false, null, -3],
-              [3, -7, null, "0042", 1e-3],
+              [1, 1234.5, true, "x", 0.125, "manual_review_required"],
+              [2, null, false, null, -3, "clear"],
+              [3, -7, null, "0042", 1e-3, null],
             ],
           ),
         ],
       }),
     );
     const ws = sheet(await load(doc), "Mixed");
-    expectDataSheet(ws, ["id", "amount", "flag", "note", "ratio"]);
-    expect(rowValues(ws, 2)).toEqual([1, 1234.5, true, "x", 0.125]);
-    expect(ws.getCell("B2").value).toBe(1234.5);
+    expectDataSheet(ws, ["ID", "Amount USD", "Flag", "Note", "Ratio", "Screening status"]);
+    expect(rowValues(ws, 2)).toEqual([1, 1234.5, "Yes", "x", 0.125, "Manual review required"]);
     expect(typeof ws.getCell("B2").value).toBe("number");
-    expect(ws.getCell("C2").value).toBe(true);
-    expect(ws.getCell("C3").value).toBe(false);
-    expect(typeof ws.getCell("C3").value).toBe("boolean");
+    expect(ws.getCell("C3").value).toBe("No");
     expect(ws.getCell("B3").value).toBeNull();
     expect(ws.getCell("D3").value).toBeNull();
     expect(ws.getCell("C4").value).toBeNull();
     // Numeric-looking text stays text.
     expect(ws.getCell("D4").value).toBe("0042");
-    expect(ws.getCell("B2").numFmt).toBe("#,##0.00");
-    expect(ws.getCell("E2").numFmt).toBe("#,##0.00#"); // 2 decimals, up to 3
-    expect(ws.getCell("A2").numFmt).toBe("0");
+    expect(ws.getCell("A2").numFmt).toBe(excelNumberFormat("identifier"));
+    expect(ws.getCell("B2").numFmt).toBe(excelNumberFormat("money"));
+    expect(ws.getCell("B2").alignment?.horizontal).toBe("right");
     expect(doc.degradations).toEqual([]);
   });
 
@@ -235,7 +294,7 @@ describe("renderXlsx: cell types", () => {
     const long = "x".repeat(40_000);
     const doc = await renderXlsx(
       report({
-        tables: [
+        workbook: [
           table(
             "odd",
             "Odd",
@@ -252,16 +311,17 @@ describe("renderXlsx: cell types", () => {
     expect(ws.getCell("A2").value).toBeNull();
     expect(ws.getCell("A3").value).toBeNull();
     expect(String(ws.getCell("B2").value).length).toBe(32_767);
-    expect(doc.degradations.map((d) => d.path)).toEqual(["tables.odd", "tables.odd"]);
+    expect(doc.degradations.map((d) => d.path)).toEqual(["workbook.odd", "workbook.odd"]);
     expect(doc.artifactSummary.degraded).toBe(true);
-    // Over-long text is clamped in width.
-    expect(ws.getColumn(2).width).toBe(MAX_COLUMN_WIDTH);
+    // Over-long prose wraps in a column of the widest prose width.
+    expect(ws.getColumn(2).width).toBe(MAX_COLUMN_WIDTH + 2);
+    expect(ws.getCell("B3").alignment?.wrapText).toBe(true);
   });
 
   it("pads headers for ragged rows and handles empty tables", async () => {
     const doc = await renderXlsx(
       report({
-        tables: [
+        workbook: [
           table("ragged", "Ragged", ["a"], [[1, 2, 3]]),
           table("empty", "Empty", ["only"], []),
           table("none", "None", [], []),
@@ -269,11 +329,97 @@ describe("renderXlsx: cell types", () => {
       }),
     );
     const wb = await load(doc);
-    expectDataSheet(sheet(wb, "Ragged"), ["a", "column_2", "column_3"]);
+    expectDataSheet(sheet(wb, "Ragged"), ["A", "Column 2", "Column 3"]);
     expect(rowValues(sheet(wb, "Ragged"), 2)).toEqual([1, 2, 3]);
-    expectDataSheet(sheet(wb, "Empty"), ["only"]);
+    expectDataSheet(sheet(wb, "Empty"), ["Only"]);
     expect(sheet(wb, "Empty").actualRowCount).toBe(1);
     expectDataSheet(sheet(wb, "None"), ["(no columns)"]);
+  });
+});
+
+describe("renderXlsx: what the Summary holds, and what is not repeated", () => {
+  const result = JSON.stringify({
+    expected_hits: 8.074136064944806,
+    objective: "minimize_residual_risk",
+    interval: { low: 0.9998079639438954, high: 1 },
+    tickers: ["ETH", "XBT"],
+  });
+  const caught = table(
+    "caught_hits",
+    "Caught hits",
+    ["order", "expected_caught_hits", "p90_caught_hits"],
+    [
+      ["optimized", 4.025, 4],
+      ["current order", 1.024, 1],
+    ],
+  );
+  const input = report({
+    metrics: [{ label: "Expected hits", value: 8.074, unit: null }],
+    tables: [
+      caught,
+      { ...caught, key: "caught_again", title: "Caught hits within the budget" },
+      table("result", "Result", ["field", "value"], [["summary", result]]),
+      table("wide", "Wide", ["a", "b", "c", "d", "e", "f"], [[1, 2, 3, 4, 5, 6]]),
+      table(
+        "long",
+        "Long",
+        ["address", "status"],
+        screeningRows(13).map((r) => [r[1] ?? null, r[3] ?? null]),
+      ),
+    ],
+    charts: [
+      {
+        type: "bar",
+        title: "Caught hits chart",
+        labels: ["optimized", "current order"],
+        series: [{ name: "expected_caught_hits", values: [4.025, 1.024] }],
+        xLabel: "order",
+        yLabel: null,
+        source: "chart_hints[0]",
+      },
+    ],
+  });
+  let wb: ExcelJS.Workbook;
+  beforeAll(async () => {
+    wb = await load(await renderXlsx(input));
+  });
+
+  it("makes small tables sections of the Summary and larger ones sheets", () => {
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Summary", "Long"]);
+    const all = texts(sheet(wb, "Summary"));
+    // A small grid keeps its header row; a single row reads as label/value rows.
+    expect(all).toEqual(expect.arrayContaining(["Caught hits", "Order", "P90 caught hits"]));
+    expect(summaryRows(sheet(wb, "Summary")).get("F")).toEqual([6]);
+  });
+
+  it("writes an identical table and a chart whose data a table holds once, saying where", () => {
+    const rows = summaryRows(sheet(wb, "Summary"));
+    expect(rows.get("Caught hits within the budget")?.[0]).toMatch(/the same as .*Caught hits/);
+    expect(rows.get("Caught hits chart")?.[0]).toMatch(/^Chart data: in .*Caught hits/);
+    const all = texts(sheet(wb, "Summary"));
+    expect(all.filter((v) => v === "optimized")).toHaveLength(1);
+  });
+
+  it("shows a structured result as labelled rows, never as JSON text, leaving out what is said", () => {
+    const ws = sheet(wb, "Summary");
+    for (const v of texts(ws)) {
+      if (typeof v === "string") expect(v.startsWith("{")).toBe(false);
+    }
+    const rows = summaryRows(ws);
+    // Said by the headline metric "Expected hits" (8.074): not repeated.
+    expect(rows.has("Expected hits")).toBe(true);
+    expect([...rows.keys()].filter((k) => k === "Expected hits")).toHaveLength(1);
+    expect(rows.get("Objective")).toEqual(["Minimize residual risk"]);
+    expect(rows.get("Interval low")).toEqual([0.9998079639438954]);
+    expect(rows.get("Tickers")).toEqual(["ETH, XBT"]);
+  });
+
+  it("flattens JSON text to labelled leaves with their kinds", () => {
+    expect(flattenJsonText("not json")).toBeUndefined();
+    expect(flattenJsonText("{broken")).toBeUndefined();
+    expect(flattenJsonText('{"a_b":{"target_probability":0.5}}')).toEqual([
+      { label: "A b target probability", value: 0.5, kind: "probability" },
+    ]);
   });
 });
 
@@ -282,16 +428,6 @@ describe("renderXlsx: sheet names", () => {
     const long = "Per wallet exposure by counterparty and asset class";
     const doc = await renderXlsx(
       report({
-        tables: [
-          table("summary", "Summary", ["a"], [[1]]),
-          table("t1", long, ["a"], [[1]]),
-          table("t2", long, ["a"], [[2]]),
-          table("t3", "Bad: [chars] * ? / \\ here", ["a"], [[3]]),
-          table("t4", "'quoted'", ["a"], [[4]]),
-          table("t5", "history", ["a"], [[5]]),
-          table("t6", "", ["a"], [[6]]),
-          table("t7", "SUMMARY", ["a"], [[7]]),
-        ],
         charts: [
           {
             type: "bar",
@@ -303,22 +439,33 @@ describe("renderXlsx: sheet names", () => {
             source: "chart_hints[0]",
           },
         ],
-        workbook: [table("summary", "Summary", ["a"], [[8]])],
+        // Workbook rows are sheets whatever their size; charts come before them.
+        workbook: [
+          table("summary", "Summary", ["a"], [[1]]),
+          table("t1", long, ["a"], [[11]]),
+          table("t2", long, ["a"], [[2]]),
+          table("t3", "Bad: [chars] * ? / \\ here", ["a"], [[3]]),
+          table("t4", "'quoted'", ["a"], [[4]]),
+          table("t5", "history", ["a"], [[5]]),
+          table("t6", "", ["a"], [[6]]),
+          table("t7", "SUMMARY", ["a"], [[7]]),
+          table("summary", "Summary", ["a"], [[8]]),
+        ],
       }),
     );
     const wb = await load(doc);
     const names = wb.worksheets.map((w) => w.name);
     expect(names).toEqual([
       "Summary",
-      "Summary (2)",
       "Per wallet exposure by counterp",
+      "Summary (2)",
       "Per wallet exposure by coun (2)",
+      "Per wallet exposure by coun (3)",
       "Bad chars here",
       "quoted",
       "history (sheet)",
       "t6",
       "SUMMARY (3)",
-      "Per wallet exposure by coun (3)",
       "Summary (4)",
     ]);
     const lower = names.map((n) => n.toLowerCase());
@@ -347,7 +494,8 @@ describe("renderXlsx: sheet names", () => {
 });
 
 describe("renderXlsx: variants and limits", () => {
-  it("writes legacy section tables", async () => {
+  it("writes legacy section tables: small ones as Summary sections, larger ones as sheets", async () => {
+    const findings = screeningRows(20).map((r) => [r[1] ?? null, r[0] ?? null]);
     const doc = await renderXlsx(
       report({
         variant: "B",
@@ -357,7 +505,7 @@ describe("renderXlsx: variants and limits", () => {
             heading: "Findings",
             paragraphs: [],
             bullets: [],
-            table: table("findings", "Findings", ["wallet", "hits"], [["0xabc", 3]]),
+            table: table("findings", "Findings", ["wallet", "hits"], findings),
           },
           {
             heading: "Untitled table section",
@@ -369,13 +517,12 @@ describe("renderXlsx: variants and limits", () => {
       }),
     );
     const wb = await load(doc);
-    expect(wb.worksheets.map((w) => w.name)).toEqual([
-      "Summary",
-      "Findings",
-      "Untitled table section",
-    ]);
-    expectDataSheet(sheet(wb, "Findings"), ["wallet", "hits"]);
-    expect(rowValues(sheet(wb, "Findings"), 2)).toEqual(["0xabc", 3]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Summary", "Findings"]);
+    expectDataSheet(sheet(wb, "Findings"), ["Wallet", "Hits"]);
+    expect(rowValues(sheet(wb, "Findings"), 2)).toEqual(findings[0]);
+    const all = texts(sheet(wb, "Summary"));
+    expect(all).toContain("Untitled table section");
+    expect(all).toContain("v");
   });
 
   it("writes a report with no tables at all", async () => {
@@ -389,7 +536,7 @@ describe("renderXlsx: variants and limits", () => {
   it("renders non-Latin names in a big table", async () => {
     const doc = await renderXlsx(tableReport(600));
     const ws = sheet(await load(doc), "Rows");
-    expectDataSheet(ws, ["#", "entity", "value_2", "value_3", "value_4"]);
+    expectDataSheet(ws, ["#", "Entity", "Value 2", "Value 3", "Value 4"]);
     for (let r = 0; r < 600; r += 37) {
       expect(ws.getRow(r + 2).getCell(2).value).toBe(NON_LATIN_NAMES[r % NON_LATIN_NAMES.length]);
       expect(ws.getRow(r + 2).getCell(1).value).toBe(r + 1);
@@ -434,11 +581,11 @@ describe("renderXlsx: a report built on the sample edition", () => {
     // Data sheets keep their header row first.
     expect(rowValues(sheet(wb, "Screening results"), 1)).toEqual([
       "#",
-      "address",
-      "asset",
-      "status",
-      "entity",
-      "exposure_usd",
+      "Address",
+      "Asset",
+      "Status",
+      "Entity",
+      "Exposure USD",
     ]);
   });
 
@@ -478,22 +625,27 @@ describe("renderXlsx: a report built on a stale list", () => {
   });
 });
 
-describe("planColumns", () => {
-  it("sizes columns from content (CJK counts double) within bounds", () => {
+describe("column widths", () => {
+  it("sizes columns from content (CJK counts double): prose wraps, what is kept whole does not", () => {
     expect(textWidth("abc")).toBe(3);
     expect(textWidth("颜晓兵")).toBe(6);
     expect(textWidth("first line\nsecond, much longer line")).toBe(10);
-    const plans = planColumns(
-      ["id", "name", "amount", "wide"],
-      [
-        [1, "颜 晓兵", 1_234_567.25, "y".repeat(500)],
-        [2, "ab", 3, null],
-      ],
-    );
-    expect(plans.map((p) => p.numFmt)).toEqual(["0", null, "#,##0.00", null]);
-    expect(plans[0]?.width).toBe(MIN_COLUMN_WIDTH);
-    expect(plans[2]?.width).toBeGreaterThanOrEqual("1,234,567.25".length);
-    expect(plans[3]?.width).toBe(MAX_COLUMN_WIDTH);
-    for (const p of plans) expect(p.width).not.toBe(9); // exceljs would drop it from <cols>
+    const id = new ColumnMeasure("ID");
+    id.add(2, "identifier");
+    expect(id.plan()).toEqual({ width: MIN_COLUMN_WIDTH, wrap: false });
+    const prose = new ColumnMeasure("Rationale");
+    prose.add(500, "text");
+    expect(prose.plan()).toEqual({ width: MAX_COLUMN_WIDTH + 2, wrap: true });
+    expect(prose.plan(110)).toEqual({ width: 112, wrap: true });
+    const address = new ColumnMeasure("Address");
+    address.add(110, "address");
+    expect(address.plan()).toEqual({ width: 112, wrap: false });
+    // A label longer than its values wraps at its words.
+    const flag = new ColumnMeasure("Manual review recommended");
+    flag.add(3, "boolean");
+    expect(flag.plan().width).toBeLessThan("Manual review recommended".length);
+    const nine = new ColumnMeasure("abcdef");
+    nine.add(7, "text");
+    expect(nine.plan().width).not.toBe(9); // exceljs would drop it from <cols>
   });
 });

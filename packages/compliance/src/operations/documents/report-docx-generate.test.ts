@@ -28,9 +28,9 @@ describe("DOCX report", () => {
     });
     const paragraphs = await docxParagraphs(answer.data.artifact.contentBase64);
     expect(paragraphs).toContain("OFAC Batch Wallet Screening Report");
-    // table cells are paragraphs too: the match's row, cell by cell
+    // table cells are paragraphs too: the match's row, cell by cell, its status in words
     expect(paragraphs).toEqual(
-      expect.arrayContaining([LAZARUS_ETH, "match", "Lazarus Group", "DPRK3", "2019-09-13"]),
+      expect.arrayContaining([LAZARUS_ETH, "Match", "Lazarus Group", "DPRK3", "2019-09-13"]),
     );
     expect(paragraphs).toContain("Manual review required");
   });

@@ -31,8 +31,9 @@ describe("XLSX workbook", () => {
     const results = names.find((n) => /batch wallet results/i.test(n));
     expect(results, names.join(", ")).toBeDefined();
     const rows = sheetRows(workbook, results as string);
-    expect(rows[0]).toEqual(["address", "status", "entityName", "programs", "listedOn"]);
-    expect(rows[1]?.slice(0, 3)).toEqual([LAZARUS_ETH, "match", "Lazarus Group"]);
+    // Headers are the model's labels; status words read as words.
+    expect(rows[0]).toEqual(["Address", "Status", "Entity name", "Programs", "Listed on"]);
+    expect(rows[1]?.slice(0, 3)).toEqual([LAZARUS_ETH, "Match", "Lazarus Group"]);
     expect(rows).toHaveLength(4);
   });
 

@@ -1,0 +1,65 @@
+import { SAMPLE_EDITION_BANNER } from "@svc/report-model";
+import type ExcelJS from "exceljs";
+
+/**
+ * Print setup of every sheet: fitted to the page's width (as many pages down as it takes:
+ * `fitToPage` with one page wide and no bound on the height), landscape when the columns are too
+ * wide for a portrait page at a readable size, the header row repeated on every page, narrow
+ * margins, and a footer with the sheet's name and the page number.
+ */
+
+/** Columns (Excel width units, 7 px each) a portrait Letter or A4 page holds at full size. */
+export const PORTRAIT_WIDTH = 100;
+/**
+ * The Summary reads as a document, top to bottom: portrait, smaller, up to this width (a scale
+ * of about 63%), rather than landscape and a third more pages.
+ */
+export const SUMMARY_PORTRAIT_WIDTH = 160;
+
+/** …and a landscape one. */
+const LANDSCAPE_WIDTH = 135;
+/** The printable height of a portrait and a landscape Letter page, in points. */
+const PORTRAIT_HEIGHT = 700;
+const LANDSCAPE_HEIGHT = 520;
+
+/** How many pages a sheet `width` units wide and `height` points tall prints on, roughly. */
+export function estimatedPages(width: number, height: number): number {
+  const landscape = width > PORTRAIT_WIDTH;
+  const scale = Math.min(1, (landscape ? LANDSCAPE_WIDTH : PORTRAIT_WIDTH) / width);
+  return Math.ceil((height * scale) / (landscape ? LANDSCAPE_HEIGHT : PORTRAIT_HEIGHT));
+}
+
+const MARGINS = { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 };
+
+/** A sheet's running footer: its name on the left, "Page 2 of 3" on the right (Excel codes). */
+const FOOTER = "&L&A&RPage &P of &N";
+/** The sample-edition warning, centred and bold, in the running header of every sheet. */
+const SAMPLE_HEADER = `&C&B${SAMPLE_EDITION_BANNER}`;
+
+export interface PrintOptions {
+  readonly pageSetup: Partial<ExcelJS.PageSetup>;
+  readonly headerFooter: Partial<ExcelJS.HeaderFooter>;
+}
+
+/** The print setup of a sheet whose columns are `width` wide, header rows `titleRows` ("1:1"). */
+export function printOptions(
+  width: number,
+  sampleEdition: boolean,
+  titleRows?: string,
+  portraitWidth = PORTRAIT_WIDTH,
+): PrintOptions {
+  return {
+    pageSetup: {
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      orientation: width > portraitWidth ? "landscape" : "portrait",
+      margins: MARGINS,
+      ...(titleRows === undefined ? {} : { printTitlesRow: titleRows }),
+    },
+    headerFooter: {
+      oddFooter: FOOTER,
+      ...(sampleEdition ? { oddHeader: SAMPLE_HEADER } : {}),
+    },
+  };
+}
