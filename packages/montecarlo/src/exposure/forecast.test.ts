@@ -222,6 +222,40 @@ describe("forecastExposure: what it reports", () => {
 });
 
 describe("forecastExposure: the report", () => {
+  it("says a target the current matches settle is met, never a forecast of 100%", () => {
+    const f = forecastExposure(
+      { addresses: [LISTED[0] as string, address(1)], target: { operator: ">=", k: 1 } },
+      ctx,
+    );
+    expect(f.target.probability).toBe(1);
+    const metrics = (f.report.headline_metrics ?? []).map((m) => [m.label, m.value]);
+    expect(metrics).toContainEqual(["Target: hits ≥ 1", "Met by the current matches"]);
+    expect(metrics.filter(([, value]) => value === 1 || value === 100)).toEqual([
+      ["Current matches (listed today)", 1],
+      ["Wallets not yet listed", 1],
+    ]);
+    expect(f.report.executive_summary?.join(" ")).toMatch(/met today by the 1 current match alone/);
+    expect(f.report).not.toHaveProperty("result");
+  });
+
+  it("forecasts a target left open as new hits among the wallets not yet listed", () => {
+    const f = forecastExposure(
+      {
+        addresses: [LISTED[0] as string, address(1), address(2)],
+        target: { operator: ">=", k: 2 },
+      },
+      ctx,
+    );
+    const target = (f.report.headline_metrics ?? []).find((m) =>
+      m.label.startsWith("P(new hits ≥ 1"),
+    );
+    expect(target).toMatchObject({
+      label: "P(new hits ≥ 1, of the 2 wallets not yet listed)",
+      kind: "probability",
+    });
+    expect(target?.value).toBeCloseTo(f.target.probability, 6);
+  });
+
   it("is a shared report model of type compliance-exposure-forecast, with its table and columns", () => {
     const f = forecastExposure(
       {
@@ -234,13 +268,21 @@ describe("forecastExposure: the report", () => {
     const r = f.report;
     expect(r.report_meta.report_type).toBe("compliance-exposure-forecast");
     expect(r.report_meta.title).toBe("Q3 forecast");
+    // A wallet listed today is a current match, listed apart: never a forecast of 100%.
+    expect(r.tables?.current_matches?.rows).toEqual([
+      { address: LISTED[0], matched_entities: expect.any(String) },
+    ]);
     const table = r.tables?.per_wallet_exposure;
-    expect(table?.columns).toEqual(["address", "screening_status", "future_hit_probability"]);
-    expect(table?.rows[0]).toEqual({
-      address: LISTED[0],
-      screening_status: "match",
-      future_hit_probability: 1,
-    });
+    expect(table?.columns).toEqual(["address", "relationship_tier", "future_hit_probability"]);
+    expect(table?.rows.map((row) => row.address)).toEqual([address(1)]);
+    expect(table?.column_labels?.future_hit_probability).toBe("P(listed within 90 days)");
+    const metrics = Object.fromEntries(
+      (r.headline_metrics ?? []).map((m) => [m.label, { value: m.value, kind: m.kind }]),
+    );
+    expect(metrics["Current matches (listed today)"]).toEqual({ value: 1, kind: "count" });
+    expect(metrics["Wallets not yet listed"]).toEqual({ value: 1, kind: "count" });
+    // The distribution is of new hits: no row below the current matches.
+    expect(r.tables?.hits_distribution?.rows.map((row) => row.new_hits)).toEqual([0, 1]);
     expect(r.executive_summary?.join(" ")).toMatch(/Focus: exchanges/);
     expect(r.chart_hints?.length).toBeGreaterThan(0);
     const parsed = parseReport(r);

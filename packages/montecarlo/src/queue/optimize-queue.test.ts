@@ -206,6 +206,27 @@ describe("optimizeQueue: the figures", () => {
     expect(q.report.tables?.review_queue?.rows).toHaveLength(10);
     const parsed = parseReport(q.report);
     expect(parsed.degradations).toEqual([]);
+    // Numbers a reader can trust: the lift as a multiplier beside its baseline, money as money,
+    // a current match never as a 100% forecast, and no raw result or duplicated chart table.
+    const metrics = Object.fromEntries((q.report.headline_metrics ?? []).map((m) => [m.label, m]));
+    const naive = q.summary.expected_caught_hits_under_naive_order;
+    expect(metrics["Expected caught hits (current order)"]?.value).toBeCloseTo(naive, 3);
+    const lift = metrics["Lift over the current order"];
+    expect(lift?.kind).toBe("ratio");
+    expect(lift?.value).toBeCloseTo(
+      q.summary.expected_caught_hits_under_optimized_order / naive,
+      2,
+    );
+    expect(q.report.executive_summary?.join(" ")).toMatch(
+      /left unreviewed: \$[\d,]+\.\d\d in the optimized order against \$[\d,]+\.\d\d/,
+    );
+    expect(q.report.executive_summary?.join(" ")).not.toMatch(/minimize_residual_risk/);
+    const detail = q.report.tables?.queue_detail;
+    expect(detail?.column_kinds?.risk_weighted_exposure_usd).toBe("money");
+    const matches = detail?.rows.filter((_, i) => q.review_queue[i]?.screening_status === "match");
+    expect(matches?.map((row) => row.future_hit_probability)).toEqual([null]);
+    expect(Object.keys(q.report.tables ?? {})).not.toContain("caught_hits");
+    expect(q.report).not.toHaveProperty("result");
   });
 
   it("refuses bad input with its path", () => {

@@ -1,5 +1,6 @@
 import {
-  chartOfTable,
+  chartOfSeries,
+  formatValue,
   metric,
   type ReportModelInput,
   reportModel,
@@ -21,21 +22,35 @@ const COMPARED: [string, keyof OrderOutcome, number][] = [
   ["Expected residual risk (USD)", "expected_residual_risk_usd", 0],
 ];
 
-/** The queue as a shared report model (report type `compliance-review-queue-optimizer`), ready for a document route. */
+/** What each objective ranks for, in words. */
+const OBJECTIVE_WORDS: Readonly<Record<string, string>> = {
+  minimize_residual_risk: "the least sanctioned exposure left unreviewed",
+  maximize_expected_recall: "the highest expected recall",
+  maximize_caught_hits: "the most caught hits",
+};
+
+const money = (usd: number): string => formatValue(round(usd, 2), "money");
+
+/**
+ * The queue as a shared report model (report type `compliance-review-queue-optimizer`), ready for a document route. */
 export function queueReport(q: QueueOptimization, input: QueueInput): ReportModelInput {
   const s = q.summary;
   const c = q.comparison;
+  // The lift as a multiplier of the current order's expected caught hits, beside that baseline:
+  // a percentage explodes when the current order expects almost no hit.
+  const liftRatio = s.lift_percent === null ? null : round(1 + s.lift_percent / 100, 3);
+  const naive = round(s.expected_caught_hits_under_naive_order, 3);
   const lift =
-    s.lift_percent === null
-      ? "n/a (the naive order expects no hit)"
-      : `${round(s.lift_percent, 1)}%`;
+    liftRatio === null
+      ? "no lift can be stated: the current order expects no hit"
+      : `a lift of ${formatValue(liftRatio, "ratio")} over the current order`;
   const summary = [
-    `${s.items} wallets, a budget of ${s.review_budget} reviews, objective ${s.objective}, horizon ${s.horizon_days} days.`,
+    `${s.items} wallets, a budget of ${s.review_budget} reviews, ranked for ${OBJECTIVE_WORDS[s.objective] ?? formatValue(s.objective, "status")}, horizon ${s.horizon_days} days.`,
     s.current_matches === 0
       ? "No wallet is an exact OFAC SDN match today."
       : `${s.current_matches} wallet${s.current_matches === 1 ? " is an exact OFAC SDN match" : "s are exact OFAC SDN matches"} today and ${s.current_matches === 1 ? "is" : "are"} placed first.`,
-    `Expected caught hits within the budget: ${round(s.expected_caught_hits_under_optimized_order, 3)} in the optimized order against ${round(s.expected_caught_hits_under_naive_order, 3)} in the current order (lift ${lift}). In ${percent(c.probability_optimized_catches_more.probability)} of simulated futures the optimized order catches more, in ${percent(c.probability_naive_catches_more.probability)} fewer.`,
-    `Expected sanctioned exposure left unreviewed: $${round(q.optimized.expected_residual_risk_usd, 0)} optimized against $${round(q.naive.expected_residual_risk_usd, 0)} in the current order.`,
+    `Expected caught hits within the budget: ${round(s.expected_caught_hits_under_optimized_order, 3)} in the optimized order against ${naive} in the current order (${lift}). In ${percent(c.probability_optimized_catches_more.probability)} of simulated futures the optimized order catches more, in ${percent(c.probability_naive_catches_more.probability)} fewer.`,
+    `Expected sanctioned exposure left unreviewed: ${money(q.optimized.expected_residual_risk_usd)} in the optimized order against ${money(q.naive.expected_residual_risk_usd)} in the current order.`,
     ...(input.summary_focus ? [`Focus: ${input.summary_focus}`] : []),
     "A statistical ranking to prioritise review, not a legal conclusion; see the limitations.",
   ];
@@ -47,15 +62,14 @@ export function queueReport(q: QueueOptimization, input: QueueInput): ReportMode
         metric(
           "Expected caught hits (optimized)",
           round(s.expected_caught_hits_under_optimized_order, 3),
+          undefined,
+          "number",
         ),
-        metric(
-          "Expected caught hits (current order)",
-          round(s.expected_caught_hits_under_naive_order, 3),
-        ),
-        metric("Lift", s.lift_percent === null ? null : round(s.lift_percent, 1), "%"),
-        metric("Current matches", s.current_matches),
-        metric("Review budget", s.review_budget),
-        metric("Metadata coverage", round(s.metadata_coverage_percent, 1), "%"),
+        metric("Expected caught hits (current order)", naive, undefined, "number"),
+        metric("Lift over the current order", liftRatio, undefined, "ratio"),
+        metric("Current matches (listed today)", s.current_matches, undefined, "count"),
+        metric("Review budget", s.review_budget, undefined, "count"),
+        metric("Metadata coverage", round(s.metadata_coverage_percent, 1), "%", "percent"),
       ],
       tables: {
         review_queue: tableFromRecords(
@@ -66,17 +80,40 @@ export function queueReport(q: QueueOptimization, input: QueueInput): ReportMode
             rationale: r.rationale,
           })),
           ["rank", "address", "screening_status", "rationale"],
+          {
+            labels: { screening_status: "Status today" },
+            kinds: { rank: "count", address: "address", screening_status: "status" },
+          },
         ),
         queue_detail: tableFromRecords(
           q.review_queue.map((r) => ({
             rank: r.rank,
             address: r.address,
             label: r.label,
-            future_hit_probability: round(r.future_hit_probability, 6),
+            // A wallet listed today is a current match, not a forecast of 100%.
+            future_hit_probability:
+              r.screening_status === "match" ? null : round(r.future_hit_probability, 6),
             risk_weighted_exposure_usd: round(r.risk_weighted_exposure_usd, 2),
             within_budget: r.within_budget,
             naive_rank: r.naive_rank,
           })),
+          undefined,
+          {
+            labels: {
+              future_hit_probability: `P(new listing within ${s.horizon_days} days)`,
+              risk_weighted_exposure_usd: "Risk-weighted exposure",
+              naive_rank: "Current position",
+            },
+            kinds: {
+              rank: "count",
+              address: "address",
+              label: "text",
+              future_hit_probability: "probability",
+              risk_weighted_exposure_usd: "money",
+              within_budget: "boolean",
+              naive_rank: "count",
+            },
+          },
         ),
         baseline_comparison: tableFromRecords(
           COMPARED.map(([label, key, digits]) => ({
@@ -86,27 +123,27 @@ export function queueReport(q: QueueOptimization, input: QueueInput): ReportMode
             difference: round(q.optimized[key] - q.naive[key], digits),
           })),
         ),
-        caught_hits: tableFromRecords(
-          (
-            [
-              ["optimized", q.optimized],
-              ["current order", q.naive],
-            ] as const
-          ).map(([order, o]) => ({
-            order,
-            expected_caught_hits: round(o.expected_caught_hits, 3),
-            p90_caught_hits: o.p90_caught_hits,
-          })),
-        ),
         limitations: tableFromRecords(q.limitations.map((limitation) => ({ limitation }))),
       },
+      // The chart's own figures, not a table: the comparison table above already states them.
       chart_hints: [
-        chartOfTable("bar", "Caught hits within the budget", "caught_hits", "order", [
-          "expected_caught_hits",
-          "p90_caught_hits",
-        ]),
+        chartOfSeries(
+          "bar",
+          "Caught hits within the budget",
+          ["Optimized order", "Current order"],
+          [
+            {
+              name: "Expected caught hits",
+              values: [q.optimized, q.naive].map((o) => round(o.expected_caught_hits, 3)),
+            },
+            {
+              name: "90th percentile caught hits",
+              values: [q.optimized, q.naive].map((o) => o.p90_caught_hits),
+            },
+          ],
+          { x_label: "Order", y_label: "Caught hits" },
+        ),
       ],
-      result: { summary: s, comparison: c },
     },
   );
 }

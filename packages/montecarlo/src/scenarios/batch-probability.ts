@@ -2,6 +2,7 @@ import { chartOfTable, metric, tableFromRecords } from "@svc/report-model";
 import { type AnalysisParts, pct, withInterval } from "./analysis.js";
 import { estimateScenario } from "./estimate.js";
 import { compileScenario } from "./model.js";
+import { pointsOf } from "./points.js";
 import type { ScenarioRequest } from "./request-schemas.js";
 import { simulateRuns, streams } from "./runs.js";
 
@@ -50,11 +51,13 @@ export function batchProbabilityAnalysis(
       "Each scenario is simulated on its own independent stream; intervals that overlap mean the order of those scenarios is not settled by the simulation.",
     ],
     metrics: [
-      metric("Scenarios", ranking.length),
-      metric("Best scenario", top.label),
-      metric("Best success probability", top.probability),
-      metric("Best exact probability", top.exact_probability),
-      ...(uplift === null ? [] : [metric("Lead over the runner-up", uplift)]),
+      metric("Scenarios", ranking.length, undefined, "count"),
+      metric("Best scenario", top.label, undefined, "text"),
+      metric("Best success probability", top.probability, undefined, "probability"),
+      metric("Best exact probability", top.exact_probability, undefined, "probability"),
+      ...(uplift === null
+        ? []
+        : [metric("Lead over the runner-up", pointsOf(uplift), "pp", "number")]),
     ],
     estimates,
     scenarios,

@@ -3,6 +3,7 @@ import { type AnalysisParts, num, pct, withInterval } from "./analysis.js";
 import { estimateScenario } from "./estimate.js";
 import { compileScenario } from "./model.js";
 import { normalCdf } from "./normal-cdf.js";
+import { pointsOf } from "./points.js";
 import type { ScenarioRequest } from "./request-schemas.js";
 import { simulateRuns, streams } from "./runs.js";
 import { meanOf, proportion } from "./stats.js";
@@ -74,12 +75,12 @@ export function compareAnalysis(r: ScenarioRequest<"compare">, seed: number): An
       `The candidate scores higher than the baseline in ${withInterval(outperformance)} of paired runs (exact ${pct(exactOutperformance)}); the expected score gap is ${num(gap.mean)} ± ${num(gap.standard_error)} (exact ${num(exactGap)}).`,
     ],
     metrics: [
-      metric("Preferred option", preferred),
-      metric("Outperformance probability", outperformance.probability),
-      metric("Expected score gap", gap.mean),
-      metric("Probability uplift", uplift),
-      metric("Baseline success probability", b.probability),
-      metric("Candidate success probability", c.probability),
+      metric("Preferred option", preferred, undefined, "text"),
+      metric("Outperformance probability", outperformance.probability, undefined, "probability"),
+      metric("Expected score gap", gap.mean, undefined, "number"),
+      metric("Probability uplift", pointsOf(uplift), "pp", "number"),
+      metric("Baseline success probability", b.probability, undefined, "probability"),
+      metric("Candidate success probability", c.probability, undefined, "probability"),
     ],
     estimates: [b, c],
     scenarios: [

@@ -2,6 +2,7 @@ import { chartOfTable, metric, tableFromRecords } from "@svc/report-model";
 import { type AnalysisParts, pct, summaryOnly, withInterval } from "./analysis.js";
 import { estimateScenario } from "./estimate.js";
 import { compileScenario, exactProbability, meanScore, scoreSd } from "./model.js";
+import { pointsOf } from "./points.js";
 import type { ScenarioRequest } from "./request-schemas.js";
 import { simulateRuns, streams } from "./runs.js";
 import { proportion } from "./stats.js";
@@ -57,10 +58,20 @@ export function forecastAnalysis(r: Request, seed: number): AnalysisParts {
     decision: summaryOnly(summary),
     summary: [summary],
     metrics: [
-      metric("Success probability now", first.probability),
-      metric(`Success probability at period ${r.periods}`, last.probability),
-      metric("Change", last.probability - first.probability),
-      metric(`Exact probability at period ${r.periods}`, last.exact_probability),
+      metric("Success probability now", first.probability, undefined, "probability"),
+      metric(
+        `Success probability at period ${r.periods}`,
+        last.probability,
+        undefined,
+        "probability",
+      ),
+      metric("Change", pointsOf(last.probability - first.probability), "pp", "number"),
+      metric(
+        `Exact probability at period ${r.periods}`,
+        last.exact_probability,
+        undefined,
+        "probability",
+      ),
     ],
     estimates: [estimateScenario("period 0", sc, runs)],
     scenarios: [{ label: "period 0", scenario: sc }],

@@ -2,6 +2,7 @@ import { chartOfTable, metric, tableFromRecords } from "@svc/report-model";
 import { type AnalysisParts, num, pct, withInterval } from "./analysis.js";
 import { estimateScenario } from "./estimate.js";
 import { compileScenario, exactProbability, meanScore, outcomeSd } from "./model.js";
+import { pointsOf } from "./points.js";
 import type { ScenarioRequest } from "./request-schemas.js";
 import { deviatesPerRun, simulateRuns, streams } from "./runs.js";
 import { countAtLeast, proportion } from "./stats.js";
@@ -142,11 +143,11 @@ export function optimizeAnalysis(r: ScenarioRequest<"optimize">, seed: number): 
       `Best values: ${names.map((name, j) => `${name} = ${num(points[best * d + j]!)}`).join(", ")}. The exact optimum within the bounds (a corner, since the probability grows with the expected score) reaches ${pct(exactOptimum.exact_probability)}.`,
     ],
     metrics: [
-      metric("Best success probability", found.probability),
-      metric("Baseline success probability", baseline.probability),
-      metric("Uplift", uplift),
-      metric("Best exact probability", found.exact_probability),
-      metric("Candidates evaluated", n),
+      metric("Best success probability", found.probability, undefined, "probability"),
+      metric("Baseline success probability", baseline.probability, undefined, "probability"),
+      metric("Uplift", pointsOf(uplift), "pp", "number"),
+      metric("Best exact probability", found.exact_probability, undefined, "probability"),
+      metric("Candidates evaluated", n, undefined, "count"),
     ],
     estimates: [baseline, estimateScenario("optimized", bestScenario, runs)],
     scenarios: [

@@ -1,5 +1,6 @@
 import {
-  chartOfTable,
+  chartOfSeries,
+  labelOfKey,
   type ReportModelInput,
   reportModel,
   tableFromRecords,
@@ -29,11 +30,46 @@ export interface ReportContext {
   readonly sims: number;
 }
 
+/** Who a scenario report names as its author: no person writes it. */
+export const SCENARIO_REPORT_AUTHOR = "Monte Carlo decision engine (automated)";
+
+/** Assumption names a key's humanized form would not read well as. */
+const ASSUMPTION_NAMES: Readonly<Record<string, string>> = {
+  sims_per_scenario: "Simulations per scenario",
+  seed_source: "Seed source",
+  exact_probability: "Exact probability",
+};
+
+/** The `scenario_summary` columns' labels and kinds, set where inference would guess. */
+const SUMMARY_DISPLAY = {
+  labels: {
+    score_sd: "Score SD",
+    outcome_sd: "Outcome SD (with noise)",
+    ci_low: "95% interval low",
+    ci_high: "95% interval high",
+    standard_error: "Standard error",
+  },
+  kinds: {
+    scenario: "text",
+    threshold: "number",
+    mean_score: "number",
+    score_sd: "number",
+    outcome_sd: "number",
+    success_probability: "probability",
+    ci_low: "probability",
+    ci_high: "probability",
+    standard_error: "probability",
+    exact_probability: "probability",
+  },
+} as const;
+
 /** The shared report model (variant A) of an analysis. */
 export function scenarioReport(ctx: ReportContext, parts: AnalysisParts): ReportModelInput {
   const meta = {
     report_type: "simulation",
     title: ctx.title ?? DEFAULT_TITLES[ctx.analysis_type],
+    author: SCENARIO_REPORT_AUTHOR,
+    version: MODEL_VERSION,
     analysis_type: ctx.analysis_type,
     simulations_run: parts.simulations_run,
     model_version: MODEL_VERSION,
@@ -41,7 +77,7 @@ export function scenarioReport(ctx: ReportContext, parts: AnalysisParts): Report
   };
   const assumptions = {
     model:
-      "score = bias + Σ weight·parameter, each parameter Normal(value, sd); success when score + Normal(0, outcome_noise) ≥ threshold",
+      "score = bias + Σ weight·parameter, each parameter Normal(value, sd); success when score + Normal(0, outcome noise) ≥ threshold",
     model_version: MODEL_VERSION,
     sims_per_scenario: ctx.sims,
     seed: ctx.seed,
@@ -68,19 +104,31 @@ export function scenarioReport(ctx: ReportContext, parts: AnalysisParts): Report
     executive_summary: [...parts.summary, ...focus],
     headline_metrics: parts.metrics,
     tables: {
-      scenario_summary: tableFromRecords(parts.estimates.map(summaryRow)),
+      scenario_summary: tableFromRecords(
+        parts.estimates.map(summaryRow),
+        undefined,
+        SUMMARY_DISPLAY,
+      ),
+      // Each assumption by its name in words: a row's name is read, not a key.
       assumptions: tableFromRecords(
-        Object.entries(assumptions).map(([assumption, value]) => ({ assumption, value })),
+        Object.entries(assumptions).map(([key, value]) => ({
+          assumption: ASSUMPTION_NAMES[key] ?? labelOfKey(key),
+          value,
+        })),
       ),
       ...parts.tables,
     },
     chart_hints: [
-      chartOfTable(
+      // Inline figures, so the series are named in words rather than by column key.
+      chartOfSeries(
         "bar",
         "Success probability: simulated and exact",
-        "scenario_summary",
-        "scenario",
-        ["success_probability", "exact_probability"],
+        parts.estimates.map((e) => e.label),
+        [
+          { name: "Simulated", values: parts.estimates.map((e) => e.probability) },
+          { name: "Exact", values: parts.estimates.map((e) => e.exact_probability) },
+        ],
+        { x_label: "Scenario", y_label: "Success probability" },
       ),
       ...parts.charts,
     ],

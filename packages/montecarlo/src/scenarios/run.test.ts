@@ -85,7 +85,7 @@ describe("runScenarioAnalysis: reproducibility", () => {
       out.seed,
     );
     expect(out.report.tables?.assumptions?.rows).toContainEqual({
-      assumption: "seed_source",
+      assumption: "Seed source",
       value: "derived from the canonical JSON of the request (FNV-1a)",
     });
   });

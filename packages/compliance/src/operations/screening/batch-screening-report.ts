@@ -1,5 +1,11 @@
 import type { BatchScreenResult } from "@svc/ofac-index";
-import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
+import {
+  formatStatus,
+  metric,
+  type ReportModelInput,
+  reportModel,
+  tableFromRecords,
+} from "@svc/report-model";
 import { withListNotices } from "./list-warning.js";
 import {
   ASSET_RULE,
@@ -10,6 +16,7 @@ import {
   plural,
   someMatch,
 } from "./match-text.js";
+import { withByline } from "./report-byline.js";
 import { reportDate } from "./report-date.js";
 import {
   editionPhrase,
@@ -47,8 +54,8 @@ export function batchScreeningReport(
   const repeats = repeatedEntries(batch);
   const outcome =
     s.matchCount > 0
-      ? `${someMatch(s.matchCount, s.totalScreened, "screened wallet")} the OFAC SDN list exactly (workflow status ${s.workflowStatus}): ${listForProse(hits)}. Pause onboarding, payouts and any movement of funds involving these wallets until a reviewer has disposed of each match.`
-      : `${noneMatch(s.totalScreened, "screened wallet")} an OFAC SDN digital-currency address exactly (workflow status ${s.workflowStatus}).`;
+      ? `${someMatch(s.matchCount, s.totalScreened, "screened wallet")} the OFAC SDN list exactly (workflow status: ${formatStatus(s.workflowStatus)}): ${listForProse(hits)}. Pause onboarding, payouts and any movement of funds involving these wallets until a reviewer has disposed of each match.`
+      : `${noneMatch(s.totalScreened, "screened wallet")} an OFAC SDN digital-currency address exactly (workflow status: ${formatStatus(s.workflowStatus)}).`;
   const model = reportModel(
     {
       report_type: BATCH_REPORT_TYPE,
@@ -78,11 +85,11 @@ export function batchScreeningReport(
         SCREENING_NOTE,
       ],
       headline_metrics: [
-        metric("Workflow status", s.workflowStatus),
-        metric("Total screened", s.totalScreened),
-        metric("Match count", s.matchCount),
-        metric("Clear count", s.clearCount),
-        metric("Manual review recommended", s.manualReviewRecommended),
+        metric("Workflow status", s.workflowStatus, undefined, "status"),
+        metric("Total screened", s.totalScreened, undefined, "count"),
+        metric("Match count", s.matchCount, undefined, "count"),
+        metric("Clear count", s.clearCount, undefined, "count"),
+        metric("Manual review recommended", s.manualReviewRecommended, undefined, "boolean"),
       ],
       tables: {
         batch_wallet_query: fieldValueTable([
@@ -109,5 +116,5 @@ export function batchScreeningReport(
       },
     },
   );
-  return withListNotices(model, f);
+  return withByline(withListNotices(model, f), date);
 }

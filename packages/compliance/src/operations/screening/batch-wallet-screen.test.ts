@@ -69,6 +69,7 @@ describe("POST /api/workflows/compliance/batch-wallet-screen", () => {
     expect(report.headline_metrics?.[0]).toEqual({
       label: "Workflow status",
       value: "screening_complete_no_exact_match",
+      kind: "status",
     });
   });
 

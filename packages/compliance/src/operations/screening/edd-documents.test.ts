@@ -66,7 +66,7 @@ describe("the EDD memo as a PDF", () => {
     expect(text).toContain("EDD - Northwind OTC onboarding");
     expect(text).toContain("Subject: Northwind OTC Ltd");
     expect(text).toContain("Lazarus Group");
-    expect(text).toContain("Workflow status: manual_review_required");
+    expect(text).toContain("Workflow status: Manual review required");
     expect(text).toContain("CASE-2026-0142");
     expect(text).toContain("Escalate to a human sanctions reviewer");
     expect(text).toContain("within 10 business days");
@@ -77,7 +77,7 @@ describe("the EDD memo as a PDF", () => {
 
   it("a clear memo says so and carries the no-match follow-up", async () => {
     const text = pdfText((await render(body("pdf", [CLEAR_ETH]))).artifact.contentBase64);
-    expect(text).toContain("Workflow status: screening_complete_no_exact_match");
+    expect(text).toContain("Workflow status: Screening complete no exact match");
     expect(text).toContain("Record and retain this memo");
     expect(text).not.toContain("Lazarus Group");
   });
@@ -92,7 +92,7 @@ describe("the EDD memo as a DOCX", () => {
     const text = paragraphs.join("\n");
     expect(text).toContain("Northwind OTC Ltd");
     expect(text).toContain("Lazarus Group");
-    expect(text).toContain("manual_review_required");
+    expect(text).toContain("Manual review required");
     expect(text).toContain("I have reviewed the screening results");
     const headings = await docxHeadings(answer.artifact.contentBase64);
     expect(headings[0]).toBe("Title: EDD - Northwind OTC onboarding");

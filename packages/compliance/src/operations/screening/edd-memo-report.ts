@@ -1,5 +1,6 @@
 import type { BatchScreenResult } from "@svc/ofac-index";
 import {
+  formatStatus,
   metric,
   type ReportModelInput,
   reportModel,
@@ -11,6 +12,7 @@ import type { EddCase } from "./edd-case.js";
 import type { EddMemo } from "./edd-memo.js";
 import { withListNotices } from "./list-warning.js";
 import { listForProse, noneMatch, plural, someMatch } from "./match-text.js";
+import { SERVICE_AUTHOR } from "./report-byline.js";
 import {
   fieldValueTable,
   matchRows,
@@ -18,6 +20,7 @@ import {
   walletResultRows,
 } from "./report-tables.js";
 import { SCREENING_NOTE } from "./screening-constants.js";
+import { sourceDescription } from "./source-description.js";
 
 export const EDD_REPORT_TYPE = "enhanced-due-diligence";
 
@@ -26,7 +29,10 @@ export const eddTitle = (c: EddCase): string =>
   c.caseName ?? `Enhanced Due Diligence Memo - ${c.subjectName}`;
 
 /** Who the document says prepared it: the screening is automated, the sign-off is not. */
-export const EDD_AUTHOR = "OFAC screening service (automated)";
+export const EDD_AUTHOR = SERVICE_AUTHOR;
+
+/** Where the memo states the edition screened (source, date of issue, SHA-256): once. */
+const SCOPE_PART = "Scope and method";
 
 const NOT_PROVIDED = "Not provided";
 
@@ -39,15 +45,15 @@ const numbered = (column: string, lines: readonly string[]): TableInput =>
 /** Terms a reader of the memo meets, defined where the file will be read without the API. */
 const DEFINITIONS: readonly (readonly [string, string])[] = [
   [
-    "match",
+    "Match",
     "The wallet's canonical form equals an address OFAC published on the SDN list, under any ticker (an SDN's address is blocked whatever the asset).",
   ],
-  ["clear", "No exact match in the edition screened; not a statement that the wallet is safe."],
+  ["Clear", "No exact match in the edition screened; not a statement that the wallet is safe."],
   [
-    "manual_review_required",
+    "Manual review required",
     "At least one wallet matches: a human reviewer must dispose of each match before proceeding.",
   ],
-  ["screening_complete_no_exact_match", "Every wallet was screened and none matches exactly."],
+  ["Screening complete, no exact match", "Every wallet was screened and none matches exactly."],
   [
     "SDN",
     "Specially Designated Nationals and Blocked Persons list, published by the U.S. Treasury's Office of Foreign Assets Control (OFAC).",
@@ -72,6 +78,7 @@ export function eddMemoReport(
 ): ReportModelInput {
   const { summary: s, results, sourceFreshness: f } = batch;
   const scope = memo.scope;
+  const status = formatStatus(memo.workflowStatus);
   const matchedWallets = results.flatMap((r, i) =>
     r.summary.status === "match" ? [`#${i + 1} ${r.query.address}`] : [],
   );
@@ -84,25 +91,25 @@ export function eddMemoReport(
     subtitle: [
       `Subject: ${c.subjectName}`,
       ...(c.referenceId === null ? [] : [`Reference: ${c.referenceId}`]),
-      `Workflow status: ${memo.workflowStatus}`,
+      `Workflow status: ${status}`,
     ].join("  |  "),
   };
   const model = reportModel(meta, {
     executive_summary: [
       `This memo records the enhanced due diligence sanctions screening of ${plural(s.totalScreened, "wallet address", "wallet addresses")} associated with ${c.subjectName}${c.referenceId === null ? "" : ` (reference ${c.referenceId})`}${c.requestedBy === null ? "" : `, requested by ${c.requestedBy}`}${c.reviewReason === null ? "" : `. Trigger: ${c.reviewReason}`}.`,
       s.matchCount > 0
-        ? `Outcome: ${someMatch(s.matchCount, s.totalScreened, "submitted wallet")} the OFAC SDN list exactly (${listForProse(matchedWallets)}), designated to ${listForProse(memo.matchedParties.map((p) => `${p.entityName} (${p.programs.join(", ")}; listed ${p.listedOn ?? "date not given"})`))}. Workflow status: ${memo.workflowStatus}.`
-        : `Outcome: ${noneMatch(s.totalScreened, "submitted wallet")} an OFAC SDN digital-currency address exactly. Workflow status: ${memo.workflowStatus}.`,
+        ? `Outcome: ${someMatch(s.matchCount, s.totalScreened, "submitted wallet")} the OFAC SDN list exactly (${listForProse(matchedWallets)}), designated to ${listForProse(memo.matchedParties.map((p) => `${p.entityName} (${p.programs.join(", ")}; listed ${p.listedOn ?? "date not given"})`))}. Workflow status: ${status}.`
+        : `Outcome: ${noneMatch(s.totalScreened, "submitted wallet")} an OFAC SDN digital-currency address exactly. Workflow status: ${status}.`,
       `Recommendation: ${memo.recommendation}`,
-      `Method: exact-match screening against the SDN list edition of ${scope.editionDate} (SHA-256 ${scope.datasetSha256.slice(0, 16)}…)${scope.assetFilter === null ? "" : `; asset ${scope.assetFilter} requested, which orders the matches and never hides one listed under another ticker`}.`,
+      `Method: exact-match screening against the SDN list edition of ${scope.editionDate} (its source and SHA-256 under ${SCOPE_PART})${scope.assetFilter === null ? "" : `; asset ${scope.assetFilter} requested, which orders the matches and never hides one listed under another ticker`}.`,
       ...(f.notice === undefined ? [] : [f.notice]),
       SCREENING_NOTE,
     ],
     headline_metrics: [
-      metric("Workflow status", memo.workflowStatus),
-      metric("Total screened", s.totalScreened),
-      metric("Match count", s.matchCount),
-      metric("Manual review required", s.manualReviewRecommended),
+      metric("Workflow status", memo.workflowStatus, undefined, "status"),
+      metric("Total screened", s.totalScreened, undefined, "count"),
+      metric("Match count", s.matchCount, undefined, "count"),
+      metric("Manual review required", s.manualReviewRecommended, undefined, "boolean"),
     ],
     tables: {
       case_metadata: fieldValueTable([
@@ -118,7 +125,7 @@ export function eddMemoReport(
       scope_and_method: fieldValueTable([
         ["List screened", scope.list],
         ["Source format", scope.sourceFormat],
-        ["Source", scope.sourceUrl],
+        ["Source", sourceDescription({ sourceUrl: scope.sourceUrl, sample: scope.sampleEdition })],
         ["Edition (OFAC date of issue)", scope.editionDate],
         ["Dataset SHA-256", scope.datasetSha256],
         ["Match rule", scope.matchRule],
@@ -131,7 +138,7 @@ export function eddMemoReport(
         ["Wallets submitted", scope.walletsSubmitted],
         ["Distinct wallets", scope.distinctWallets],
       ]),
-      source_freshness: sourceFreshnessTable(f),
+      source_freshness: sourceFreshnessTable(f, { statedUnder: SCOPE_PART }),
       screening_results: tableFromRecords(walletResultRows(results), [
         "position",
         "address",
@@ -149,7 +156,7 @@ export function eddMemoReport(
       recommendation: fieldValueTable([
         ["Decision", memo.decision],
         ["Recommendation", memo.recommendation],
-        ["Workflow status", memo.workflowStatus],
+        ["Workflow status", status],
       ]),
       required_follow_up: numbered("action", memo.requiredFollowUp),
       limitations: numbered("limitation", memo.limitations),

@@ -125,7 +125,8 @@ function evidence(c: EddCase, batch: BatchScreenResult, parties: readonly Matche
     }),
     ...unrecognizedEvidence(batch),
     `Dataset coverage: ${f.addressCount} distinct digital-currency addresses (${f.assetAddressPairs} ticker-address pairs) across ${f.coveredAssets.length} tickers: ${f.coveredAssets.join(", ")}.`,
-    `Dataset publication: OFAC issued the screened edition on ${f.datasetDate} (SDN Advanced XML, SHA-256 ${f.datasetSha256}); the service last refreshed it at ${f.refreshedAt} from ${f.sourceUrl}.`,
+    // The edition's source and SHA-256 are stated once, in the scope: the evidence refers to it.
+    `Dataset publication: OFAC issued the screened edition on ${f.datasetDate} (its source and SHA-256 under Scope and method); the service last refreshed it at ${f.refreshedAt}.`,
     ...(repeats === 0
       ? []
       : [
@@ -146,7 +147,7 @@ function followUp(c: EddCase, batch: BatchScreenResult, parties: readonly Matche
   if (parties.length === 0) {
     return [
       ...sample,
-      `Record and retain this memo in the case file${c.referenceId === null ? "" : ` ${c.referenceId}`} with its source-freshness evidence: edition ${f.datasetDate}, SHA-256 ${f.datasetSha256}, refreshed ${f.refreshedAt}.`,
+      `Record and retain this memo in the case file${c.referenceId === null ? "" : ` ${c.referenceId}`} with its source-freshness evidence: edition ${f.datasetDate}, as identified under Scope and method, refreshed ${f.refreshedAt}.`,
       "Rescreen the wallets when the relationship context changes (new products, counterparties or jurisdictions), when wallets are added, and whenever OFAC publishes a new SDN edition.",
       nameScreening,
     ];

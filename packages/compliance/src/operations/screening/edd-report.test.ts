@@ -122,10 +122,10 @@ describe("POST /api/workflows/compliance/edd-report: the JSON memo", () => {
       title: "EDD - Northwind OTC onboarding",
     });
     expect(report.headline_metrics).toEqual([
-      { label: "Workflow status", value: "manual_review_required" },
-      { label: "Total screened", value: 2 },
-      { label: "Match count", value: 1 },
-      { label: "Manual review required", value: true },
+      { label: "Workflow status", value: "manual_review_required", kind: "status" },
+      { label: "Total screened", value: 2, kind: "count" },
+      { label: "Match count", value: 1, kind: "count" },
+      { label: "Manual review required", value: true, kind: "boolean" },
     ]);
     const tables = Object.keys(report.tables ?? {});
     for (const name of [

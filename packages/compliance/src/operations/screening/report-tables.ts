@@ -1,6 +1,7 @@
 import type { AddressScreening, MatchRecord, SourceFreshness } from "@svc/ofac-index";
 import { type TableInput, tableFromRecords, type WireScalar } from "@svc/report-model";
 import { distinctEntities, listedElsewhere } from "./match-text.js";
+import { sourceDescription } from "./source-description.js";
 
 /**
  * Tables every screening report shares (single, batch, EDD), built once so the three reports
@@ -17,13 +18,27 @@ export const fieldValueTable = (entries: readonly (readonly [string, WireScalar]
     ["field", "value"],
   );
 
-/** `source_freshness`: which edition was screened, how current it is, and whether it is real. */
-export function sourceFreshnessTable(f: SourceFreshness): TableInput {
+/**
+ * `source_freshness`: which edition was screened, how current it is, and whether it is real.
+ * `statedUnder` names the part of a document that already states the edition's source, date of
+ * issue and SHA-256 (the memo's scope and method): the table then refers to it rather than
+ * repeating them.
+ */
+export function sourceFreshnessTable(
+  f: SourceFreshness,
+  options: { readonly statedUnder?: string } = {},
+): TableInput {
+  const identity: (readonly [string, WireScalar])[] =
+    options.statedUnder === undefined
+      ? [
+          ["Source", sourceDescription(f)],
+          ["Edition (OFAC date of issue)", f.datasetDate],
+        ]
+      : [["Edition, source and SHA-256", `As stated under ${options.statedUnder}`]];
   return fieldValueTable([
-    ["Source", f.sourceUrl],
-    ["Edition (OFAC date of issue)", f.datasetDate],
+    ...identity,
     ["Dataset published at", f.datasetPublishedAt],
-    ["Dataset SHA-256", f.datasetSha256],
+    ...(options.statedUnder === undefined ? ([["Dataset SHA-256", f.datasetSha256]] as const) : []),
     ["Refreshed at", f.refreshedAt],
     ["Distinct addresses", f.addressCount],
     ["Ticker-address pairs", f.assetAddressPairs],

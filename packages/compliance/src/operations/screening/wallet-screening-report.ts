@@ -2,6 +2,7 @@ import type { ScreenResult } from "@svc/ofac-index";
 import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
 import { withListNotices } from "./list-warning.js";
 import { assetSentence, formatSentence, listForProse, plural } from "./match-text.js";
+import { withByline } from "./report-byline.js";
 import { reportDate } from "./report-date.js";
 import {
   editionPhrase,
@@ -51,10 +52,10 @@ export function walletScreeningReport(result: ScreenResult, date = reportDate())
         SCREENING_NOTE,
       ],
       headline_metrics: [
-        metric("Status", summary.status),
-        metric("Match count", summary.matchCount),
-        metric("Manual review recommended", summary.manualReviewRecommended),
-        metric("List edition", f.datasetDate),
+        metric("Status", summary.status, undefined, "status"),
+        metric("Match count", summary.matchCount, undefined, "count"),
+        metric("Manual review recommended", summary.manualReviewRecommended, undefined, "boolean"),
+        metric("List edition", f.datasetDate, undefined, "date"),
       ],
       tables: {
         wallet_screening_query: fieldValueTable([
@@ -76,5 +77,5 @@ export function walletScreeningReport(result: ScreenResult, date = reportDate())
       },
     },
   );
-  return withListNotices(model, f);
+  return withByline(withListNotices(model, f), date);
 }

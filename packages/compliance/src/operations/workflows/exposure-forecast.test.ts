@@ -59,10 +59,19 @@ describe("exposure forecast", () => {
     expect(answer.data).not.toHaveProperty("report");
     expect(answer.report.report_meta.report_type).toBe("compliance-exposure-forecast");
     expect(Array.isArray(answer.report.headline_metrics)).toBe(true);
+    // The wallets not yet listed are forecast; the one listed today is a current match.
     const table = answer.report.tables?.per_wallet_exposure;
-    expect(table?.columns).toEqual(["address", "screening_status", "future_hit_probability"]);
-    expect(table?.rows).toHaveLength(3);
-    expect(answer.artifacts.recommended_local_path).toBe("reports/ofac-exposure-forecast");
+    expect(table?.columns).toEqual(["address", "relationship_tier", "future_hit_probability"]);
+    expect(table?.rows).toHaveLength(2);
+    expect(answer.report.tables?.current_matches?.rows).toHaveLength(1);
+    // The byline: the service as author and the day it was made, which names the file too.
+    expect(answer.report.report_meta).toMatchObject({
+      author: "OFAC screening service (automated)",
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(answer.artifacts.recommended_local_path).toBe(
+      `reports/ofac-exposure-forecast-${answer.report.report_meta.date}`,
+    );
   });
 
   it("gives a wallet that matches the list today probability 1, with its entity", async () => {
@@ -78,11 +87,13 @@ describe("exposure forecast", () => {
     expect(clear?.future_hit_probability).toBeGreaterThan(0);
     expect(clear?.future_hit_probability).toBeLessThan(0.05);
     expect(answer.data.summary.current_matches).toBe(1);
-    expect(answer.report.tables?.per_wallet_exposure?.rows[0]).toEqual({
-      address: LAZARUS_ETH,
-      screening_status: "match",
-      future_hit_probability: 1,
-    });
+    // In the report it is a current match, listed apart, not a forecast of 100%.
+    expect(answer.report.tables?.current_matches?.rows).toEqual([
+      { address: LAZARUS_ETH, matched_entities: "Lazarus Group" },
+    ]);
+    expect(answer.report.tables?.per_wallet_exposure?.rows.map((r) => r.address)).toEqual([
+      CLEAR_A,
+    ]);
   });
 
   it("is reproducible: the same body gives the same answer", async () => {

@@ -7,6 +7,7 @@ import type * as v from "valibot";
 import { defineOperation, type Operation } from "../../catalog/operation.js";
 import { type ScreeningEnvelope, screeningEnvelope } from "../screening/envelope.js";
 import { withListNotices } from "../screening/list-warning.js";
+import { withByline } from "../screening/report-byline.js";
 import { SCREENING_SOURCE } from "../screening/screening-constants.js";
 import { LAZARUS_ETH } from "./example-addresses.js";
 import { exposureContext } from "./exposure-context.js";
@@ -104,19 +105,19 @@ export const exposureForecast: Operation<
     report: {
       report_meta: { report_type: "compliance-exposure-forecast", title: "OFAC Exposure Forecast" },
       tables: {
-        per_wallet_exposure: { columns: ["address", "screening_status", "future_hit_probability"] },
+        per_wallet_exposure: {
+          columns: ["address", "relationship_tier", "future_hit_probability"],
+        },
       },
     },
-    artifacts: {
-      recommended_local_path: "reports/ofac-exposure-forecast",
-      document_endpoints: { pdf: "/api/tools/report/pdf/generate" },
-    },
+    // The file's stem carries the report's date, so the example leaves it out.
+    artifacts: { document_endpoints: { pdf: "/api/tools/report/pdf/generate" } },
     source: SCREENING_SOURCE,
   },
   run: (input, deps) => {
     const { report, ...data } = forecastExposure(input, exposureContext(deps));
     // The run is synchronous, so the list asked here is the one it screened against.
     const f = deps.list.freshness();
-    return screeningEnvelope(data, withListNotices(report, f));
+    return screeningEnvelope(data, withByline(withListNotices(report, f)));
   },
 });

@@ -3,6 +3,7 @@ import type * as v from "valibot";
 import { defineOperation, type Operation } from "../../catalog/operation.js";
 import { type ScreeningEnvelope, screeningEnvelope } from "../screening/envelope.js";
 import { withListNotices } from "../screening/list-warning.js";
+import { withByline } from "../screening/report-byline.js";
 import { SCREENING_SOURCE } from "../screening/screening-constants.js";
 import { LAZARUS_ETH } from "./example-addresses.js";
 import { exposureContext } from "./exposure-context.js";
@@ -117,16 +118,14 @@ export const queueOptimize: Operation<
         review_queue: { columns: ["rank", "address", "screening_status", "rationale"] },
       },
     },
-    artifacts: {
-      recommended_local_path: "reports/ofac-review-queue-optimization",
-      document_endpoints: { pdf: "/api/tools/report/pdf/generate" },
-    },
+    // The file's stem carries the report's date, so the example leaves it out.
+    artifacts: { document_endpoints: { pdf: "/api/tools/report/pdf/generate" } },
     source: SCREENING_SOURCE,
   },
   run: (input, deps) => {
     const { report, ...data } = optimizeQueue(input, exposureContext(deps));
     // The run is synchronous, so the list asked here is the one it screened against.
     const f = deps.list.freshness();
-    return screeningEnvelope(data, withListNotices(report, f));
+    return screeningEnvelope(data, withByline(withListNotices(report, f)));
   },
 });
