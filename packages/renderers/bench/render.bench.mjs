@@ -2,9 +2,12 @@
 // warm up, then N times; it reports the median, min, max and the process's peak RSS. Beside
 // them, in the same run: a naive react-pdf table (react-pdf's own pagination, fixed header,
 // page-number callback: the straightforward way) and the event-loop delay of rendering on the
-// main thread, against which the worker pool's delay is measured. Speed is printed, not asserted.
+// main thread, against which the worker pool's delay is measured. Then the first render of a fresh
+// process or pool against its tenth: on the calling thread, through a pool whose workers do not
+// warm up (the reference), and through a pool that warms its workers up (`await pool.warm()`)
+// before the first render. Speed is printed, not asserted.
 import { spawnSync } from "node:child_process";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const SELF = fileURLToPath(import.meta.url);
@@ -133,6 +136,49 @@ async function loopDelay() {
   process.stdout.write(JSON.stringify({ direct, pooled }));
 }
 
+/** The renders per type timed in a fresh process or pool: the first is compared with the last. */
+const FIRST_VS_TENTH_RENDERS = 10;
+/** Fresh processes per mode; the figures are their medians. */
+const FIRST_VS_TENTH_STARTS = 3;
+const FIRST_VS_TENTH_MODES = {
+  direct: "on the calling thread, fresh process",
+  "pool-cold": "RenderPool({ warmUp: false }) (reference)",
+  "pool-warm": "RenderPool() after await pool.warm()",
+};
+
+/**
+ * In a fresh process: a 10-address EDD memo rendered 10 times as PDF, then DOCX, then XLSX,
+ * each render timed, on this thread or through a one-worker pool (warming up or not). For the
+ * pools, how long the start took until `warm()` resolved.
+ */
+async function firstVsTenth(mode) {
+  const f = await fixtures();
+  const t0 = performance.now();
+  const lib = await import(new URL("index.js", DIST).href);
+  const report = f.eddMemoReport(10);
+  let render = (type) => lib.renderDocument(type, report);
+  let pool;
+  if (mode !== "direct") {
+    pool = new lib.RenderPool({ threads: 1, warmUp: mode === "pool-warm" });
+    await pool.warm();
+    render = (type) => pool.render(type, report);
+  }
+  const startMs = performance.now() - t0;
+  const times = {};
+  for (const type of ["pdf", "docx", "xlsx"]) {
+    times[type] = [];
+    for (let i = 0; i < FIRST_VS_TENTH_RENDERS; i++) {
+      const t = performance.now();
+      await render(type);
+      times[type].push(performance.now() - t);
+    }
+  }
+  await pool?.close();
+  process.stdout.write(
+    JSON.stringify({ startMs, times, maxRssMb: process.resourceUsage().maxRSS / 1024 }),
+  );
+}
+
 function runChild(args) {
   const r = spawnSync(process.execPath, [SELF, ...args], { encoding: "utf8", maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`${args.join(" ")} failed:\n${r.stderr}`);
@@ -169,9 +215,34 @@ async function main() {
       `  ${label.padEnd(34)} p50 ${fmt(x.p50, 1).padStart(7)} ms   p99 ${fmt(x.p99, 1).padStart(7)} ms   max ${fmt(x.max, 1).padStart(7)} ms   wall ${fmt(x.wall)} ms   ticks ${x.ticks}`,
     );
   }
+  console.log(
+    `\n  first render vs tenth, 10-address EDD memo, 10 renders each of PDF, DOCX, XLSX in that order; median of ${FIRST_VS_TENTH_STARTS} fresh processes (target: first ≤ 2 × tenth)`,
+  );
+  console.log(
+    `  ${"".padEnd(44)} ${"start".padStart(8)}  ${["pdf", "docx", "xlsx"].map((t) => `${t} 1st / 10th`.padStart(19)).join("")} ${"peak RSS".padStart(9)}`,
+  );
+  for (const [mode, label] of Object.entries(FIRST_VS_TENTH_MODES)) {
+    const runs = Array.from({ length: FIRST_VS_TENTH_STARTS }, () =>
+      runChild(["--first-vs-tenth", mode]),
+    );
+    const cells = ["pdf", "docx", "xlsx"].map((type) => {
+      const first = median(runs.map((r) => r.times[type][0]));
+      const tenth = median(runs.map((r) => r.times[type].at(-1)));
+      return `${fmt(first)} / ${fmt(tenth)} ms (${fmt(first / tenth, 1)}×)`.padStart(19);
+    });
+    console.log(
+      `  ${label.padEnd(44)} ${`${fmt(median(runs.map((r) => r.startMs)))} ms`.padStart(8)}  ${cells.join("")} ${`${fmt(median(runs.map((r) => r.maxRssMb)))} MB`.padStart(9)}`,
+    );
+  }
+  console.log(
+    `  load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
 }
 
 const [flag, name] = process.argv.slice(2);
 if (flag === "--case") await child(name);
 else if (flag === "--loop-delay") await loopDelay();
+else if (flag === "--first-vs-tenth") await firstVsTenth(name);
 else await main();

@@ -15,5 +15,11 @@ export {
 export { fileNameFor, fileStem } from "./artifact/file-name.js";
 export { assertWithinLimits, countRows, RENDER_LIMITS } from "./errors/limits.js";
 export { RenderError, type RenderErrorCode } from "./errors/render-error.js";
+export type { WorkerWarmth } from "./pool/render-messages.js";
 export type { RenderOptions } from "./pool/render-options.js";
-export { RenderPool, type RenderPoolOptions, type RenderPoolStats } from "./pool/render-pool.js";
+export {
+  RenderPool,
+  type RenderPoolOptions,
+  type RenderPoolStats,
+  type RenderPoolWarmth,
+} from "./pool/render-pool.js";

@@ -10,7 +10,9 @@ import {
   SnapshotStore,
 } from "@svc/ofac-index/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EDD_REPORT_TYPE } from "../operations/screening/edd-memo-report.js";
 import { type RuntimeEvent, startComplianceRuntime } from "./start-runtime.js";
+import { warmUpReports } from "./warm-up-reports.js";
 
 const OFAC = new URL("../../../../../shared/data/ofac/xml/", import.meta.url).pathname;
 const EDITION = `${OFAC}sdn_advanced_2025-11-19_3ed6690688.xml.gz`;
@@ -57,13 +59,20 @@ describe("startComplianceRuntime never waits on the list's source", () => {
     }
   });
 
-  it("start-up with nothing and a hanging source: resolves at once, not ready", async () => {
+  it("start-up with nothing and a hanging source: resolves once the render workers are warm, not ready", async () => {
     const runtime = await startComplianceRuntime(
       loadListConfig({ OFAC_SOURCE: url, OFAC_SAMPLE_FALLBACK: "0" }),
     );
     try {
       expect(runtime.loader.ready).toBe(false);
       expect(() => runtime.deps.list.screen(LAZARUS)).toThrow(/no sanctions list is loaded/);
+      // The render workers did not wait for the list: each warmed up during the start.
+      expect(runtime.renderWarmth.workers.length).toBe(runtime.renderStats().threads);
+      for (const worker of runtime.renderWarmth.workers) {
+        expect(new Set(worker.rendered)).toEqual(new Set(["pdf", "docx", "xlsx"]));
+        expect(worker.pdfFonts).toContain("DejaVu Sans");
+      }
+      expect(runtime.renderStats()).toMatchObject({ warmed: runtime.renderStats().threads });
     } finally {
       await runtime.stop();
     }
@@ -120,5 +129,16 @@ describe("startComplianceRuntime with a store the replicas share", () => {
     } finally {
       rmSync(shared, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the render workers' warm-up", () => {
+  it("is an EDD memo as the service writes one, on the embedded sample edition", async () => {
+    const reports = await warmUpReports();
+    expect(reports).toHaveLength(1);
+    const [memo] = reports;
+    expect(memo?.meta.reportType).toBe(EDD_REPORT_TYPE);
+    expect(memo?.meta.sampleEdition).toBe(true);
+    expect(memo?.tables.length).toBeGreaterThan(5);
   });
 });

@@ -7,9 +7,10 @@ import {
   type RefreshCoordinator,
   SnapshotStore,
 } from "@svc/ofac-index/node";
-import { RenderPool, type RenderPoolStats } from "@svc/renderers/pool";
+import { RenderPool, type RenderPoolStats, type RenderPoolWarmth } from "@svc/renderers/pool";
 import type { ComplianceDeps } from "../catalog/deps.js";
 import { chooseHistory, storedGrowth } from "./stored-history.js";
+import { warmUpReports } from "./warm-up-reports.js";
 
 /** The operations' dependencies as a process runs them, with readiness and a stop. */
 export interface ComplianceRuntime {
@@ -21,6 +22,13 @@ export interface ComplianceRuntime {
    * worker, completed, and aborted (abandoned at a deadline), with the queue's length.
    */
   renderStats(): RenderPoolStats;
+  /**
+   * What each render worker reported when it had warmed up (the document types it rendered, the
+   * PDF fonts it holds): the runtime resolves only once every worker has, so the first document
+   * a process renders is as quick as the tenth. The workers warm up on an EDD memo written on
+   * the embedded sample edition (`warmUpReports`), besides the pool's own small report.
+   */
+  readonly renderWarmth: RenderPoolWarmth;
   /**
    * Waits for the list's load in flight (start-up loads the source in the background) and the
    * history recomputed after it: for tests and one-shot processes.
@@ -67,7 +75,9 @@ export interface RuntimeOptions {
  * or adopts one another replica stored. Resolves
  * without waiting on the list's source: a stored snapshot serves at once, the source loads in
  * the background (not ready until then when nothing is stored), failures are retried with
- * backoff.
+ * backoff. It does wait for the render workers to warm up (loading the renderers and their fonts,
+ * rendering a small document of each type: about a second, while the list loads), so a process
+ * never answers before its first document renders as quickly as later ones.
  */
 export async function startComplianceRuntime(
   list: ListConfig,
@@ -112,11 +122,21 @@ export async function startComplianceRuntime(
       }
     },
   });
-  await loader.start();
-  started = true;
-  await updateHistory();
+  // The workers warm up on their own threads, on a memo as this service writes it, while this
+  // one loads the list.
+  const pool = new RenderPool({ warmUpReports: await warmUpReports() });
+  const warming = pool.warm();
+  let renderWarmth: RenderPoolWarmth;
+  try {
+    await loader.start();
+    started = true;
+    await updateHistory();
+    renderWarmth = await warming;
+  } catch (error) {
+    await pool.close();
+    throw error;
+  }
   if (options.refresh !== false) loader.startPeriodicRefresh(list.refreshMinutes * 60_000);
-  const pool = new RenderPool();
   return {
     deps: {
       list: loader,
@@ -125,6 +145,7 @@ export async function startComplianceRuntime(
     },
     loader,
     renderStats: () => pool.stats,
+    renderWarmth,
     async settled() {
       await loader.settled();
       await pending;

@@ -126,4 +126,24 @@ describe("registerPdfFonts", () => {
     const names = fonts.map((f) => (f as unknown as { postscriptName: string }).postscriptName);
     expect(new Set(names).size).toBe(names.length);
   });
+
+  it("keeps each text's layout and hands out copies that a caller may rescale in place", async () => {
+    const [dejavu] = await loadPdfFonts(fontPlanFor(["Lazarus Group"]), 400);
+    type Run = { glyphs: { id: number }[]; positions: { xAdvance: number }[] };
+    type Features = string[] | Record<string, boolean>;
+    const font = dejavu as unknown as { layout(text: string, features?: Features): Run };
+    const first = font.layout("Lazarus Group AV", ["kern"]);
+    const widths = first.positions.map((p) => p.xAdvance);
+    // pdfkit scales the positions of the run it is given, in place.
+    for (const p of first.positions) p.xAdvance *= 2;
+    const second = font.layout("Lazarus Group AV", ["kern"]);
+    expect(second).not.toBe(first);
+    expect(second.glyphs).not.toBe(first.glyphs);
+    expect(second.glyphs.map((g) => g.id)).toEqual(first.glyphs.map((g) => g.id));
+    expect(second.positions.map((p) => p.xAdvance)).toEqual(widths);
+    // Other options are another layout: without kerning, "AV" is wider.
+    const unkerned = font.layout("Lazarus Group AV", { kern: false });
+    const sum = (r: Run) => r.positions.reduce((n, p) => n + p.xAdvance, 0);
+    expect(sum(unkerned)).toBeGreaterThan(sum(second));
+  });
 });

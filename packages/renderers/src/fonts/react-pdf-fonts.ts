@@ -68,6 +68,17 @@ export async function loadPdfFonts(
   return fonts;
 }
 
+/**
+ * The families registered with react-pdf whose regular face is parsed and held (loaded by a
+ * render or by `loadPdfFonts`): what this thread's next PDF lays text out with at no loading
+ * cost.
+ */
+export function loadedPdfFontFamilies(): readonly string[] {
+  return Object.entries(Font.getRegisteredFonts())
+    .filter(([, family]) => family.sources.some((s) => s.fontWeight === 400 && s.data !== null))
+    .map(([name]) => name);
+}
+
 const prepared = new WeakSet<object>();
 
 /**
@@ -84,6 +95,8 @@ const prepared = new WeakSet<object>();
  *    run: about 0.3 s for a 1,000-row table. The table now serializes (`toJSON`) to a SHA-256
  *    of its JSON, computed once: the comparison keeps its meaning (same table, same digest) at
  *    the cost of comparing two short strings.
+ *
+ * And one for the layout both react-pdf and pdfkit ask of it (see {@link cacheLayouts}).
  */
 function prepareForPdfkit(font: object, family: string | null, weight: number): void {
   if (prepared.has(font)) return;
@@ -102,4 +115,63 @@ function prepareForPdfkit(font: object, family: string | null, weight: number): 
     const digest = createHash("sha256").update(JSON.stringify(records)).digest("hex");
     Object.defineProperty(records, "toJSON", { value: () => digest, enumerable: false });
   }
+  cacheLayouts(font);
+}
+
+/** The part of a fontkit glyph run a layout copy is made of. */
+interface GlyphRunLike {
+  glyphs: unknown[];
+  positions: object[];
+}
+
+type Layout = (text: unknown, ...options: unknown[]) => GlyphRunLike;
+
+/**
+ * Glyphs of the layouts one font keeps (about 100 bytes each with its position); past this it
+ * starts over, so a server's memory stays bounded whatever it renders.
+ */
+const LAYOUT_CACHE_GLYPHS = 100_000;
+
+/**
+ * Shaping a text run (fontkit's `layout`: OpenType substitution and positioning) is about a
+ * quarter of a PDF's render time, and a document shapes the same strings again and again (the
+ * table headers and labels on every page, the same values in many rows, the same memo wording
+ * in every render): react-pdf lays each run out, and pdfkit lays it out once more when it draws
+ * canvas text. The font's `layout` now keeps its result per text and options and hands out a
+ * copy: the glyph list and positions are new arrays and position objects each time, since pdfkit
+ * rescales the positions it is given in place. Glyph objects are fontkit's own per-font cache
+ * in either case. Same text, same options, same font: the same glyphs and positions, so the
+ * document is byte for byte what it was.
+ */
+function cacheLayouts(font: object): void {
+  const original: unknown = Reflect.get(font, "layout");
+  if (typeof original !== "function") return;
+  const layout: Layout = original.bind(font);
+  const cache = new Map<string, GlyphRunLike>();
+  let glyphs = 0;
+  const cached: Layout = (text, ...options) => {
+    if (typeof text !== "string") return layout(text, ...options);
+    const key = `${JSON.stringify(options)}\u0000${text}`;
+    const kept = cache.get(key);
+    if (kept !== undefined) return copyRun(kept);
+    const run = layout(text, ...options);
+    if (glyphs + run.glyphs.length > LAYOUT_CACHE_GLYPHS) {
+      cache.clear();
+      glyphs = 0;
+    }
+    cache.set(key, copyRun(run));
+    glyphs += run.glyphs.length;
+    return run;
+  };
+  Object.defineProperty(font, "layout", { value: cached, configurable: true, writable: true });
+}
+
+/** A glyph run of its own: its glyph list and position objects copied, the rest shared. */
+function copyRun<T extends GlyphRunLike>(run: T): T {
+  const copy: T = Object.assign(Object.create(Object.getPrototypeOf(run)), run);
+  copy.glyphs = run.glyphs.slice();
+  copy.positions = run.positions.map((p) =>
+    Object.assign(Object.create(Object.getPrototypeOf(p)), p),
+  );
+  return copy;
 }

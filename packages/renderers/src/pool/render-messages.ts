@@ -11,3 +11,30 @@ export const isRenderBegunMessage = (message: unknown): message is RenderBegunMe
   typeof message === "object" &&
   message !== null &&
   typeof (message as { renderBegun?: unknown }).renderBegun === "number";
+
+/**
+ * What a worker posts once, when it has started and before it takes its first render: how its
+ * warm-up went (the renderers' modules are loaded by then, and with warm-up on, a small report
+ * was rendered as each document type).
+ */
+export interface WorkerWarmth {
+  /** The worker's thread id. */
+  readonly threadId: number;
+  /** The document type of each warm-up render, in order (none with warm-up off). */
+  readonly rendered: readonly string[];
+  /** How long the warm-up renders took on the worker, in milliseconds. */
+  readonly warmUpMs: number;
+  /** The PDF font families the worker holds parsed after the warm-up. */
+  readonly pdfFonts: readonly string[];
+  /** Why the warm-up stopped short, when it did (the worker takes renders all the same). */
+  readonly error?: string;
+}
+
+export interface WorkerWarmMessage {
+  readonly workerWarm: WorkerWarmth;
+}
+
+export const isWorkerWarmMessage = (message: unknown): message is WorkerWarmMessage =>
+  typeof message === "object" &&
+  message !== null &&
+  typeof (message as { workerWarm?: unknown }).workerWarm === "object";

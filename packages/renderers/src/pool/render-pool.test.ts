@@ -79,3 +79,42 @@ describe("RenderPool", () => {
     expect(codes.filter((c) => c === "ok").length).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe("RenderPool warm start", () => {
+  it("has every worker render each document type and load its fonts before it takes a render", async () => {
+    const warmPool = new RenderPool({ threads: 2 });
+    try {
+      const { workers } = await warmPool.warm();
+      expect(workers).toHaveLength(2);
+      expect(new Set(workers.map((w) => w.threadId)).size).toBe(2);
+      for (const w of workers) {
+        expect(w.error).toBeUndefined();
+        expect(w.rendered).toEqual(["pdf", "docx", "xlsx", "pdf", "docx", "xlsx"]);
+        // The base family, and the Noto slices of the warm-up's Han and Hangul names.
+        expect(w.pdfFonts).toContain("DejaVu Sans");
+        expect(w.pdfFonts.some((f) => f.startsWith("Noto Sans SC"))).toBe(true);
+        expect(w.pdfFonts.some((f) => f.startsWith("Noto Sans KR"))).toBe(true);
+      }
+      expect(warmPool.stats).toMatchObject({ threads: 2, warmed: 2, started: 0 });
+      // Warm already: a later call answers at once with the same workers.
+      expect((await warmPool.warm()).workers).toEqual(workers);
+      const doc = await warmPool.render("pdf", eddMemoReport(3));
+      expect(magic(doc.bytes, 5)).toBe("%PDF-");
+    } finally {
+      await warmPool.close();
+    }
+  });
+
+  it("with warm-up off, a worker is warm once it has loaded the renderers, and renders nothing first", async () => {
+    const coldPool = new RenderPool({ threads: 1, warmUp: false });
+    try {
+      const { workers } = await coldPool.warm();
+      expect(workers).toHaveLength(1);
+      expect(workers[0]?.rendered).toEqual([]);
+      expect(workers[0]?.pdfFonts).not.toContain("DejaVu Sans");
+      expect(coldPool.stats.warmed).toBe(1);
+    } finally {
+      await coldPool.close();
+    }
+  });
+});

@@ -4,9 +4,9 @@ import { Piscina } from "piscina";
 import type { DocumentType, RenderedDocument } from "../artifact/artifact.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError, type RenderErrorCode } from "../errors/render-error.js";
-import { isRenderBegunMessage } from "./render-messages.js";
+import { isRenderBegunMessage, isWorkerWarmMessage, type WorkerWarmth } from "./render-messages.js";
 import type { RenderOptions } from "./render-options.js";
-import type { RenderTask, RenderTaskResult } from "./render-worker.js";
+import type { RenderTask, RenderTaskResult, RenderWorkerData } from "./render-worker.js";
 
 export interface RenderPoolOptions {
   /** Worker threads. Default: the machine's parallelism less one for the event loop, at least 1. */
@@ -17,6 +17,18 @@ export interface RenderPoolOptions {
   readonly maxHeapMb?: number;
   /** The worker module; defaults to the compiled `render-worker.js` beside this file. */
   readonly workerUrl?: URL;
+  /**
+   * Each worker, when it starts (also one replacing a worker stopped by an abandoned render),
+   * renders a small report as PDF, DOCX and XLSX before it takes a render, so a first document
+   * is not slowed by loading fonts and compiling the libraries' code. Default true.
+   */
+  readonly warmUp?: boolean;
+  /**
+   * Reports of the caller's own kind (say, a memo as the service writes it), rendered by each
+   * worker as each type after the built-in one: the code and text their documents have is then
+   * ready too. Limits are checked here, before any worker starts.
+   */
+  readonly warmUpReports?: readonly Report[];
 }
 
 /** The pool's counters since it was created, and its current size. */
@@ -32,6 +44,14 @@ export interface RenderPoolStats {
   readonly completed: number;
   /** Renders abandoned because their caller's signal fired, whether queued or running. */
   readonly aborted: number;
+  /** Workers that finished starting (and warming up, unless warm-up is off), replacements included. */
+  readonly warmed: number;
+}
+
+/** The pool's workers once each has started and warmed up: what `RenderPool.warm()` gives. */
+export interface RenderPoolWarmth {
+  /** One entry per worker of the pool, in the order they finished warming up. */
+  readonly workers: readonly WorkerWarmth[];
 }
 
 /**
@@ -55,10 +75,18 @@ export class RenderPool {
   private readonly capacity: number;
   private inFlight = 0;
   private nextId = 1;
-  private readonly counts = { started: 0, begun: 0, completed: 0, aborted: 0 };
+  private readonly counts = { started: 0, begun: 0, completed: 0, aborted: 0, warmed: 0 };
+  /** The latest warm-up report of each worker thread, by thread id. */
+  private readonly warmths = new Map<number, WorkerWarmth>();
+  /** Callers of `warm()` waiting for a worker still warming up, re-checked on each report. */
+  private warmWaiters: (() => void)[] = [];
 
   constructor(options: RenderPoolOptions = {}) {
     const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+    const warmUpReports = options.warmUpReports ?? [];
+    for (const report of warmUpReports) {
+      for (const type of ["pdf", "docx", "xlsx"] as const) assertWithinLimits(report, type);
+    }
     const maxQueue = options.maxQueue ?? 64;
     this.capacity = threads + maxQueue;
     this.piscina = new Piscina({
@@ -68,10 +96,58 @@ export class RenderPool {
       maxQueue,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024 },
+      workerData: { warmUp: options.warmUp ?? true, warmUpReports } satisfies RenderWorkerData,
+      // An idle worker waits for tasks on its message port, not in a blocking `Atomics.wait`:
+      // the warm-up runs on the worker's event loop after piscina counts it started.
+      atomics: "disabled",
     });
     this.piscina.on("message", (message: unknown) => {
       if (isRenderBegunMessage(message)) this.counts.begun++;
+      else if (isWorkerWarmMessage(message)) {
+        this.counts.warmed++;
+        this.warmths.set(message.workerWarm.threadId, message.workerWarm);
+        this.checkWarm();
+      }
     });
+    // A worker stopped (an abandoned render, the pool closing) is no longer waited for.
+    this.piscina.on("workerDestroy", () => setImmediate(() => this.checkWarm()));
+  }
+
+  /**
+   * Resolves once every worker of the pool has started and warmed up (see
+   * `RenderPoolOptions.warmUp`), with what each reported: the document types it rendered, how
+   * long that took, and the PDF fonts it holds. A server awaits it at start-up, before it says
+   * it is ready. Renders handed to the pool before then wait for a warm worker.
+   */
+  async warm(): Promise<RenderPoolWarmth> {
+    // Piscina unreferences idle workers, so a worker warming up does not keep the process
+    // alive: while waiting, this timer does (a process awaiting `warm()` alone would exit).
+    const alive = setInterval(() => {}, 1_000);
+    try {
+      while (this.coldThreads().length > 0) {
+        await new Promise<void>((resolve) => this.warmWaiters.push(resolve));
+      }
+    } finally {
+      clearInterval(alive);
+    }
+    const ids = this.piscina.threads.map((t) => t.threadId);
+    return {
+      workers: [...this.warmths.values()].filter((w) => ids.includes(w.threadId)),
+    };
+  }
+
+  /** The pool's threads that have not reported their warm-up yet. */
+  private coldThreads(): readonly number[] {
+    return this.piscina.threads.map((t) => t.threadId).filter((id) => !this.warmths.has(id));
+  }
+
+  private checkWarm(): void {
+    const live = new Set(this.piscina.threads.map((t) => t.threadId));
+    for (const id of this.warmths.keys()) if (!live.has(id)) this.warmths.delete(id);
+    if (this.coldThreads().length > 0) return;
+    const waiters = this.warmWaiters;
+    this.warmWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   /**
@@ -120,7 +196,10 @@ export class RenderPool {
     return result.document;
   }
 
-  /** Loads the renderers in every thread (react-pdf's import alone takes ~0.5 s). */
+  /**
+   * Renders `report` as each document type three times per thread. Workers warm themselves up
+   * when they start (see `warm()`); this warms them on a report of the caller's choosing.
+   */
   async warmUp(report: Report): Promise<void> {
     const threads = this.piscina.threads.length;
     await Promise.all(
@@ -141,6 +220,7 @@ export class RenderPool {
   /** Waits for running renders, then stops the threads. */
   async close(): Promise<void> {
     await this.piscina.close();
+    this.checkWarm();
   }
 }
 
