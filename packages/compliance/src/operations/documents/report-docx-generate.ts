@@ -19,7 +19,7 @@ export const reportDocxGenerate = defineOperation({
   category: "document",
   tags: ["report", "docx", "document"],
   description:
-    "Renders the shared report model (report_meta required) as an editable Word document with a title block, metrics table, repeating table headers, landscape pages for wide tables and charts as pictures, returned inline as base64.",
+    "Renders the shared report model (report_meta required) as an editable Word document with a title block, metrics table, repeating table headers, rows kept whole, addresses whole in a monospace face, landscape pages only for tables too wide for portrait, and charts as pictures, returned inline as base64.",
   mimeType: "application/json",
   input: ReportModelSchema,
   inputExample: EXAMPLE_REPORT_MODEL,

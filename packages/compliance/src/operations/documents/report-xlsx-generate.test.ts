@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 describe("XLSX workbook", () => {
-  it("renders the shared report model: a Summary sheet and one sheet per table, read back with exceljs", async () => {
+  it("renders the shared report model: a Summary sheet and sheets for the larger tables, read back with exceljs", async () => {
     const answer = await reportXlsxGenerate.run(
       v.parse(reportXlsxGenerate.input, EXAMPLE_REPORT_MODEL),
       deps,

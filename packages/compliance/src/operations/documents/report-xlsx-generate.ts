@@ -19,7 +19,7 @@ export const reportXlsxGenerate = defineOperation({
   category: "document",
   tags: ["report", "xlsx", "document"],
   description:
-    "Renders the shared report model (report_meta required) as an Excel workbook: a summary sheet, one sheet per table and workbook_rows entry with frozen headers, filters and numbers stored as numbers, and a data sheet per chart, returned inline as base64.",
+    "Renders the shared report model (report_meta required) as an Excel workbook: a Summary sheet holding the title block, metrics and small tables, a sheet for each larger table and workbook_rows entry (frozen headers, filters, numbers stored as numbers with their formats, addresses whole), print setup on every sheet, returned inline as base64.",
   mimeType: "application/json",
   input: ReportModelSchema,
   inputExample: EXAMPLE_REPORT_MODEL,
