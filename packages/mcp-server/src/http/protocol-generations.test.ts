@@ -27,31 +27,42 @@ interface Rpc {
   params?: Record<string, unknown>;
 }
 
-/** A 2026-07-28 request: the envelope in `_meta`, and the standard headers that mirror it. */
-async function modern(
-  { method, params = {} }: Rpc,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: Record<string, unknown>; type: string | null }> {
-  const name: Record<string, string> =
-    typeof params.name === "string" ? { "mcp-name": params.name } : {};
-  const response = await handler(
+/** A JSON-RPC POST as a streamable HTTP client sends it, answered by the handler. */
+const post = (headers: Record<string, string>, body: unknown): Promise<Response> =>
+  handler(
     new Request("http://mcp.test/mcp", {
       method: "POST",
       headers: {
         "content-type": "application/json",
         accept: "application/json, text/event-stream",
-        "mcp-protocol-version": MODERN,
-        "mcp-method": method,
-        ...name,
         ...headers,
       },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 7,
-        method,
-        params: { ...params, _meta: envelope },
-      }),
+      body: JSON.stringify(body),
     }),
+  );
+
+/**
+ * A request of the stateless revision `revision` (2026-07-28 unless a test claims another): the
+ * envelope in `_meta`, and the standard headers that mirror it.
+ */
+async function modern(
+  { method, params = {} }: Rpc,
+  headers: Record<string, string> = {},
+  revision = MODERN,
+): Promise<{ status: number; body: Record<string, unknown>; type: string | null }> {
+  const name: Record<string, string> =
+    typeof params.name === "string" ? { "mcp-name": params.name } : {};
+  const response = await post(
+    { "mcp-protocol-version": revision, "mcp-method": method, ...name, ...headers },
+    {
+      jsonrpc: "2.0",
+      id: 7,
+      method,
+      params: {
+        ...params,
+        _meta: { ...envelope, "io.modelcontextprotocol/protocolVersion": revision },
+      },
+    },
   );
   const type = response.headers.get("content-type");
   const text = await response.text();
@@ -60,16 +71,7 @@ async function modern(
 
 /** A 2025-era request: no envelope, no handshake needed by a stateless server. */
 async function legacy({ method, params }: Rpc): Promise<Record<string, unknown>> {
-  const response = await handler(
-    new Request("http://mcp.test/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 8, method, params }),
-    }),
-  );
+  const response = await post({}, { jsonrpc: "2.0", id: 8, method, params });
   expect(response.headers.get("content-type")).toMatch(/application\/json/);
   return (await response.json()) as Record<string, unknown>;
 }
@@ -140,28 +142,10 @@ describe("protocol 2026-07-28 (stateless: an envelope on every request, no hands
   });
 
   it("a revision the server does not speak is refused with the ones it does", async () => {
-    const response = await handler(
-      new Request("http://mcp.test/mcp", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2099-01-01",
-          "mcp-method": "tools/list",
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 9,
-          method: "tools/list",
-          params: {
-            _meta: { ...envelope, "io.modelcontextprotocol/protocolVersion": "2099-01-01" },
-          },
-        }),
-      }),
-    );
-    const body = (await response.json()) as { error?: { code: number; data?: unknown } };
-    expect(body.error?.code).toBe(-32022);
-    expect(JSON.stringify(body.error?.data)).toContain(MODERN);
+    const { body } = await modern({ method: "tools/list" }, {}, "2099-01-01");
+    const error = body.error as { code: number; data?: unknown } | undefined;
+    expect(error?.code).toBe(-32022);
+    expect(JSON.stringify(error?.data)).toContain(MODERN);
   });
 
   it("a subscription stream is acknowledged and closed at once: the server has nothing to announce and holds no connection", async () => {
