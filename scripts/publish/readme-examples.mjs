@@ -23,6 +23,10 @@ export const README_EXAMPLES = {
   ],
   "@svc/montecarlo": [{ run: true }, { run: true }, { run: true }],
   "@svc/mcp-server": [{ run: true }],
+  "@svc/attestations": [
+    { run: true },
+    { fragment: "`attestation`: the JWS the reader was given; the service's URL is an example" },
+  ],
 };
 
 /** The packages a README's install line adds (`pnpm add …`, `npm install …`). */

@@ -7,6 +7,7 @@ import { diffCommand, diffUsage } from "./commands/diff.js";
 import { infoCommand, infoUsage } from "./commands/info.js";
 import { pairsCommand, pairsUsage } from "./commands/pairs.js";
 import { screenCommand, screenUsage } from "./commands/screen.js";
+import { verifyCommand, verifyUsage } from "./commands/verify.js";
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   screen: screenCommand,
@@ -14,6 +15,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   diff: diffCommand,
   info: infoCommand,
   build: buildCommand,
+  verify: verifyCommand,
 };
 
 const USAGE = `usage: ofac-index <command>
@@ -22,6 +24,7 @@ const USAGE = `usage: ofac-index <command>
   ${diffUsage}
   ${infoUsage}
   ${buildUsage}
+  ${verifyUsage}
 FILE is an SDN Advanced XML (.xml or .xml.gz) or a snapshot, or - to read it from standard
 input; without --list, screen uses the embedded sample edition, which is NOT the OFAC list.`;
 

@@ -1,0 +1,122 @@
+import * as v from "valibot";
+
+/** The version of the claims' shape this package signs and reads. */
+export const ATTESTATION_VERSION = 1;
+
+/** The most addresses one attestation covers (the service's batch is smaller). */
+export const MAX_ATTESTED_ADDRESSES = 1000;
+
+const Text = v.pipe(
+  v.string(),
+  v.minLength(1, "must not be empty"),
+  v.maxLength(2048, "must be at most 2048 characters"),
+);
+
+/** Tickers and SDN entry ids: distinct and sorted, so the same answer gives the same claims. */
+const SortedDistinct = v.pipe(
+  v.array(Text),
+  v.maxLength(1000, "must hold at most 1000 items"),
+  v.check(
+    (items) => items.every((item, i) => i === 0 || (items[i - 1] as string) < item),
+    "must be distinct and sorted",
+  ),
+);
+
+export const AttestedAddressSchema = v.strictObject({
+  /** The address as the caller typed it. */
+  address: Text,
+  /** The address as screened (the list's normalized form). */
+  normalizedAddress: Text,
+});
+
+export const AttestedResultSchema = v.pipe(
+  v.strictObject({
+    /** The screened address (normalized), the same as the request's at this position. */
+    normalizedAddress: Text,
+    /** `match` when the address is on the list under any ticker, else `clear`. */
+    status: v.picklist(["match", "clear"]),
+    /** The SDN entry ids (`entryId`) of the designations that matched. */
+    entryIds: SortedDistinct,
+    /** The tickers the address is listed under. */
+    tickers: SortedDistinct,
+  }),
+  v.check(
+    (r) => (r.status === "match") === (r.entryIds.length > 0 && r.tickers.length > 0),
+    "a match names its entry ids and tickers, a clear result none",
+  ),
+);
+
+export const AttestedListSchema = v.strictObject({
+  /** SHA-256 of the edition's XML: the edition, even when two share a date. */
+  datasetSha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, "must be 64 lowercase hex digits")),
+  /** The edition's `DateOfIssue`, `YYYY-MM-DD`. */
+  datasetDate: v.pipe(v.string(), v.isoDate("must be a date YYYY-MM-DD")),
+  /** Where the service loaded it from. */
+  sourceUrl: Text,
+  /** Present, and true, only when the answer came from the embedded sample: NOT the OFAC list. */
+  sample: v.optional(v.literal(true, "is present only as true")),
+});
+
+const Network = v.optional(Text);
+
+export const AttestedPaymentSchema = v.union(
+  [
+    v.strictObject({
+      /** The settlement's transaction hash. */
+      transactionHash: Text,
+      /** The chain (CAIP-2, e.g. `eip155:8453`), when known. */
+      network: Network,
+    }),
+    v.strictObject({
+      /** The payment's id, where settlement comes after the answer. */
+      paymentId: Text,
+      network: Network,
+    }),
+  ],
+  "must name a transactionHash or a paymentId",
+);
+
+/** The signed payload of a screening attestation (version 1). */
+export const AttestationClaimsSchema = v.pipe(
+  v.strictObject({
+    version: v.literal(ATTESTATION_VERSION, `must be ${ATTESTATION_VERSION}`),
+    /** When the service answered, ISO 8601 UTC. */
+    issuedAt: v.pipe(v.string(), v.isoTimestamp("must be an ISO 8601 timestamp")),
+    /** The service's public base URL (where its `/.well-known/jwks.json` is). */
+    baseUrl: v.pipe(v.string(), v.url("must be a URL")),
+    request: v.strictObject({
+      addresses: v.pipe(
+        v.array(AttestedAddressSchema),
+        v.minLength(1, "must hold at least one address"),
+        v.maxLength(
+          MAX_ATTESTED_ADDRESSES,
+          `must hold at most ${MAX_ATTESTED_ADDRESSES} addresses`,
+        ),
+      ),
+      /** The asset filter as given, or null. */
+      asset: v.nullable(Text),
+    }),
+    /** One per requested address, in request order. */
+    result: v.pipe(
+      v.array(AttestedResultSchema),
+      v.maxLength(MAX_ATTESTED_ADDRESSES, `must hold at most ${MAX_ATTESTED_ADDRESSES} results`),
+    ),
+    list: AttestedListSchema,
+    payment: AttestedPaymentSchema,
+  }),
+  v.forward(
+    v.check(
+      (c) =>
+        c.result.length === c.request.addresses.length &&
+        c.result.every((r, i) => r.normalizedAddress === c.request.addresses[i]?.normalizedAddress),
+      "must hold one result per requested address, in request order",
+    ),
+    ["result"],
+  ),
+);
+
+export type AttestationClaims = v.InferOutput<typeof AttestationClaimsSchema>;
+export type AttestedAddress = v.InferOutput<typeof AttestedAddressSchema>;
+export type AttestedResult = v.InferOutput<typeof AttestedResultSchema>;
+export type AttestedList = v.InferOutput<typeof AttestedListSchema>;
+export type AttestedPayment = v.InferOutput<typeof AttestedPaymentSchema>;

@@ -1,0 +1,247 @@
+import { execFile, spawnSync } from "node:child_process";
+import { createPrivateKey, sign } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  type AttestationClaims,
+  attestationClaims,
+  canonicalJson,
+  generateSigningKey,
+  publicJwks,
+  type SigningKey,
+  signAttestation,
+} from "@svc/attestations";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexOf } from "../test-support/editions.js";
+import { bytes, LocalHttpServer, status } from "../test-support/local-http-server.js";
+import { XML } from "../test-support/shared-data.js";
+
+const BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+const EDITION_2025_11_19 = "36c517bd264d8d97eff353eadd8d84427d5eb293505a8ce07271a5bc258c3117";
+/** Lazarus Group (ETH), a Bitcoin address (XBT), one listed under ETH and USDT, one clear. */
+const ADDRESSES = [
+  "0x098B716B8Aaf21512996dC57EB0615e2383E2f96",
+  "123WBUDmSJv4GctdVEz6Qq6z8nXSKrJ4KX",
+  "0x19aa5fe80d33a56d56c78e82ea5e50e5d80b4dff",
+  "0x0000000000000000000000000000000000000001",
+];
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The same, without blocking this process: the key set server of a test runs in it. */
+function runAsync(...args: string[]): Promise<ReturnType<typeof run>> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { encoding: "utf8" }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === "number" ? error.code : null;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+let dir: string;
+let key: SigningKey;
+let retired: SigningKey;
+let stranger: SigningKey;
+let claims: AttestationClaims;
+let jws: string;
+/** The service's published key set: the current key and the retired one. */
+let keysFile: string;
+let server: LocalHttpServer;
+
+/** Writes `text` to a file of the test folder and returns its path. */
+async function file(name: string, text: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, text);
+  return path;
+}
+
+const b64 = (data: Uint8Array | string) => Buffer.from(data).toString("base64url");
+const parts = (token: string) => token.split(".") as [string, string, string];
+
+/** An Ed25519 JWS over any header and payload bytes (what a forger or a sloppy issuer makes). */
+function signRaw(header: object, payload: Uint8Array | string, signer: SigningKey): string {
+  const input = `${b64(JSON.stringify(header))}.${b64(payload)}`;
+  const privateKey = createPrivateKey({ key: { ...signer }, format: "jwk" });
+  return `${input}.${b64(sign(null, Buffer.from(input), privateKey))}`;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "ofac-verify-"));
+  [key, retired, stranger] = await Promise.all([
+    generateSigningKey(),
+    generateSigningKey(),
+    generateSigningKey(),
+  ]);
+  // A real screening of the real 2025-11-19 edition, attested as the service will attest it.
+  const index = await indexOf(XML["2025-11-19b"]);
+  claims = attestationClaims({
+    baseUrl: "https://screening.example.com",
+    issuedAt: "2026-11-23T09:00:00.000Z",
+    screening: index.screenMany(ADDRESSES, { asset: "ETH" }),
+    payment: { transactionHash: `0x${"ab".repeat(32)}`, network: "eip155:8453" },
+  });
+  jws = await signAttestation(claims, key);
+  keysFile = await file("jwks.json", JSON.stringify(publicJwks([key, retired])));
+  server = await LocalHttpServer.start();
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("ofac-index verify: what holds exits 0", () => {
+  it("verifies a real attestation and prints its claims and kid", () => {
+    const r = run("verify", jws, "--keys", keysFile);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ claims, kid: key.kid });
+    expect(claims.list.datasetSha256).toBe(EDITION_2025_11_19);
+    expect(claims.result.map((x) => [x.status, x.entryIds, x.tickers])).toEqual([
+      ["match", ["27307"], ["ETH"]],
+      ["match", ["36216"], ["XBT"]],
+      ["match", ["33151"], ["ETH", "USDT"]],
+      ["clear", [], []],
+    ]);
+  });
+
+  it("re-screens on the attested edition with --list: same SHA-256, same answers", () => {
+    const r = run("verify", jws, "--keys", keysFile, "--list", XML["2025-11-19b"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const { edition } = JSON.parse(r.stdout);
+    expect(edition).toMatchObject({ holds: true, sameEdition: true, reasons: [] });
+    expect(edition.addresses).toHaveLength(4);
+  });
+
+  it("reads the JWS from a file, alone or in a saved answer, and the keys from a URL", async () => {
+    const alone = await file("attestation.jws", `${jws}\n`);
+    const answer = await file("answer.json", JSON.stringify({ summary: {}, attestation: jws }));
+    server.route("/.well-known/jwks.json", bytes(Buffer.from(JSON.stringify(publicJwks([key])))));
+    const url = server.url("/.well-known/jwks.json");
+    expect(run("verify", alone, "--keys", keysFile).code).toBe(0);
+    expect((await runAsync("verify", answer, "--keys", url)).code).toBe(0);
+  });
+
+  it("verifies evidence signed before a rotation while the retired key stays published", async () => {
+    const old = await signAttestation(claims, retired);
+    const r = run("verify", old, "--keys", keysFile);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).kid).toBe(retired.kid);
+    const withoutRetired = await file("current-only.json", JSON.stringify(publicJwks([key])));
+    const gone = run("verify", old, "--keys", withoutRetired);
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toMatch(/^ofac-index: attestation refused \(unknown_kid\)/);
+  });
+});
+
+describe("ofac-index verify: each failure exits 1 with its own reason", () => {
+  const refused = (r: ReturnType<typeof run>, code: string) => {
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(new RegExp(`^ofac-index: attestation refused \\(${code}\\): `));
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  };
+
+  it("one changed byte of the payload: bad_signature", () => {
+    const [header, payload, signature] = parts(jws);
+    const bytes = Buffer.from(payload, "base64url");
+    bytes[bytes.indexOf('"clear"') + 1] = "C".charCodeAt(0);
+    refused(
+      run("verify", `${header}.${b64(bytes)}.${signature}`, "--keys", keysFile),
+      "bad_signature",
+    );
+  });
+
+  it("one changed byte of the signature: bad_signature", () => {
+    const [header, payload, signature] = parts(jws);
+    const bytes = Buffer.from(signature, "base64url");
+    bytes[0] = (bytes[0] as number) ^ 0x80;
+    refused(
+      run("verify", `${header}.${payload}.${b64(bytes)}`, "--keys", keysFile),
+      "bad_signature",
+    );
+  });
+
+  it("an unknown kid: unknown_kid", async () => {
+    refused(
+      run("verify", await signAttestation(claims, stranger), "--keys", keysFile),
+      "unknown_kid",
+    );
+  });
+
+  it("the payload re-signed with another key under the service's kid: bad_signature", async () => {
+    const forged = await signAttestation(claims, { ...stranger, kid: key.kid });
+    const r = run("verify", forged, "--keys", keysFile);
+    refused(r, "bad_signature");
+    expect(r.stderr).toContain(`does not verify with key "${key.kid}"`);
+  });
+
+  it("a payload that is not the canonical JSON of its claims: not_canonical", () => {
+    const header = { alg: "EdDSA", kid: key.kid, typ: "ofac-attestation+jwt" };
+    refused(
+      run("verify", signRaw(header, JSON.stringify(claims, null, 1), key), "--keys", keysFile),
+      "not_canonical",
+    );
+    expect(
+      run("verify", signRaw(header, canonicalJson(claims), key), "--keys", keysFile).code,
+    ).toBe(0);
+  });
+
+  it("canonical claims of another shape: bad_claims", () => {
+    const header = { alg: "EdDSA", kid: key.kid, typ: "ofac-attestation+jwt" };
+    const payload = canonicalJson({ ...claims, version: 2 });
+    refused(run("verify", signRaw(header, payload, key), "--keys", keysFile), "bad_claims");
+  });
+
+  it("a file that holds no JWS: malformed", async () => {
+    refused(run("verify", await file("junk.txt", "a.b.c\n"), "--keys", keysFile), "malformed");
+  });
+
+  it("an edition whose SHA-256 is not the attested one (--list 2024-05-28)", () => {
+    const r = run("verify", jws, "--keys", keysFile, "--list", XML["2024-05-28"]);
+    expect(r.code).toBe(1);
+    const { edition } = JSON.parse(r.stdout);
+    expect(edition).toMatchObject({
+      holds: false,
+      sameEdition: false,
+      attestedSha256: EDITION_2025_11_19,
+      datasetDate: "2024-05-28",
+    });
+    expect(r.stderr).toMatch(
+      /^ofac-index: the list does not confirm the attestation: the edition's SHA-256 is [0-9a-f]{64} \(2024-05-28\), not the attested 36c517bd/,
+    );
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("a key set that cannot be read or holds a private key: exit 1, no stack trace", async () => {
+    server.route("/missing.json", status(404));
+    server.route("/huge.json", bytes(Buffer.alloc(300 * 1024, 32)));
+    const cases: Array<[string, RegExp]> = [
+      [join(dir, "nothing.json"), /no such key set file/],
+      [server.url("/missing.json"), /answered HTTP 404/],
+      [server.url("/huge.json"), /larger than 262144 bytes/],
+      [
+        await file("private.json", JSON.stringify({ keys: [key] })),
+        /keys\.0\.d: a published key set must not hold a private member/,
+      ],
+    ];
+    for (const [keys, reason] of cases) {
+      const r = await runAsync("verify", jws, "--keys", keys);
+      expect(r.code, keys).toBe(1);
+      expect(r.stderr, keys).toMatch(reason);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it("a wrong invocation exits 2", () => {
+    expect(run("verify", jws).code).toBe(2);
+    expect(run("verify", "--keys", keysFile).code).toBe(2);
+    expect(run("verify", "neither-a-jws-nor-a-file", "--keys", keysFile).code).toBe(2);
+  });
+});
