@@ -13,6 +13,7 @@ export {
   type RenderedDocument,
 } from "./artifact/artifact.js";
 export { fileNameFor, fileStem } from "./artifact/file-name.js";
+export { DOCX_ENGINE, PDF_ENGINE, XLSX_ENGINE } from "./engines.js";
 export { assertWithinLimits, countRows, RENDER_LIMITS } from "./errors/limits.js";
 export { RenderError, type RenderErrorCode } from "./errors/render-error.js";
 export type { WorkerWarmth } from "./pool/render-messages.js";

@@ -1,4 +1,5 @@
 export {
+  type ChartAxes,
   type ChartHintInput,
   type ColumnDisplay,
   chartOfSeries,

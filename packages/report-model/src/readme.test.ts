@@ -19,9 +19,9 @@ describe("README", () => {
     expect(r.stdout.trim().split("\n")).toEqual([
       "Address | SDN entry ID | Screening status | P(hit within 90 days)",
       "address | identifier | status | probability",
-      "0x098B716B8Aaf21512996dC57EB0615e2383E2f96 | 27307 | Match | 47.6%",
+      "0x098B716B8Aaf21512996dC57EB0615e2383E2f96 | 27307 | Match | 48%",
       "[ 'Manual review required', '12.3×' ]",
-      "address < 0.1% $0.25",
+      "address < 0.01% $0.25",
     ]);
   });
 

@@ -11,6 +11,7 @@ import {
   formatTick,
   niceTicks,
   seriesColor,
+  tickText,
   truncateText,
 } from "./chart-scene.js";
 import type { ScenePrimitive } from "./scene.js";
@@ -471,5 +472,21 @@ describe("chartScene: edge cases", () => {
     const c = eddMemoReport().charts[1] as ReportChart;
     expect(JSON.stringify(chartScene(c, SIZE))).toBe(JSON.stringify(chartScene(c, SIZE)));
     expect(chartScene(c, SIZE)).toEqual(chartScene(structuredClone(c), SIZE));
+  });
+});
+
+describe("tickText: the value axis reads as the values' kind", () => {
+  it("draws a probability on a 0–100% axis, percentages with %, money with $", () => {
+    expect([0, 0.2, 0.4, 1].map((t) => tickText(t, 0.2, "probability"))).toEqual([
+      "0%",
+      "20%",
+      "40%",
+      "100%",
+    ]);
+    expect(tickText(0.05, 0.05, "probability")).toBe("5%");
+    expect(tickText(25, 5, "percent")).toBe("25%");
+    expect(tickText(2500, 500, "money")).toBe("$2.5k");
+    expect(tickText(-500, 500, "money")).toBe("-$500");
+    expect(tickText(0.4, 0.2, undefined)).toBe(formatTick(0.4, 0.2));
   });
 });

@@ -1,4 +1,4 @@
-import type { ReportChart } from "@svc/report-model";
+import type { ReportChart, ValueKind } from "@svc/report-model";
 import { isWideCodePoint } from "../fonts/east-asian-width.js";
 import type { ChartScene, ScenePrimitive } from "./scene.js";
 
@@ -218,6 +218,23 @@ export function formatTick(value: number, step = 0): string {
   }
   const decimals = step > 0 ? decimalsFor(step) : 4;
   return trimZeros(value.toFixed(Math.min(decimals, 6)));
+}
+
+/**
+ * A value-axis label as the values' kind reads: a probability on a 0–100% axis ("20%"), a
+ * percentage with "%", money with "$"; anything else a compact number (`formatTick`).
+ */
+export function tickText(value: number, step: number, kind: ValueKind | undefined): string {
+  switch (kind) {
+    case "probability":
+      return `${formatTick(clean(value * 100), step * 100)}%`;
+    case "percent":
+      return `${formatTick(value, step)}%`;
+    case "money":
+      return value < 0 ? `-$${formatTick(-value, step)}` : `$${formatTick(value, step)}`;
+    default:
+      return formatTick(value, step);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -450,7 +467,7 @@ export function chartLayout(
   const estPlotHeight = Math.max(20, height - plotTop - pad - xLabelHeight - fs * 2.5);
   const target = clamp(Math.round(estPlotHeight / (fs * 4)), 2, 8);
   const { ticks, step: tickStep } = niceTicks(dataMin, dataMax, target);
-  const tickTexts = ticks.map((t) => formatTick(t, tickStep));
+  const tickTexts = ticks.map((t) => tickText(t, tickStep, chart.yKind));
   const tickWidth = Math.max(...tickTexts.map((t) => estimateTextWidth(t, fs)));
   const plotLeft = pad + yLabelWidth + tickWidth + fs * 0.6;
   const plotRight = width - pad;

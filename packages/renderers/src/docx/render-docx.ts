@@ -21,6 +21,7 @@ import {
 } from "docx";
 import { describeDocument, type RenderedDocument } from "../artifact/artifact.js";
 import { renderChartPng } from "../chart/chart-png.js";
+import { DOCX_ENGINE } from "../engines.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
 import { asHeading, Body } from "./body.js";
@@ -30,8 +31,6 @@ import { buildTable } from "./table.js";
 import { fieldColumnWidth, fieldValueLayout, gridLayout } from "./table-layout.js";
 import { isMainlyRtl, styledParagraph, textRuns } from "./text.js";
 import { metricsTable, titleBlockTable } from "./title-block.js";
-
-export const DOCX_ENGINE = "docx 9.15.2";
 
 /** The chart picture: drawn at 640 × 320 px. */
 export const CHART_PX = Object.freeze({ width: 640, height: 320 });
@@ -129,7 +128,7 @@ function titleBlock(report: Report): FileChild[] {
     children.push(styledParagraph(STYLE.subtitle, meta.subtitle));
   }
   const block = titleBlockTable(report);
-  children.push(buildTable(block, gridLayout(block, { portraitOnly: true })));
+  if (block !== null) children.push(buildTable(block, gridLayout(block, { portraitOnly: true })));
   return children;
 }
 
@@ -283,7 +282,7 @@ function buildBody(report: Report, degradations: Degradation[]): Body {
   }
 
   if (workbook.length > 0) {
-    body.add(false, heading(1, "Appendix: workbook sheets"));
+    body.add(false, heading(1, "Appendix"));
     for (const sheet of workbook) addTable(body, sheet, 2, context);
   }
   return body;

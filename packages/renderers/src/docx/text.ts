@@ -1,4 +1,4 @@
-import { AlignmentType, Paragraph, type ParagraphChild, TextRun } from "docx";
+import { AlignmentType, NoBreakHyphen, Paragraph, type ParagraphChild, TextRun } from "docx";
 
 /** Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and the Arabic presentation forms. */
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
@@ -18,15 +18,35 @@ export function isMainlyRtl(text: string): boolean {
   return rtl * 2 > letters;
 }
 
-/** One run per line (a `w:br` between lines), right-to-left when the text is. */
+/** A date (2021-04-15): Word and LibreOffice would break a line at its hyphens. */
+const DATE = /\b\d{4}-\d{2}-\d{2}\b/;
+const DATES = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
+
+/** The children of a run of `line`: its dates' hyphens non-breaking (`w:noBreakHyphen`). */
+function lineChildren(line: string): (string | NoBreakHyphen)[] {
+  const children: (string | NoBreakHyphen)[] = [];
+  let at = 0;
+  for (const m of line.matchAll(DATES)) {
+    const [, year = "", month = "", day = ""] = m;
+    if (m.index > at) children.push(line.slice(at, m.index));
+    children.push(year, new NoBreakHyphen(), month, new NoBreakHyphen(), day);
+    at = m.index + m[0].length;
+  }
+  if (at < line.length) children.push(line.slice(at));
+  return children;
+}
+
+/** One line's run: plain text, or with dates kept whole. */
+const lineRun = (line: string, rtl: boolean, lineBreak: boolean): TextRun =>
+  new TextRun({
+    ...(DATE.test(line) ? { children: lineChildren(line) } : { text: line }),
+    break: lineBreak ? 1 : undefined,
+    rightToLeft: rtl || undefined,
+  });
+
+/** One run per line (a `w:br` between lines), right-to-left when the text is; dates never break. */
 export function textRuns(text: string, rtl: boolean): TextRun[] {
-  if (!text.includes("\n")) return [new TextRun({ text, rightToLeft: rtl || undefined })];
-  return text
-    .split(/\r?\n/)
-    .map(
-      (line, i) =>
-        new TextRun({ text: line, break: i === 0 ? undefined : 1, rightToLeft: rtl || undefined }),
-    );
+  return text.split(/\r?\n/).map((line, i) => lineRun(line, rtl, i > 0));
 }
 
 /**
@@ -49,7 +69,7 @@ export function styledParagraph(
   const keepNext = options.keepNext === true || undefined;
   if (text === "") return new Paragraph({ style, keepNext, children: options.children });
   const rtl = isMainlyRtl(text);
-  if (!rtl && !text.includes("\n") && options.children === undefined) {
+  if (!rtl && !text.includes("\n") && options.children === undefined && !DATE.test(text)) {
     return new Paragraph({ style, keepNext, text });
   }
   return new Paragraph({

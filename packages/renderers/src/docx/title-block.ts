@@ -8,29 +8,28 @@ import {
 } from "@svc/report-model";
 import { type DisplayTable, textCell } from "./display-table.js";
 
-/** What the title block shows for a field the report does not give. */
-export const NOT_GIVEN = "\u2014";
-
-const given = (value: string | null, show: (v: string) => string = (v) => v): string =>
-  value === null || value.trim() === "" ? NOT_GIVEN : show(value.trim());
+const known = (value: string | null): value is string => value !== null && value.trim() !== "";
 
 /**
  * The title block under the title: the report's type (in words: `enhanced-due-diligence` →
- * "Enhanced due diligence"), author, date and version, a dash for what the report does not give.
+ * "Enhanced due diligence"), author, date and version, each only when the report gives it (a
+ * dash would say nothing), or null when it gives none.
  */
-export function titleBlockTable(report: Report): DisplayTable {
+export function titleBlockTable(report: Report): DisplayTable | null {
   const { meta } = report;
+  const fields = (
+    [
+      ["Report type", meta.reportType, formatStatus],
+      ["Author", meta.author, (v: string) => v],
+      ["Date", meta.date, (v: string) => v],
+      ["Version", meta.version, (v: string) => v],
+    ] as const
+  ).flatMap(([label, value, show]) => (known(value) ? [[label, show(value.trim())] as const] : []));
+  if (fields.length === 0) return null;
   return {
     title: "Report",
-    labels: ["Report type", "Author", "Date", "Version"],
-    rows: [
-      [
-        textCell(given(meta.reportType, formatStatus)),
-        textCell(given(meta.author)),
-        textCell(given(meta.date)),
-        textCell(given(meta.version)),
-      ],
-    ],
+    labels: fields.map(([label]) => label),
+    rows: [fields.map(([, text]) => textCell(text))],
     fieldValue: false,
   };
 }

@@ -14,6 +14,7 @@ import {
 import { describeDocument, type RenderedDocument } from "../artifact/artifact.js";
 import { chartScene } from "../chart/chart-scene.js";
 import type { ChartScene } from "../chart/scene.js";
+import { PDF_ENGINE } from "../engines.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
 import {
@@ -29,8 +30,6 @@ import { cleanText } from "./clean-text.js";
 import { CHART_SCALE, chartBox, planDocument } from "./layout.js";
 import { createMeasurer } from "./measure.js";
 import { PdfDocument } from "./pdf-document.js";
-
-export const PDF_ENGINE = "@react-pdf/renderer 4.9.0";
 
 /**
  * Renders a report as an A4 PDF a reviewer can file: title band, executive summary, headline

@@ -152,7 +152,7 @@ export function writeDataSheet(
       }
       const kind = kindOf(t, r, c);
       scratch[c] = cells.value(v, kind);
-      styles[c] = cellStyle(kind, wraps[c] === true);
+      styles[c] = cellStyle(kind, wraps[c] === true, undefined, scratch[c]);
     }
     const row = ws.addRow(scratch);
     shareRowStyle(row);

@@ -8,6 +8,7 @@ import {
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inlineArtifact, MIME_TYPES, type RenderedDocument } from "../artifact/artifact.js";
+import { XLSX_ENGINE } from "../engines.js";
 import { RenderError } from "../errors/render-error.js";
 import {
   eddMemoReport,
@@ -22,7 +23,7 @@ import {
 } from "../test-support/sample-reports.js";
 import { ColumnMeasure, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, textWidth } from "./columns.js";
 import { flattenJsonText } from "./flatten-result.js";
-import { renderXlsx, XLSX_ENGINE } from "./render-xlsx.js";
+import { renderXlsx } from "./render-xlsx.js";
 import { MAX_SHEET_NAME_LENGTH, SheetNamer, sanitizeSheetName } from "./sheet-names.js";
 
 async function load(doc: RenderedDocument): Promise<ExcelJS.Workbook> {
@@ -195,7 +196,8 @@ describe("renderXlsx: the EDD memo", () => {
     expect(ws.getCell("A1").font?.bold).toBe(true);
     expect(ws.getCell("A2").value).toBe(input.meta.subtitle);
     const byLabel = summaryRows(ws);
-    expect(byLabel.get("Report type")).toEqual(["enhanced-due-diligence"]);
+    // The report's type in words, as the other formats show it.
+    expect(byLabel.get("Report type")).toEqual(["Enhanced due diligence"]);
     expect(byLabel.get("Author")).toEqual(["Compliance Desk"]);
     expect(byLabel.get("Date")).toEqual(["2026-11-22"]);
     expect(byLabel.get("Version")).toEqual(["1.0"]);

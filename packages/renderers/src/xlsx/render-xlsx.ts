@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import type { Degradation, Report } from "@svc/report-model";
 import ExcelJS from "exceljs";
 import { describeDocument, type RenderedDocument } from "../artifact/artifact.js";
+import { XLSX_ENGINE } from "../engines.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
 import { CellValues } from "./cell-values.js";
@@ -31,7 +32,6 @@ import { planWorkbook } from "./workbook-plan.js";
  * from, or a data sheet of its own. That is the specified XLSX output for a chart, so it is not
  * reported as a degradation.
  */
-export const XLSX_ENGINE = "exceljs 4.4.0";
 
 const FROZEN_HEADER: Partial<ExcelJS.WorksheetView>[] = [{ state: "frozen", ySplit: 1 }];
 

@@ -52,15 +52,16 @@ export const LIST_WARNING_STYLE: Style = {
 /**
  * The style of a cell holding a value of a kind, shared by every cell that uses it (exceljs
  * caches style ids by object identity): the kind's number format, monospace for addresses and
- * hashes, numbers to the right, and prose wrapped where its column wraps.
+ * hashes, numbers to the right, and prose wrapped where its column wraps. A `number`'s format
+ * depends on the value (`excelNumberFormat(kind, value)`).
  */
 const cellStyles = new Map<string, Style>();
-export function cellStyle(kind: ValueKind, wrap: boolean, align?: "left"): Style {
-  const key = `${kind}:${wrap}:${align}`;
+export function cellStyle(kind: ValueKind, wrap: boolean, align?: "left", value?: unknown): Style {
+  const numFmt = excelNumberFormat(kind, typeof value === "number" ? value : undefined);
+  const key = `${kind}:${numFmt}:${wrap}:${align}`;
   let style = cellStyles.get(key);
   if (style === undefined) {
     const traits = VALUE_KIND_TRAITS[kind];
-    const numFmt = excelNumberFormat(kind);
     style = {
       ...(numFmt === "General" ? {} : { numFmt }),
       ...(traits.monospace ? { font: { name: MONO_FONT, size: MONO_SIZE } } : {}),

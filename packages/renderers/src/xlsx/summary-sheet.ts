@@ -3,6 +3,7 @@ import {
   columnLabelsOf,
   type Degradation,
   formatMetric,
+  formatStatus,
   formatValue,
   metricKind,
   type Report,
@@ -157,7 +158,7 @@ function summaryLines(
   }
   // Properties the report has: an empty one says nothing.
   const properties: [string, string | null][] = [
-    ["Report type", meta.reportType],
+    ["Report type", meta.reportType === null ? null : formatStatus(meta.reportType)],
     ["Author", meta.author],
     ["Date", meta.date],
     ["Version", meta.version],
@@ -286,7 +287,7 @@ export function laySummary(
 
 /** A value cell's style: its kind's, wrapped where it is prose wider than its column. */
 const valueStyle = (v: Valued, wrap: boolean, align?: "left"): Style =>
-  cellStyle(v.kind, wrap, align);
+  cellStyle(v.kind, wrap, align, v.value);
 
 const GROUP_STYLE: Style = { font: { bold: true, italic: true }, alignment: { vertical: "top" } };
 

@@ -8,6 +8,7 @@ import {
   type ReportTable,
   type Scalar,
   VALUE_KIND_TRAITS,
+  type ValueKind,
 } from "@svc/report-model";
 import { SheetNamer } from "./sheet-names.js";
 
@@ -103,6 +104,7 @@ function tableHolding(chart: ReportChart, tables: readonly ReportTable[]): Repor
 
 /** A chart's data as a table: its labels, then one column per series. */
 export function chartTable(chart: ReportChart, i: number): ReportTable {
+  const yKind: ValueKind | undefined = chart.yKind;
   const longest = Math.max(chart.labels.length, ...chart.series.map((s) => s.values.length));
   const columns = [
     chart.xLabel?.trim() || "label",
@@ -113,6 +115,8 @@ export function chartTable(chart: ReportChart, i: number): ReportTable {
     title: chart.title,
     columns,
     columnLabels: columns.map(labelOfKey),
+    // The labels as text; the series as their kind when the chart says it (a probability).
+    ...(yKind === undefined ? {} : { columnKinds: ["text", ...chart.series.map(() => yKind)] }),
     rows: Array.from({ length: longest }, (_, r) => [
       chart.labels[r] ?? `${r + 1}`,
       ...chart.series.map((s) => s.values[r] ?? null),

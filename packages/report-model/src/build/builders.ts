@@ -66,7 +66,15 @@ export type ChartHintInput = {
   readonly series?: { name: string; values: (number | null)[] }[];
   readonly x_label?: string;
   readonly y_label?: string;
+  readonly y_kind?: ValueKind;
 };
+
+/** A chart's axis titles, and what its values are (`y_kind`: a probability's axis reads 0–100%). */
+export interface ChartAxes {
+  readonly x_label?: string;
+  readonly y_label?: string;
+  readonly y_kind?: ValueKind;
+}
 
 /** A chart of table columns: x gives the labels, each y column a series. */
 export const chartOfTable = (
@@ -75,7 +83,7 @@ export const chartOfTable = (
   table: string,
   x: string,
   y: string | string[],
-  axes: { x_label?: string; y_label?: string } = {},
+  axes: ChartAxes = {},
 ): ChartHintInput => ({ type, title, table, x, y, ...axes });
 
 /** A chart of inline data. */
@@ -84,7 +92,7 @@ export const chartOfSeries = (
   title: string,
   labels: (string | number)[],
   series: { name: string; values: (number | null)[] }[],
-  axes: { x_label?: string; y_label?: string } = {},
+  axes: ChartAxes = {},
 ): ChartHintInput => ({ type, title, labels, series, ...axes });
 
 export interface ReportParts {

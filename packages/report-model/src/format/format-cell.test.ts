@@ -37,7 +37,7 @@ describe("formatCell", () => {
       columns: ["address", "future_hit_probability", "note"],
       rows: [["0x098B716B8Aaf21512996dC57EB0615e2383E2f96", 0.4755753139053136, "snapshot_diff"]],
     };
-    expect(formatCell(table, 0, 1)).toBe("47.6%");
+    expect(formatCell(table, 0, 1)).toBe("48%");
     expect(formatCell(table, 0, 2)).toBe("Snapshot diff");
     expect(formatCell(table, 5, 0)).toBe("");
   });

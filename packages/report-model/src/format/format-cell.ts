@@ -12,7 +12,7 @@ export const formatCell = (table: ReportTable, row: number, column: number): str
 export const metricKind = (metric: ReportMetric): ValueKind =>
   metric.kind ?? inferValueKind(metric.label, metric.value, metric.unit);
 
-/** Units a kind's formatted value already says ("47.6%", "$0.25", "12.3×"): not repeated. */
+/** Units a kind's formatted value already says ("48%", "$0.25", "12.3×"): not repeated. */
 const SAID: Partial<Record<ValueKind, ReadonlySet<string>>> = {
   percent: new Set(["%", "percent", "pct"]),
   probability: new Set(["%", "percent", "pct"]),

@@ -53,19 +53,23 @@ export function formatPercentUnits(p: number): string {
   return `${three.format(p)}%`;
 }
 
+const two = significant(2);
+
 /**
- * A probability in [0, 1] as a percentage of three significant digits ("47.6%"); "0%" and
- * "100%" only for exactly 0 and 1, "< 0.1%" and "> 99.9%" at the ends. Outside [0, 1] it is not
- * a probability: shown as a number.
+ * A probability in [0, 1] as a percentage of two significant digits, the precision a forecast
+ * has ("48%", "6.9%", "0.23%"); "0%" and "100%" only for exactly 0 and 1. Below 0.01% (one in
+ * ten thousand) it is "< 0.01%": further digits would only restate an assumption (a hazard that
+ * may be off tenfold) as if measured. What rounds to 100% without being certain is "> 99%".
+ * Outside [0, 1] it is not a probability: shown as a number.
  */
 export function formatProbability(p: number): string {
   if (!(p >= 0 && p <= 1)) return formatNumber(p);
   if (p === 0) return "0%";
   if (p === 1) return "100%";
   const pct = p * 100;
-  if (pct < 0.1) return "< 0.1%";
-  if (pct > 99.9) return "> 99.9%";
-  return `${three.format(pct)}%`;
+  if (pct < 0.01) return "< 0.01%";
+  const shown = two.format(pct);
+  return shown === "100" ? "> 99%" : `${shown}%`;
 }
 
 /** A multiplier: "12.3×", "1.05×", from 100 up whole ("11,649×"). */

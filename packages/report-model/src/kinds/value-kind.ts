@@ -20,7 +20,10 @@ export const VALUE_KINDS = [
   "number",
   /** A value already in percent units (0–100): `33.3%`. */
   "percent",
-  /** A probability or share in [0, 1], shown as a percentage: `47.6%`, `< 0.1%`. */
+  /**
+   * A probability or share in [0, 1], shown as a percentage of two significant digits: `48%`,
+   * `0.23%`, `< 0.01%`.
+   */
   "probability",
   /** A multiplier such as a lift: `12.3×`, never an exploding percentage. */
   "ratio",

@@ -92,6 +92,11 @@ export interface ReportChart {
   readonly series: readonly ChartSeries[];
   readonly xLabel: string | null;
   readonly yLabel: string | null;
+  /**
+   * What the values are (a probability is drawn on a 0–100% axis, money with "$"): the hint's
+   * `y_kind`, else the kind of the table column it draws when it draws one. Absent: plain numbers.
+   */
+  readonly yKind?: ValueKind;
   /** Where it came from, e.g. `chart_hints[0]`. */
   readonly source: string;
 }

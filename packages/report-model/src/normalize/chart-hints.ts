@@ -1,3 +1,5 @@
+import { columnKindsOf } from "../kinds/table-kinds.js";
+import { isValueKind, type ValueKind } from "../kinds/value-kind.js";
 import type {
   ChartSeries,
   ChartType,
@@ -55,7 +57,15 @@ function inlineSeries(
 function tableSeries(
   hint: Record<string, unknown>,
   tables: readonly ReportTable[],
-): { labels: string[]; series: ChartSeries[]; xLabel: string; yLabel: string | null } | string {
+):
+  | {
+      labels: string[];
+      series: ChartSeries[];
+      xLabel: string;
+      yLabel: string | null;
+      yKind: ValueKind | undefined;
+    }
+  | string {
   const tableKey = asString(hint.table) ?? asString(hint.source_table);
   if (tableKey === undefined)
     return "no data: give labels and series, or a table with x and y columns";
@@ -79,7 +89,14 @@ function tableSeries(
     }),
     xLabel: x as string,
     yLabel: ys.length === 1 ? (ys[0] as string) : null,
+    yKind: sharedKind(ys.map((y) => columnKindsOf(table)[table.columns.indexOf(y)])),
   };
+}
+
+/** The kind every y column has, when they share one. */
+function sharedKind(kinds: readonly (ValueKind | undefined)[]): ValueKind | undefined {
+  const [first] = kinds;
+  return first !== undefined && kinds.every((k) => k === first) ? first : undefined;
 }
 
 /** A chart hint as a drawable chart, or a degradation saying why it cannot be drawn as asked. */
@@ -117,6 +134,21 @@ export function normalizeChartHint(
     series: data.series,
     xLabel: asString(hint.x_label) ?? (fromTable === undefined ? null : fromTable.xLabel),
     yLabel: asString(hint.y_label) ?? (fromTable === undefined ? null : fromTable.yLabel),
+    ...yKindOf(hint.y_kind, fromTable?.yKind, path, degradations),
     source: path,
   };
+}
+
+/** The hint's `y_kind` when it names a kind (else a degradation), or the drawn column's. */
+function yKindOf(
+  given: unknown,
+  fromTable: ValueKind | undefined,
+  path: string,
+  degradations: Degradation[],
+): { yKind?: ValueKind } {
+  if (given !== undefined) {
+    if (isValueKind(given)) return { yKind: given };
+    degradations.push({ path: `${path}.y_kind`, reason: "not a value kind; drawn as numbers" });
+  }
+  return fromTable === undefined ? {} : { yKind: fromTable };
 }

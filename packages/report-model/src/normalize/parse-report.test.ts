@@ -165,8 +165,29 @@ describe("parseReport: chart hints", () => {
         series: [{ name: "probability", values: [0.6, 0.3, 0.1] }],
         xLabel: "hits",
         yLabel: "probability",
+        // The drawn column's kind: its axis reads 0–100%.
+        yKind: "probability",
         source: "chart_hints[0]",
       },
+    ]);
+  });
+
+  it("takes what the values are from y_kind, and reports a y_kind that is not a kind", () => {
+    const r = parseReport({
+      report_meta: {},
+      chart_hints: [
+        {
+          title: "P",
+          labels: ["a"],
+          series: [{ name: "p", values: [0.5] }],
+          y_kind: "probability",
+        },
+        { title: "Q", labels: ["a"], series: [{ name: "q", values: [2] }], y_kind: "odds" },
+      ],
+    });
+    expect(r.charts.map((c) => c.yKind)).toEqual(["probability", undefined]);
+    expect(r.degradations).toEqual([
+      { path: "chart_hints[1].y_kind", reason: "not a value kind; drawn as numbers" },
     ]);
   });
 

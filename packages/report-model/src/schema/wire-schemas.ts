@@ -122,7 +122,8 @@ export const ChartHintSchema = v.pipe(
   v.looseObject({}),
   v.description(
     "A chart to draw: {type: 'bar'|'line', title, table, x, y} referring to a table's columns, " +
-      "or {type, title, labels, series: [{name, values}]} inline.",
+      "or {type, title, labels, series: [{name, values}]} inline; x_label and y_label title the axes, " +
+      "y_kind says what the values are (e.g. probability: a 0-100% axis).",
   ),
 );
 
