@@ -12,6 +12,7 @@ export {
 } from "./errors/ofac-index-error.js";
 export { growthFromAddressHistory } from "./history/address-history.js";
 export { EMBEDDED_DCA_HISTORY } from "./history/embedded-history.js";
+export { EMBEDDED_PARTY_HISTORY } from "./history/embedded-party-history.js";
 export {
   growthFromEditions,
   growthFromListingDates,
@@ -19,8 +20,27 @@ export {
   type ListGrowthStats,
   type SizeStats,
 } from "./history/list-growth.js";
-export { type ScreenOptions, SdnIndex } from "./index/sdn-index.js";
-export type { Designation, Edition, EditionMeta, Party, Provenance } from "./model/types.js";
+export {
+  type AdditionKind,
+  type AddressAddition,
+  type PartyAdditionEvent,
+  type PartyHazardHistory,
+  type PartyHistory,
+  type PartyPopulation,
+  type PartyRecord,
+  partyHazardHistory,
+  partyHistory,
+  partyHistoryFromEditions,
+} from "./history/party-history.js";
+export { type ListedParty, type ScreenOptions, SdnIndex } from "./index/sdn-index.js";
+export type {
+  Designation,
+  Edition,
+  EditionMeta,
+  Party,
+  Provenance,
+  SdnListParty,
+} from "./model/types.js";
 export {
   type AddressFormat,
   classifyAddress,

@@ -38,11 +38,7 @@ export class SqlEditionStore implements EditionStore {
     const sha = index.meta.datasetSha256;
     const location = `${EDITION_TABLE}/${sha}`;
     const stored = storedAt.toISOString();
-    const snapshot = encodeSnapshot(
-      { meta: index.meta, designations: index.designations },
-      index.provenance,
-      stored,
-    );
+    const snapshot = encodeSnapshot(index.edition, index.provenance, stored);
     const { rows } = await this.sql.query(
       `insert into list_editions (dataset_sha256, dataset_date, address_count, stored_at, snapshot)
        values ($1, $2::date, $3, $4, $5)

@@ -4,8 +4,8 @@ import type { ListGrowthStats } from "./list-growth.js";
 
 /**
  * The history of OFAC's digital-currency-address list as snapshot differences: 43
- * addition events (486 addresses) and 3 removal events
- * (93 addresses) between 2022-09-03 and 2025-11-19. The default history of the
+ * addition events (473 addresses) and 3 removal events
+ * (92 addresses) between 2022-09-03 and 2025-11-19. The default history of the
  * exposure forecast when no snapshot store is configured.
  */
 export const EMBEDDED_DCA_HISTORY: ListGrowthStats = {
@@ -18,13 +18,13 @@ export const EMBEDDED_DCA_HISTORY: ListGrowthStats = {
   additionEventsPerDay: 0.03665814151747655,
   addressesPerAdditionEvent: {
     count: 43,
-    mean: 11.30232558139535,
+    mean: 11,
     median: 4,
     max: 63,
   },
-  addedTotal: 486,
+  addedTotal: 473,
   removalEvents: 3,
-  removedTotal: 93,
+  removedTotal: 92,
   events: [
     {
       date: "2022-09-15",
@@ -38,8 +38,8 @@ export const EMBEDDED_DCA_HISTORY: ListGrowthStats = {
     },
     {
       date: "2022-11-09",
-      added: 54,
-      removed: 2,
+      added: 53,
+      removed: 1,
     },
     {
       date: "2022-11-10",
@@ -68,12 +68,12 @@ export const EMBEDDED_DCA_HISTORY: ListGrowthStats = {
     },
     {
       date: "2023-05-19",
-      added: 23,
+      added: 15,
       removed: 0,
     },
     {
       date: "2023-05-24",
-      added: 5,
+      added: 4,
       removed: 0,
     },
     {
@@ -93,7 +93,7 @@ export const EMBEDDED_DCA_HISTORY: ListGrowthStats = {
     },
     {
       date: "2023-10-04",
-      added: 15,
+      added: 14,
       removed: 0,
     },
     {
@@ -113,7 +113,7 @@ export const EMBEDDED_DCA_HISTORY: ListGrowthStats = {
     },
     {
       date: "2023-12-04",
-      added: 5,
+      added: 3,
       removed: 0,
     },
     {
@@ -254,6 +254,7 @@ export const EMBEDDED_DCA_HISTORY: ListGrowthStats = {
   ],
   caveats: [
     "From the commit history of community mirrors of OFAC's digital-currency addresses: each commit is a snapshot of the list, dated when the mirror committed it (hours to weeks after OFAC published).",
+    "Counts are unique addresses in the canonical form screening matches on, whatever their tickers: an address is added on the first day any of its tickers appears.",
     "Addresses present at the first commit are the initial state, not events; one event per commit day.",
     "Removal dates are approximate: the first commit day after an address was last seen.",
   ],

@@ -17,6 +17,9 @@ describe("list growth from stored editions", () => {
     // 2024-05-28 → 03-04, 03-21 → 11-19 (1st), 11-19 (1st) → (2nd): three addition events.
     expect(g.additionEvents).toBe(3);
     expect(g.addedTotal).toBe(g.events.reduce((s, e) => s + e.added, 0));
+    // Unique canonical addresses new to the list (here as many as the new (ticker, address)
+    // pairs: no edition of these added a ticker to an address already listed).
+    expect(g.events.map((e) => e.added)).toEqual([65, 0, 122, 12]);
     expect(g.additionEventsPerDay).toBeCloseTo(3 / g.spanDays, 10);
     expect(g.addressesPerAdditionEvent.max).toBe(Math.max(...g.events.map((e) => e.added)));
   });

@@ -1,4 +1,4 @@
-import { diffEditions, pairGroups } from "../diff/diff-editions.js";
+import { pairGroups } from "../diff/diff-editions.js";
 import type { SdnIndex } from "../index/sdn-index.js";
 
 /** One publication that added or removed addresses. */
@@ -88,10 +88,16 @@ export function summarizeListChanges(
 
 type IndexLike = Pick<SdnIndex, "meta" | "designations">;
 
+/** The canonical addresses an edition designates, whatever their tickers. */
+const addressesOf = (edition: IndexLike): Set<string> =>
+  new Set(edition.designations.map((d) => d.normalizedAddress));
+
 /**
  * Growth statistics from a series of editions (any order; sorted by date, ties kept in the
- * given order). Each consecutive pair that differs is one event. Editions missing from the
- * series merge their events, so store every edition for an unbiased event rate.
+ * given order), counted in unique addresses (one wallet is hit once, whatever its tickers): an
+ * addition is a canonical address no designation of the previous edition has, a removal one the
+ * next edition no longer has. Each consecutive pair that differs is one event. Editions missing
+ * from the series merge their events, so store every edition for an unbiased event rate.
  */
 export function growthFromEditions(editions: readonly IndexLike[]): ListGrowthStats {
   if (editions.length < 2) throw new RangeError("growthFromEditions needs at least two editions");
@@ -99,11 +105,16 @@ export function growthFromEditions(editions: readonly IndexLike[]): ListGrowthSt
     a.meta.datasetDate < b.meta.datasetDate ? -1 : a.meta.datasetDate > b.meta.datasetDate ? 1 : 0,
   );
   const events: ListChangeEvent[] = [];
+  let before = addressesOf(ordered[0] as IndexLike);
   for (let i = 1; i < ordered.length; i++) {
-    const d = diffEditions(ordered[i - 1] as IndexLike, ordered[i] as IndexLike);
-    if (d.summary.added > 0 || d.summary.removed > 0) {
-      events.push({ date: d.to.datasetDate, added: d.summary.added, removed: d.summary.removed });
-    }
+    const edition = ordered[i] as IndexLike;
+    const after = addressesOf(edition);
+    let added = 0;
+    let removed = 0;
+    for (const a of after) if (!before.has(a)) added++;
+    for (const a of before) if (!after.has(a)) removed++;
+    if (added > 0 || removed > 0) events.push({ date: edition.meta.datasetDate, added, removed });
+    before = after;
   }
   const first = ordered[0] as IndexLike;
   const last = ordered.at(-1) as IndexLike;
@@ -114,7 +125,7 @@ export function growthFromEditions(editions: readonly IndexLike[]): ListGrowthSt
     ordered.length,
     events,
     [
-      "Counts are distinct (ticker, address) pairs; a case-only republication is not counted.",
+      "Counts are unique addresses in the canonical form screening matches on, whatever their tickers: a new ticker for a listed address is not an addition, and a case-only republication is not counted.",
       "Each stored edition that differs from the previous one is one event; editions missing from the store merge events.",
     ],
   );

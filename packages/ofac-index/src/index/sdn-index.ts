@@ -1,5 +1,11 @@
 import { OfacIndexError } from "../errors/ofac-index-error.js";
-import type { Designation, Edition, EditionMeta, Provenance } from "../model/types.js";
+import type {
+  Designation,
+  Edition,
+  EditionMeta,
+  Provenance,
+  SdnListParty,
+} from "../model/types.js";
 import { classifyAddress } from "../normalize/address-format.js";
 import { resolveAsset } from "../normalize/asset.js";
 import { normalizeAddress } from "../normalize/normalize-address.js";
@@ -25,6 +31,51 @@ export interface ScreenOptions {
 }
 
 const freeze = <T>(value: T): T => Object.freeze(value);
+
+/** A party on the SDN List as a link from a wallet names it: who, since when, what it holds. */
+export interface ListedParty {
+  readonly profileId: string;
+  readonly entryId: string;
+  /** The primary name, when the party holds addresses (the parser reads names only there). */
+  readonly name: string | null;
+  readonly listedOn: string | null;
+  /** Distinct listed addresses (canonical form) of the party in this edition; 0 for none. */
+  readonly addressCount: number;
+}
+
+/** An id a caller may give for a party: the digits of an entry or profile id. */
+const PARTY_ID = /^\d{1,12}$/;
+
+function partiesById(
+  designations: readonly Designation[],
+  sdnParties: readonly SdnListParty[] | undefined,
+): ReadonlyMap<string, ListedParty> {
+  const addresses = new Map<string, Set<string>>();
+  const named = new Map<string, Designation["party"]>();
+  for (const d of designations) {
+    const p = d.party;
+    named.set(p.profileId, p);
+    const set = addresses.get(p.profileId) ?? new Set<string>();
+    addresses.set(p.profileId, set.add(d.normalizedAddress));
+  }
+  const all: SdnListParty[] = [...(sdnParties ?? [])];
+  const known = new Set(all.map((p) => p.profileId));
+  for (const p of named.values()) if (!known.has(p.profileId)) all.push(p);
+  const byId = new Map<string, ListedParty>();
+  // Profile ids first, so an id that is one party's profile and another's entry names the profile.
+  const parties = all.map((p) =>
+    freeze({
+      profileId: p.profileId,
+      entryId: p.entryId,
+      name: named.get(p.profileId)?.entityName ?? null,
+      listedOn: p.listedOn,
+      addressCount: addresses.get(p.profileId)?.size ?? 0,
+    }),
+  );
+  for (const p of parties) byId.set(p.profileId, p);
+  for (const p of parties) if (!byId.has(p.entryId)) byId.set(p.entryId, p);
+  return byId;
+}
 
 function toRecords(designations: readonly Designation[]): MatchRecord[] {
   const byKey = new Map<string, { record: MatchRecord; featureIds: string[] }>();
@@ -70,12 +121,15 @@ export class SdnIndex {
   readonly meta: EditionMeta;
   readonly provenance: Provenance;
   readonly designations: readonly Designation[];
+  /** Every SDN List party, with or without addresses (absent from an old stored edition). */
+  readonly sdnParties: readonly SdnListParty[] | undefined;
   /** Tickers with at least one designation, sorted. */
   readonly coveredAssets: readonly string[];
   readonly addressCount: number;
   readonly pairCount: number;
   private readonly byAddress: ReadonlyMap<string, readonly MatchRecord[]>;
   private readonly freshnessBase: SourceFreshness;
+  private partyIndex: ReadonlyMap<string, ListedParty> | undefined;
 
   private constructor(
     edition: Edition,
@@ -84,6 +138,7 @@ export class SdnIndex {
   ) {
     this.meta = edition.meta;
     this.designations = edition.designations;
+    this.sdnParties = edition.sdnParties;
     this.provenance = freeze({
       ...provenance,
       sample: provenance.sample || edition.meta.datasetSha256 === SAMPLE_SHA256,
@@ -124,13 +179,29 @@ export class SdnIndex {
     return new SdnIndex(edition, provenance);
   }
 
+  /** The edition this index was built from (what a snapshot stores). */
+  get edition(): Edition {
+    return {
+      meta: this.meta,
+      designations: this.designations,
+      ...(this.sdnParties && { sdnParties: this.sdnParties }),
+    };
+  }
+
   /** The same index under new provenance (e.g. a refresh confirmed it is still current). */
   withProvenance(provenance: Provenance): SdnIndex {
-    return new SdnIndex(
-      { meta: this.meta, designations: this.designations },
-      provenance,
-      this.byAddress,
-    );
+    return new SdnIndex(this.edition, provenance, this.byAddress);
+  }
+
+  /**
+   * The SDN List party with this profile id or entry id (digits; a profile id wins when both
+   * match), with or without listed addresses, or null. An edition stored without its party list
+   * knows only the parties holding addresses.
+   */
+  party(id: string): ListedParty | null {
+    if (!PARTY_ID.test(id)) return null;
+    this.partyIndex ??= partiesById(this.designations, this.sdnParties);
+    return this.partyIndex.get(id.replace(/^0+(?=\d)/, "")) ?? null;
   }
 
   /** Source freshness, optionally with the loader's last refresh attempt. */

@@ -83,7 +83,7 @@ export class SnapshotStore implements EditionStore {
       return { path, location: path, created: false };
     }
     const tmp = `${path}.tmp-${process.pid}-${Date.now()}`;
-    const edition = { meta: index.meta, designations: index.designations };
+    const edition = index.edition;
     await writeFile(tmp, encodeSnapshot(edition, index.provenance, storedAt.toISOString()));
     await rename(tmp, path);
     return { path, location: path, created: true };

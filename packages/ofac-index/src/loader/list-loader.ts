@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { diffEditions } from "../diff/diff-editions.js";
 import { isOfacIndexError, OfacIndexError } from "../errors/ofac-index-error.js";
-import { type ScreenOptions, SdnIndex } from "../index/sdn-index.js";
+import { type ListedParty, type ScreenOptions, SdnIndex } from "../index/sdn-index.js";
 import type { EditionStore } from "../io/edition-store.js";
 import { fetchEdition, type HttpValidators } from "../io/http-source.js";
 import { loadIndex, loadSample } from "../io/load-index.js";
@@ -234,6 +234,11 @@ export class ListLoader {
   screenMany(addresses: readonly string[], options?: ScreenOptions): BatchScreenResult {
     const { index, freshness } = this.requireScreenable();
     return { ...index.screenMany(addresses, options, this.last), sourceFreshness: freshness };
+  }
+
+  /** The served edition's SDN List party of this entry or profile id, or null (see `SdnIndex.party`). */
+  party(id: string): ListedParty | null {
+    return this.requireScreenable().index.party(id);
   }
 
   /** The served list's freshness, staleness included (LIST_UNAVAILABLE when none is loaded). */

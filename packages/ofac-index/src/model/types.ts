@@ -51,10 +51,28 @@ export interface EditionMeta {
   readonly declaredAssets: readonly string[];
 }
 
+/**
+ * A party on the SDN List, whether or not it has digital-currency addresses: what a caller's link
+ * from a wallet to a party (an entry or profile id) is checked against.
+ */
+export interface SdnListParty {
+  /** `Profile/@ID` = `DistinctParty/@FixedRef`. */
+  readonly profileId: string;
+  /** `SanctionsEntry/@ID` of the SDN List entry. */
+  readonly entryId: string;
+  /** Party listing date (EntryEvent), `YYYY-MM-DD`. */
+  readonly listedOn: string | null;
+}
+
 /** A parsed edition: its identity and its designations in document order. */
 export interface Edition {
   readonly meta: EditionMeta;
   readonly designations: readonly Designation[];
+  /**
+   * Every party on the SDN List (entry order), with or without addresses. Absent from editions
+   * stored before it was recorded: then only the parties holding addresses are known.
+   */
+  readonly sdnParties?: readonly SdnListParty[];
 }
 
 /** Where an index came from; set by whoever loads it (an edge), never by the parser. */

@@ -1,9 +1,10 @@
-import type { Designation, Edition, Party } from "../model/types.js";
+import type { Designation, Edition, Party, SdnListParty } from "../model/types.js";
 import { normalizeAddress } from "../normalize/normalize-address.js";
 import {
   DCA_PREFIX,
   dcaFeatureTypes,
   type RawEntry,
+  type RawEntryHead,
   type RawIdentity,
   type RawParty,
   type ReferenceTables,
@@ -18,6 +19,8 @@ export interface ScannedDocument {
   readonly parties: readonly RawParty[];
   /** Sanctions entries of those parties (any list). */
   readonly entries: readonly RawEntry[];
+  /** The ids and events of every sanctions entry, in document order. */
+  readonly entryHeads: readonly RawEntryHead[];
   readonly xmlBytes: number;
   readonly sha256: string;
 }
@@ -60,7 +63,7 @@ function names(
   return { entityName, aliases: unique(all.map((n) => n.text)).filter((n) => n !== entityName) };
 }
 
-function listingDate(entry: RawEntry, created: ReadonlySet<string>): string | null {
+function listingDate(entry: RawEntryHead, created: ReadonlySet<string>): string | null {
   const dated = entry.events.filter((e) => e.date !== null);
   const first = dated.find((e) => created.has(e.typeId)) ?? dated[0];
   return first?.date ?? null;
@@ -123,6 +126,18 @@ export function assembleEdition(doc: ScannedDocument): Edition {
     }
   }
 
+  const sdnParties: SdnListParty[] = [];
+  const seen = new Set<string>();
+  for (const head of doc.entryHeads) {
+    if (!sdnLists.has(head.listId) || seen.has(head.profileId)) continue;
+    seen.add(head.profileId);
+    sdnParties.push({
+      profileId: head.profileId,
+      entryId: head.entryId,
+      listedOn: listingDate(head, created),
+    });
+  }
+
   return {
     meta: {
       datasetDate: doc.datasetDate,
@@ -132,5 +147,6 @@ export function assembleEdition(doc: ScannedDocument): Edition {
       declaredAssets: unique(dca.values()).sort(),
     },
     designations,
+    sdnParties,
   };
 }

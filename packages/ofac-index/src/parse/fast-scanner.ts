@@ -4,7 +4,9 @@ import type { ScannedDocument } from "./assemble-edition.js";
 import { checkRoot } from "./document-root.js";
 import {
   dcaFeatureTypes,
+  entryHeadFromText,
   type RawEntry,
+  type RawEntryHead,
   type RawParty,
   type ReferenceTables,
   readDate,
@@ -51,8 +53,9 @@ export interface ScannerOptions {
  * - In DistinctParties, a byte search for the attribute name `FeatureTypeID` finds every
  *   Feature; each DistinctParty holding a digital-currency one is cut out whole and parsed in
  *   full by saxes. Parties without one are skipped unread.
- * - In SanctionsEntries, only the start tags are read; the entries of parties that hold
- *   addresses are parsed in full.
+ * - In SanctionsEntries, every entry's ids and events are read by a byte search and a few
+ *   regular expressions (every SDN party is known, with or without addresses); the entries of
+ *   parties that hold addresses are parsed in full.
  * - The document must end with the root's end tag: a truncated file is refused.
  * - The SHA-256 of every byte is computed on the way.
  */
@@ -76,6 +79,7 @@ export class FastScanner {
     | "entriesEnd"
     | "entry"
     | "entryEnd"
+    | "measure"
     | "rootEnd",
     Buffer
   >;
@@ -86,6 +90,7 @@ export class FastScanner {
   private readonly parties: RawParty[] = [];
   private readonly dcaProfiles = new Set<string>();
   private readonly entries: RawEntry[] = [];
+  private readonly entryHeads: RawEntryHead[] = [];
 
   constructor(options: ScannerOptions = {}) {
     this.maxXmlBytes = options.maxXmlBytes ?? 1024 * 1024 * 1024;
@@ -140,6 +145,7 @@ export class FastScanner {
       tables: this.tables as ReferenceTables,
       parties: this.parties,
       entries: this.entries,
+      entryHeads: this.entryHeads,
       xmlBytes: this.total,
       sha256: this.hash.digest("hex"),
     };
@@ -273,6 +279,7 @@ export class FastScanner {
       entriesEnd: b(`</${p}SanctionsEntries>`),
       entry: b(`<${p}SanctionsEntry`),
       entryEnd: b(`</${p}SanctionsEntry>`),
+      measure: b(`<${p}SanctionsMeasure`),
       rootEnd: b(`</${p}Sanctions>`),
     };
   }
@@ -437,8 +444,8 @@ export class FastScanner {
         return start;
       }
       const tag = w.subarray(start, tagEnd).toString("latin1");
-      const profileId = /\sProfileID\s*=\s*["']([^"']*)["']/.exec(tag)?.[1];
-      if (profileId === undefined || !this.dcaProfiles.has(profileId) || w[tagEnd - 1] === SLASH) {
+      if (w[tagEnd - 1] === SLASH) {
+        this.entryHeads.push(entryHeadFromText(tag, ""));
         this.cursor = tagEnd + 1;
         continue;
       }
@@ -448,7 +455,16 @@ export class FastScanner {
         return start;
       }
       const end = close + n.entryEnd.length;
-      this.entries.push(readEntry(parseFragment(this.decode(start, end), "a SanctionsEntry")));
+      // An entry's events come before its measures: read only up to the first measure.
+      const measure = w.indexOf(n.measure, tagEnd);
+      const eventsEnd = measure === -1 || measure > close ? close : measure;
+      this.entryHeads.push(
+        entryHeadFromText(tag, w.subarray(tagEnd, eventsEnd).toString("latin1")),
+      );
+      const profileId = /\sProfileID\s*=\s*["']([^"']*)["']/.exec(tag)?.[1];
+      if (profileId !== undefined && this.dcaProfiles.has(profileId)) {
+        this.entries.push(readEntry(parseFragment(this.decode(start, end), "a SanctionsEntry")));
+      }
       this.cursor = end;
     }
   }

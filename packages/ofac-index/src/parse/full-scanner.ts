@@ -4,6 +4,7 @@ import type { ScannedDocument } from "./assemble-edition.js";
 import { checkRoot } from "./document-root.js";
 import {
   dcaFeatureTypes,
+  entryHead,
   type RawEntry,
   type RawParty,
   type ReferenceTables,
@@ -103,6 +104,7 @@ export class FullScanner {
       tables: this.tables,
       parties: this.parties,
       entries: this.entries.filter((e) => profiles.has(e.profileId)),
+      entryHeads: this.entries.map(entryHead),
       xmlBytes: this.total,
       sha256: this.hash.digest("hex"),
     };

@@ -65,6 +65,23 @@ describe.each(modes)("parseEdition (%s mode) accepts both namespaces OFAC used",
       parseEdition(prefixed, { mode }),
     ]);
     expect(b.designations).toEqual(a.designations);
+    expect(b.sdnParties).toEqual(a.sdnParties);
+  });
+
+  it("records every SDN List party, with or without addresses, as both modes read it", async () => {
+    const [edition, full] = await Promise.all([
+      parseEdition(SAMPLE, { mode }),
+      parseEdition(SAMPLE, { mode: "full" }),
+    ]);
+    expect(edition.sdnParties).toEqual(full.sdnParties);
+    const holding = new Set(edition.designations.map((d) => d.party.profileId));
+    expect(edition.sdnParties?.some((p) => !holding.has(p.profileId))).toBe(true);
+    for (const id of holding) expect(edition.sdnParties?.map((p) => p.profileId)).toContain(id);
+    expect(
+      edition.sdnParties?.every(
+        (p) => p.listedOn === null || /^\d{4}-\d{2}-\d{2}$/.test(p.listedOn),
+      ),
+    ).toBe(true);
   });
 });
 

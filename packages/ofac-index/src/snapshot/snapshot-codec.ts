@@ -1,11 +1,16 @@
 import * as v from "valibot";
 import { OfacIndexError } from "../errors/ofac-index-error.js";
-import type { Designation, Edition, Party, Provenance } from "../model/types.js";
+import type { Designation, Edition, Party, Provenance, SdnListParty } from "../model/types.js";
 import { normalizeAddress } from "../normalize/normalize-address.js";
 import { DCA_PREFIX } from "../parse/read-records.js";
 
 export const SNAPSHOT_FORMAT = "svc-ofac-index/snapshot";
-export const SNAPSHOT_VERSION = 1;
+/**
+ * Version 2 added `sdnParties` (every SDN List party, with or without addresses). Version 1
+ * snapshots are still read (their editions know only the parties holding addresses); a reader
+ * of version 1 skips version 2 files as unreadable, as it skips any file it cannot read.
+ */
+export const SNAPSHOT_VERSION = 2;
 
 const Str = v.string();
 const Strs = v.array(v.string());
@@ -34,9 +39,12 @@ const DesignationRow = v.tuple([
   v.nullable(Str),
 ]);
 
+/** [profileId, entryId, listedOn] */
+const SdnPartyRow = v.tuple([Str, Str, v.nullable(IsoDate)]);
+
 const SnapshotSchema = v.strictObject({
   format: v.literal(SNAPSHOT_FORMAT),
-  version: v.literal(SNAPSHOT_VERSION),
+  version: v.union([v.literal(1), v.literal(SNAPSHOT_VERSION)]),
   edition: v.strictObject({
     datasetDate: IsoDate,
     datasetSha256: Sha256,
@@ -48,6 +56,7 @@ const SnapshotSchema = v.strictObject({
   storedAt: Str,
   parties: v.array(PartySchema),
   designations: v.array(DesignationRow),
+  sdnParties: v.optional(v.array(SdnPartyRow)),
 });
 
 /** A stored edition: what `decodeSnapshot` gives back. */
@@ -79,6 +88,9 @@ export function encodeSnapshot(edition: Edition, provenance: Provenance, storedA
     storedAt,
     parties,
     designations: rows,
+    ...(edition.sdnParties && {
+      sdnParties: edition.sdnParties.map((p) => [p.profileId, p.entryId, p.listedOn]),
+    }),
   };
   return `${JSON.stringify(doc)}\n`;
 }
@@ -126,8 +138,12 @@ export function decodeSnapshot(json: string, label = "snapshot"): Snapshot {
       };
     },
   );
+  const sdnParties = doc.sdnParties?.map(
+    ([profileId, entryId, listedOn]): SdnListParty =>
+      Object.freeze({ profileId, entryId, listedOn }),
+  );
   return {
-    edition: { meta: doc.edition, designations },
+    edition: { meta: doc.edition, designations, ...(sdnParties && { sdnParties }) },
     provenance: doc.provenance,
     storedAt: doc.storedAt,
   };
