@@ -14,7 +14,8 @@ import { documentSet, realEditionDeps, type SetDocument } from "./test-support/d
  *
  * - shows every wallet it screened whole on one printed line, never broken across lines (an
  *   address in a compliance record must be copyable whole);
- * - shows no snake_case token in its headers or values (see `snakeCaseTokens`);
+ * - shows no snake_case token in its headers or values (see `snakeCaseTokens`), and no raw
+ *   machine value: a float's tail or an ISO instant (see `rawValues`);
  * - prints on at most the pages its content needs (`PAGE_BOUNDS` of the document set: the
  *   review queue of 20 items on at most 4).
  *
@@ -137,7 +138,37 @@ function snakeCaseTokens(pages: readonly string[]): string[] {
   );
 }
 
+/**
+ * Values as code writes them, not as a reader checks them: a float's tail (six or more decimals,
+ * 4.02483194883389 or 9.51688493983611E-07) and an ISO instant (2025-11-20T09:00:00.000Z).
+ */
+const RAW_VALUE = /(?<![\w.])\d+\.\d{6,}(?:E[+-]\d+)?(?![\w.])|\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/g;
+
+/** The raw values on the pages, each with the printed line it stands on. */
+function rawValues(pages: readonly string[]): string[] {
+  return pages.flatMap((page, p) =>
+    page
+      .split("\n")
+      .flatMap((line) =>
+        [...line.matchAll(RAW_VALUE)].map((m) => `page ${p + 1}: ${m[0]} in "${line.trim()}"`),
+      ),
+  );
+}
+
 describe("the read-back's own rules", () => {
+  it("a float's tail and an ISO instant are raw values; rounded numbers, dates and hashes are not", () => {
+    const page = [
+      "Mean score   8.00626969017019   Exact error bound   9.51688493983611E-07",
+      "refreshed 2025-11-20T09:00:00.000Z",
+      "refreshed 2025-11-20 09:00 UTC   4.025   0.0366   2025-11-19   36c517bd264d8d97eff353ea",
+    ].join("\n");
+    expect(rawValues([page]).map((f) => f.split(" in ")[0])).toEqual([
+      "page 1: 8.00626969017019",
+      "page 1: 9.51688493983611E-07",
+      "page 1: 2025-11-20T09:00",
+    ]);
+  });
+
   it("an address split over two lines is broken; whole, abbreviated or in checksum case it is not", () => {
     const eth = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
     const xmr =
@@ -185,7 +216,7 @@ describe("LibreOffice's reading", () => {
   );
 });
 
-type Check = "addresses-whole" | "no-snake-case" | "page-bound";
+type Check = "addresses-whole" | "no-snake-case" | "no-raw-values" | "page-bound";
 
 /**
  * The checks that fail today, by document (`documents.known-defects.json`): the defects being
@@ -221,7 +252,9 @@ describe("every document, read back on the real 2025-11-19 edition", () => {
     for (const [name, checks] of Object.entries(KNOWN_DEFECTS)) {
       expect(NAMES).toContain(name);
       for (const check of checks) {
-        expect(["addresses-whole", "no-snake-case", "page-bound"]).toContain(check);
+        expect(["addresses-whole", "no-snake-case", "no-raw-values", "page-bound"]).toContain(
+          check,
+        );
       }
     }
   });
@@ -264,6 +297,14 @@ describe("every document, read back on the real 2025-11-19 edition", () => {
       check("no-snake-case", "no snake_case token in headers or values", async () => {
         expect(snakeCaseTokens(await printedPages(name))).toEqual([]);
       });
+
+      check(
+        "no-raw-values",
+        "no float's tail or ISO instant: values read as a reader checks them",
+        async () => {
+          expect(rawValues(await printedPages(name))).toEqual([]);
+        },
+      );
 
       check("page-bound", "prints on at most its bound of pages", async () => {
         const d = documentNamed(name);

@@ -19,8 +19,13 @@ import {
   reportPdfGenerate,
   reportXlsxGenerate,
   walletSanctionsReport,
+  withByline,
 } from "@svc/compliance";
-import { parseMonteCarloDecisionInput, runScenarioAnalysis } from "@svc/montecarlo";
+import {
+  EXAMPLE_SCENARIO_REQUEST,
+  parseMonteCarloDecisionInput,
+  runScenarioAnalysis,
+} from "@svc/montecarlo";
 import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
 import { loadIndex } from "@svc/ofac-index/node";
 import { renderDocument } from "@svc/renderers";
@@ -173,20 +178,7 @@ export const REQUESTS = {
   },
   queue: { review_items: REVIEW_ITEMS, review_budget: 6 },
   /** monte_carlo_decision_report's own example: reach and quality against cost. */
-  monteCarlo: {
-    analysis_type: "probability",
-    request: {
-      scenario: {
-        parameters: { reach: 4, quality: 3, cost: 2 },
-        weights: { reach: 1.5, quality: 1, cost: -0.5 },
-        uncertainty: { reach: 1, quality: 0.5 },
-        outcome_noise: 1,
-        threshold: 8,
-      },
-      sims: 10_000,
-      seed: 7,
-    },
-  },
+  monteCarlo: { analysis_type: "probability", request: EXAMPLE_SCENARIO_REQUEST },
 };
 
 /**
@@ -248,7 +240,7 @@ async function resultReports(deps) {
     {
       result: "monteCarlo",
       title: "Monte Carlo decision",
-      report: monteCarlo.report,
+      report: withByline(monteCarlo.report),
       addresses: [],
     },
   ];

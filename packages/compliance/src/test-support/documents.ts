@@ -9,8 +9,8 @@ export async function docxParagraphs(base64: string): Promise<string[]> {
   if (xml === undefined) throw new Error("not a DOCX: word/document.xml is missing");
   return [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)]
     .map((p) =>
-      [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)]
-        .map((t) => decodeXml(t[1] ?? ""))
+      [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<w:noBreakHyphen\/>/g)]
+        .map((t) => (t[1] === undefined ? "-" : decodeXml(t[1])))
         .join(""),
     )
     .filter((text) => text !== "");
@@ -23,8 +23,8 @@ export async function docxHeadings(base64: string): Promise<string[]> {
   return [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].flatMap((p) => {
     const style = /<w:pStyle w:val="([^"]+)"/.exec(p[0])?.[1];
     if (style === undefined || !/^(Heading|Title)/.test(style)) return [];
-    const text = [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)]
-      .map((t) => decodeXml(t[1] ?? ""))
+    const text = [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<w:noBreakHyphen\/>/g)]
+      .map((t) => (t[1] === undefined ? "-" : decodeXml(t[1])))
       .join("");
     return [`${style}: ${text}`];
   });

@@ -3,8 +3,10 @@ import {
   DOCUMENT_SOURCE,
   RenderedPartEntries,
   ReportAnswerSchema,
+  withByline,
 } from "@svc/compliance";
 import {
+  EXAMPLE_SCENARIO_REQUEST,
   MonteCarloDecisionToolSchema,
   MonteCarloReportToolSchema,
   parseMonteCarloDecisionInput,
@@ -28,23 +30,11 @@ export const MONTE_CARLO_PRICES = { report: "0.29", decision: "0.09" } as const;
  */
 const MONTE_CARLO_DEADLINE_MS = 20_000;
 
-/** A scenario that succeeds when reach and quality outweigh cost (shown in the tool docs). */
-const EXAMPLE_REQUEST = {
-  scenario: {
-    parameters: { reach: 4, quality: 3, cost: 2 },
-    weights: { reach: 1.5, quality: 1, cost: -0.5 },
-    uncertainty: { reach: 1, quality: 0.5 },
-    outcome_noise: 1,
-    threshold: 8,
-  },
-  sims: 10_000,
-  seed: 7,
-};
-
+/** The analysis in `data`, its report model beside it, signed and dated like every report. */
 const answerOf = ({ report, ...data }: ScenarioAnalysisOutput) => ({
   success: true as const,
   data,
-  report,
+  report: withByline(report),
   source: DOCUMENT_SOURCE,
 });
 
@@ -79,7 +69,7 @@ export const monteCarloDecisionReportTool = defineTool<
   description:
     "Runs a seeded Monte Carlo scenario analysis (probability, batch-probability, compare, sensitivity, forecast, composed or optimize) and returns the estimate with its interval, the exact normal probability beside it, a decision summary and a report model ready for the document tools.",
   input: MonteCarloDecisionToolSchema,
-  inputExample: { analysis_type: "probability", request: EXAMPLE_REQUEST },
+  inputExample: { analysis_type: "probability", request: EXAMPLE_SCENARIO_REQUEST },
   output: DecisionAnswerSchema,
   pricing: { kind: "paid", price: MONTE_CARLO_PRICES.decision },
   deadlineMs: MONTE_CARLO_DEADLINE_MS,
@@ -93,7 +83,11 @@ export const monteCarloReportTool = defineTool<v.InferOutput<typeof MonteCarloRe
   description:
     "Runs a seeded Monte Carlo scenario analysis and returns its report: the report model as JSON, or rendered as a PDF or DOCX document (an embedded resource) with the scenario summary and assumptions tables.",
   input: MonteCarloReportToolSchema,
-  inputExample: { analysis_type: "probability", request: EXAMPLE_REQUEST, output_format: "pdf" },
+  inputExample: {
+    analysis_type: "probability",
+    request: EXAMPLE_SCENARIO_REQUEST,
+    output_format: "pdf",
+  },
   output: ReportAnswerOfToolSchema,
   pricing: { kind: "paid", price: MONTE_CARLO_PRICES.report },
   // A simulation takes well under a second: the document's budget covers both.

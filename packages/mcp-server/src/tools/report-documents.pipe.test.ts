@@ -87,8 +87,10 @@ function docxText(base64: string): string {
       const data = zip.subarray(start, start + zip.readUInt32LE(entry + 20));
       const stored = zip.readUInt16LE(entry + 10) === 0;
       const xml = (stored ? data : inflateRawSync(data)).toString("utf8");
-      return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)]
-        .map((t) => (t[1] ?? "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"))
+      return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<w:noBreakHyphen\/>/g)]
+        .map((t) =>
+          (t[1] ?? "-").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
+        )
         .join("");
     }
     entry += 46 + nameLength + zip.readUInt16LE(entry + 30) + zip.readUInt16LE(entry + 32);

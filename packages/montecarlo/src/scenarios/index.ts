@@ -1,5 +1,6 @@
 export type { AnalysisParts, ScenarioDecision } from "./analysis.js";
 export type { ScenarioEstimate } from "./estimate.js";
+export { EXAMPLE_SCENARIO_REQUEST } from "./example-request.js";
 export {
   type CompiledScenario,
   compileScenario,

@@ -1,10 +1,16 @@
-import { type DocumentType, MIME_TYPES } from "@svc/renderers/pool";
+import {
+  DOCX_ENGINE,
+  type DocumentType,
+  MIME_TYPES,
+  PDF_ENGINE,
+  XLSX_ENGINE,
+} from "@svc/renderers/pool";
 import { DOCUMENT_SOURCE } from "./document-source.js";
 
 const ENGINES: Readonly<Record<DocumentType, string>> = {
-  pdf: "@react-pdf/renderer 4.9.0",
-  docx: "docx 9.15.2",
-  xlsx: "exceljs 4.4.0",
+  pdf: PDF_ENGINE,
+  docx: DOCX_ENGINE,
+  xlsx: XLSX_ENGINE,
 };
 
 /**

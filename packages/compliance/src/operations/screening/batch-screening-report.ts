@@ -1,4 +1,4 @@
-import type { BatchScreenResult } from "@svc/ofac-index";
+import type { AddressScreening, BatchScreenResult } from "@svc/ofac-index";
 import {
   formatStatus,
   metric,
@@ -24,10 +24,14 @@ import {
   sourceFreshnessTable,
   walletResultRows,
 } from "./report-tables.js";
-import { SCREENING_NOTE } from "./screening-constants.js";
+import { ANY_TICKER, SCREENING_NOTE } from "./screening-constants.js";
 
 export const BATCH_REPORT_TYPE = "ofac-wallet-screening-batch";
 export const BATCH_REPORT_TITLE = "OFAC Batch Wallet Screening Report";
+
+/** Whether an address's canonical form differs from it by more than letter case (a trimmed space, say). */
+const normalizedDiffers = (r: AddressScreening): boolean =>
+  r.query.normalizedAddress.toLowerCase() !== r.query.address.toLowerCase();
 
 /** Submitted entries whose canonical form repeats an earlier entry's. */
 export const repeatedEntries = (batch: BatchScreenResult): number =>
@@ -95,8 +99,8 @@ export function batchScreeningReport(
         batch_wallet_query: fieldValueTable([
           ["Addresses submitted", query.addresses.length],
           ["Distinct addresses", query.addresses.length - repeats],
-          ["Asset requested", query.asset],
-          ["Resolved ticker", query.assetTicker],
+          ["Asset requested", query.asset ?? ANY_TICKER],
+          ["Resolved ticker", query.assetTicker ?? ANY_TICKER],
           [
             "Match rule",
             "Exact match on the canonical address form, under any ticker; strings failing their format's checksum are refused",
@@ -105,7 +109,8 @@ export function batchScreeningReport(
         batch_wallet_results: tableFromRecords(walletResultRows(results), [
           "position",
           "address",
-          "normalized_address",
+          // The canonical form only when it says more than the address itself (not a case fold).
+          ...(results.some(normalizedDiffers) ? ["normalized_address"] : []),
           "status",
           "match_count",
           "manual_review_recommended",

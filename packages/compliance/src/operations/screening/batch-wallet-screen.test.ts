@@ -133,11 +133,12 @@ describe("POST /api/workflows/compliance/batch-wallet-screen", () => {
       "batch_wallet_results",
       "source_freshness",
     ]);
+    // The canonical forms differ from the addresses only by letter case: no second address column.
+    expect(report.tables?.batch_wallet_results?.columns).not.toContain("normalized_address");
     expect(report.tables?.batch_wallet_results?.rows).toEqual([
       {
         position: 1,
         address: LAZARUS_ETH,
-        normalized_address: LAZARUS_ETH.toLowerCase(),
         status: "match",
         match_count: 1,
         manual_review_recommended: true,
@@ -147,7 +148,6 @@ describe("POST /api/workflows/compliance/batch-wallet-screen", () => {
       {
         position: 2,
         address: CLEAR_ETH,
-        normalized_address: CLEAR_ETH.toLowerCase(),
         status: "clear",
         match_count: 0,
         manual_review_recommended: false,

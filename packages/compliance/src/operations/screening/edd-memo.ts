@@ -1,4 +1,5 @@
 import type { BatchScreenResult, WorkflowStatus } from "@svc/ofac-index";
+import { formatValue } from "@svc/report-model";
 import { repeatedEntries } from "./batch-screening-report.js";
 import type { EddCase } from "./edd-case.js";
 import {
@@ -126,7 +127,7 @@ function evidence(c: EddCase, batch: BatchScreenResult, parties: readonly Matche
     ...unrecognizedEvidence(batch),
     `Dataset coverage: ${f.addressCount} distinct digital-currency addresses (${f.assetAddressPairs} ticker-address pairs) across ${f.coveredAssets.length} tickers: ${f.coveredAssets.join(", ")}.`,
     // The edition's source and SHA-256 are stated once, in the scope: the evidence refers to it.
-    `Dataset publication: OFAC issued the screened edition on ${f.datasetDate} (its source and SHA-256 under Scope and method); the service last refreshed it at ${f.refreshedAt}.`,
+    `Dataset publication: OFAC issued the screened edition on ${f.datasetDate} (its source and SHA-256 under Scope and method); the service last refreshed it at ${formatValue(f.refreshedAt, "datetime")}.`,
     ...(repeats === 0
       ? []
       : [
@@ -147,7 +148,7 @@ function followUp(c: EddCase, batch: BatchScreenResult, parties: readonly Matche
   if (parties.length === 0) {
     return [
       ...sample,
-      `Record and retain this memo in the case file${c.referenceId === null ? "" : ` ${c.referenceId}`} with its source-freshness evidence: edition ${f.datasetDate}, as identified under Scope and method, refreshed ${f.refreshedAt}.`,
+      `Record and retain this memo in the case file${c.referenceId === null ? "" : ` ${c.referenceId}`} with its source-freshness evidence: edition ${f.datasetDate}, as identified under Scope and method, refreshed ${formatValue(f.refreshedAt, "datetime")}.`,
       "Rescreen the wallets when the relationship context changes (new products, counterparties or jurisdictions), when wallets are added, and whenever OFAC publishes a new SDN edition.",
       nameScreening,
     ];

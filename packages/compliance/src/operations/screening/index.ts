@@ -69,6 +69,7 @@ export {
   type WalletScreenInput,
   WalletScreenInputSchema,
 } from "./ofac-wallet-screen.js";
+export { SERVICE_AUTHOR, withByline } from "./report-byline.js";
 export { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 export {
   type WalletSanctionsReportInput,

@@ -1,5 +1,5 @@
 import type { AddressScreening, MatchRecord, SourceFreshness } from "@svc/ofac-index";
-import { type TableInput, tableFromRecords, type WireScalar } from "@svc/report-model";
+import { formatValue, type TableInput, tableFromRecords, type WireScalar } from "@svc/report-model";
 import { distinctEntities, listedElsewhere } from "./match-text.js";
 import { sourceDescription } from "./source-description.js";
 
@@ -118,4 +118,4 @@ export function walletResultRows(
 
 /** `the SDN list edition of 2025-11-19 (SHA-256 88783a70…, 81 addresses, 17 tickers)`. */
 export const editionPhrase = (f: SourceFreshness): string =>
-  `the OFAC SDN list edition of ${f.datasetDate} (SHA-256 ${f.datasetSha256.slice(0, 12)}…, ${f.addressCount} distinct addresses across ${f.coveredAssets.length} tickers), refreshed ${f.refreshedAt}`;
+  `the OFAC SDN list edition of ${f.datasetDate} (SHA-256 ${f.datasetSha256.slice(0, 12)}…, ${f.addressCount} distinct addresses across ${f.coveredAssets.length} tickers), refreshed ${formatValue(f.refreshedAt, "datetime")}`;

@@ -11,7 +11,7 @@ import {
   matchRows,
   sourceFreshnessTable,
 } from "./report-tables.js";
-import { SCREENING_NOTE } from "./screening-constants.js";
+import { ANY_TICKER, SCREENING_NOTE } from "./screening-constants.js";
 
 export const WALLET_REPORT_TYPE = "ofac-wallet-screening";
 export const WALLET_REPORT_TITLE = "OFAC Wallet Screening Report";
@@ -62,9 +62,12 @@ export function walletScreeningReport(result: ScreenResult, date = reportDate())
           ["Address (as supplied)", query.address],
           ["Normalized address", query.normalizedAddress],
           ["Address format", query.addressFormat],
-          ["Asset requested", query.asset],
-          ["Resolved ticker", query.assetTicker],
-          ["Listed under the requested ticker", query.assetListed],
+          ["Asset requested", query.asset ?? ANY_TICKER],
+          ["Resolved ticker", query.assetTicker ?? ANY_TICKER],
+          [
+            "Listed under the requested ticker",
+            query.assetListed ?? "Not applicable (no ticker requested)",
+          ],
           ["Listed under", query.listedAssets.join(", ")],
           ["Status", summary.status],
           ["Match count", summary.matchCount],
