@@ -4,6 +4,7 @@ export {
   poissonBinomialPmf,
   probabilityOf,
 } from "./exact/poisson-binomial.js";
+export { type AdditionsPmf, additionsPmf, EXACT_TAIL } from "./exposure/additions-pmf.js";
 export {
   DEFAULT_TARGET,
   EXPOSURE_MODEL_VERSION,
@@ -18,15 +19,26 @@ export {
   hazardOf,
   MAX_HAZARD,
 } from "./exposure/hazard.js";
+export {
+  LINK_PROBABILITY,
+  type LinkedParty,
+  type LinkedPartyLookup,
+  linkProbability,
+  PARTY_PRIOR_EVENTS,
+  type PartyRate,
+  partyRate,
+} from "./exposure/linked/linked-party.js";
 export type { ExposureContext, ScreeningStatus } from "./exposure/portfolio.js";
 export {
   type BatchSizes,
+  batchSizesWithTail,
   DEFAULT_MEAN_BATCH_SIZE,
   empiricalBatchSizes,
   geometricBatchSizes,
   MIN_EMPIRICAL_EVENTS,
 } from "./growth/batch-sizes.js";
 export {
+  type ConfidenceGrade,
   confidenceOf,
   DEFAULT_GROWTH_PRIOR,
   type EventProcess,
@@ -36,7 +48,10 @@ export {
   type GrowthPrior,
   type ListGrowthHistory,
   type ListGrowthModel,
+  MIN_CONFIDENT_DAYS,
+  MIN_CONFIDENT_EVENTS,
   type ModelConfidence,
+  PRIOR_RATE_REASON,
   type PriorRateOptions,
 } from "./growth/list-growth-model.js";
 export {
@@ -47,6 +62,13 @@ export {
   simulateGrowth,
   summarizeGrowth,
 } from "./growth/simulate-growth.js";
+export {
+  DEFAULT_SIZE_TAIL,
+  LOGNORMAL_TAIL_CUT,
+  MAX_TAIL_SIZE,
+  PARETO_CAP,
+  type SizeTail,
+} from "./growth/size-tail.js";
 export * from "./inputs/index.js";
 export {
   type OrderOutcome,
@@ -66,5 +88,6 @@ export { uniform, uniformInt } from "./random/uniform.js";
 export type { RandomSource } from "./rng/random-source.js";
 export { Xoshiro128StarStar } from "./rng/xoshiro128.js";
 export * from "./scenarios/index.js";
+export * from "./scoring/index.js";
 export { canonicalJson, deriveSeed } from "./seed/derive-seed.js";
 export { logFactorial } from "./special/log-factorial.js";

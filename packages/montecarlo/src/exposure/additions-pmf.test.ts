@@ -82,6 +82,18 @@ describe("additionsPmf (Panjer's recursion for the compound negative binomial)",
     expect([...additionsPmf(null, 90).pmf]).toEqual([1]);
   });
 
+  it("tabulates at least through `through`, so an outcome far out has its own probability", () => {
+    const p = process([1, 3, 4, 9, 12], 14, 365);
+    const plain = additionsPmf(p, 30);
+    const far = plain.pmf.length + 200;
+    const long = additionsPmf(p, 30, 1, far);
+    expect(long.pmf.length).toBeGreaterThan(far);
+    // The same recursion: the shared entries are identical, and the outcome's own is positive.
+    expect([...long.pmf.subarray(0, plain.pmf.length)]).toEqual([...plain.pmf]);
+    expect(long.pmf[far]).toBeGreaterThan(0);
+    expect(() => additionsPmf(p, 30, 1, -1)).toThrow(/through/);
+  });
+
   it("refuses a horizon outside 1..3650 days", () => {
     expect(() => additionsPmf(syntheticProcess(), 0)).toThrow(/horizonDays/);
   });

@@ -23,15 +23,19 @@ export interface AdditionsPmf {
  * table. The event count is then negative binomial, NB(α, q = h/(β + h)), and the total is a
  * compound negative binomial, computed by Panjer's recursion (a = q, b = (α − 1)q):
  * f(0) = (1 − q)^α and f(s) = Σⱼ (a + b·j/s)·size(j)·f(s − j). All terms are non-negative, so
- * there is no cancellation. Tabulated until the mass left is below `EXACT_TAIL`; `rateScale`
- * multiplies the event rate (sensitivity analyses). A `null` process adds nothing.
+ * there is no cancellation. Tabulated until the mass left is below `EXACT_TAIL` and at least
+ * through index `through` (so that a backtest's outcome, however far out, has its own
+ * probability in the table); `rateScale` multiplies the event rate (sensitivity analyses). A
+ * `null` process adds nothing.
  */
 export function additionsPmf(
   events: EventProcess | null,
   horizonDays: number,
   rateScale = 1,
+  through = 0,
 ): AdditionsPmf {
   requireIntegerIn("additionsPmf", "horizonDays", horizonDays, 1, 3650);
+  requireIntegerIn("additionsPmf", "through", through, 0, MAX_SUPPORT);
   if (events === null) return { pmf: Float64Array.of(1), tailMass: 0, mean: 0 };
   const { values, probabilities } = events.sizes;
   const maxSize = values[values.length - 1] as number;
@@ -52,7 +56,7 @@ export function additionsPmf(
   let cumulative = f[0] as number;
   let window = cumulative;
   let mean = 0;
-  for (let s = 1; 1 - cumulative > EXACT_TAIL; s++) {
+  for (let s = 1; s <= through || 1 - cumulative > EXACT_TAIL; s++) {
     if (s > MAX_SUPPORT) throw new RangeError("additionsPmf: the distribution is too wide");
     let sum = 0;
     const top = Math.min(s, maxSize);
@@ -63,7 +67,7 @@ export function additionsPmf(
     cumulative += sum;
     mean += s * sum;
     window += sum - (s >= maxSize ? (f[s - maxSize] as number) : 0);
-    if (s > expected && s >= maxSize && window < EXACT_TAIL * 1e-3) break;
+    if (s > through && s > expected && s >= maxSize && window < EXACT_TAIL * 1e-3) break;
   }
   return { pmf: Float64Array.from(f), tailMass: Math.max(0, 1 - cumulative), mean };
 }

@@ -4,6 +4,7 @@ import {
   type ListGrowthHistory,
   type ListGrowthModel,
   type ModelConfidence,
+  PRIOR_RATE_REASON,
 } from "../growth/list-growth-model.js";
 
 /**
@@ -24,6 +25,8 @@ export interface GrowthChoice {
   readonly basis: HistoryBasis;
   readonly model: ListGrowthModel | null;
   readonly modelConfidence: ModelConfidence;
+  /** Why, in a short sentence (see `confidenceOf`). */
+  readonly modelConfidenceReason: string;
   /** Expected addresses added per day. */
   readonly addressesPerDay: number;
   readonly history: BasedHistory | null;
@@ -47,6 +50,7 @@ export function chooseGrowth(
       basis: "caller_prior",
       model,
       modelConfidence: "low",
+      modelConfidenceReason: PRIOR_RATE_REASON,
       addressesPerDay: priorAddressesPerDay,
       history: h,
     };
@@ -59,6 +63,7 @@ export function chooseGrowth(
     basis: h.basis,
     model,
     modelConfidence: model.modelConfidence,
+    modelConfidenceReason: model.modelConfidenceReason,
     addressesPerDay: model.addressesPerDay,
     history: h,
   };

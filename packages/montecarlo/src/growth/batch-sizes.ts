@@ -1,12 +1,14 @@
 import { AliasTable } from "../random/alias-table.js";
+import { recencyWeights, type SizeTail, tailProbabilities } from "./size-tail.js";
 
 /**
- * The distribution of batch sizes (addresses per addition or removal event): either the
- * empirical distribution of the observed sizes (a bootstrap) or, with too few observations, a
- * shifted geometric default on 1, 2, 3, … with a given mean.
+ * The distribution of batch sizes (addresses per addition or removal event): the empirical
+ * distribution of the observed sizes (a bootstrap), possibly mixed with a fitted tail (`tail`:
+ * see `SizeTail`), or, with too few observations, a shifted geometric default on 1, 2, 3, … with
+ * a given mean.
  */
 export interface BatchSizes {
-  /** "empirical": the observed sizes; "default": the shifted geometric fallback. */
+  /** "empirical": the observed sizes (mixed with `tail`, if any); "default": the geometric fallback. */
   readonly source: "empirical" | "default";
   /** The distinct sizes, ascending. */
   readonly values: Int32Array;
@@ -16,6 +18,12 @@ export interface BatchSizes {
   readonly mean: number;
   /** The alias table over indices of `values`, for O(1) draws. */
   readonly table: AliasTable;
+  /** The tail mixed in (its family and weight), or `null` for the observed sizes alone. */
+  readonly tail: {
+    readonly family: "lognormal" | "pareto";
+    readonly weight: number;
+    readonly recencyDays?: number;
+  } | null;
 }
 
 /** Fewer observed events than this and the sizes fall back to the geometric default. */
@@ -40,19 +48,70 @@ function fromCounts(
     probabilities[i] = (weights[i] as number) / total;
     mean += (values[i] as number) * (probabilities[i] as number);
   }
-  return { source, values, probabilities, mean, table: new AliasTable(probabilities) };
+  return { source, values, probabilities, mean, table: new AliasTable(probabilities), tail: null };
 }
 
-/** The empirical distribution of observed sizes (positive integers, at least one). */
-export function empiricalBatchSizes(sizes: readonly number[]): BatchSizes {
+/**
+ * The empirical distribution of observed sizes (positive integers, at least one), each counted
+ * with its weight (default 1: the plain bootstrap).
+ */
+export function empiricalBatchSizes(
+  sizes: readonly number[],
+  weights: Float64Array = new Float64Array(sizes.length).fill(1),
+): BatchSizes {
   const counts = new Map<number, number>();
-  for (const s of sizes) counts.set(s, (counts.get(s) ?? 0) + 1);
+  sizes.forEach((s, i) => {
+    counts.set(s, (counts.get(s) ?? 0) + (weights[i] as number));
+  });
   const distinct = [...counts.keys()].sort((a, b) => a - b);
   return fromCounts(
     "empirical",
     Int32Array.from(distinct),
     Float64Array.from(distinct.map((s) => counts.get(s) as number)),
   );
+}
+
+/**
+ * The observed sizes (positive integers, at least one) mixed with a fitted tail:
+ * (1 − weight) × their empirical distribution + weight × the tail family fitted to them, on
+ * 1, 2, … up to where the family is cut (see `SizeTail`). With `ages` (days before the fit date,
+ * one per size) and `tail.recencyDays` τ, each size counts exp(−age/τ) in both parts. The
+ * observed sizes alone when the tail is `none`, its weight 0, or the family cannot be fitted (all
+ * sizes equal).
+ */
+export function batchSizesWithTail(
+  sizes: readonly number[],
+  tail: SizeTail,
+  ages?: readonly number[],
+): BatchSizes {
+  const recency = recencyWeights(sizes.length, ages, tail.recencyDays);
+  const empirical = empiricalBatchSizes(sizes, recency);
+  if (tail.family === "none" || tail.weight === 0) return empirical;
+  const family = tailProbabilities(tail.family, sizes, recency);
+  if (family === null) return empirical;
+  const largest = empirical.values[empirical.values.length - 1] as number;
+  const weights = new Float64Array(Math.max(largest, family.length));
+  empirical.values.forEach((v, i) => {
+    weights[v - 1] = (1 - tail.weight) * (empirical.probabilities[i] as number);
+  });
+  family.forEach((p, i) => {
+    weights[i] = (weights[i] as number) + tail.weight * p;
+  });
+  const values: number[] = [];
+  const kept: number[] = [];
+  weights.forEach((w, i) => {
+    if (w > 0) {
+      values.push(i + 1);
+      kept.push(w);
+    }
+  });
+  return {
+    ...fromCounts("empirical", Int32Array.from(values), Float64Array.from(kept)),
+    tail:
+      tail.recencyDays === undefined
+        ? { family: tail.family, weight: tail.weight }
+        : { family: tail.family, weight: tail.weight, recencyDays: tail.recencyDays },
+  };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { requireIntegerIn, requirePositive } from "../validate/arguments.js";
 import {
   type BatchSizes,
+  batchSizesWithTail,
   DEFAULT_MEAN_BATCH_SIZE,
-  empiricalBatchSizes,
   geometricBatchSizes,
   MIN_EMPIRICAL_EVENTS,
 } from "./batch-sizes.js";
 import { dayNumber } from "./civil-date.js";
+import { checkTail, DEFAULT_SIZE_TAIL, type SizeTail } from "./size-tail.js";
 
 /** One change of the list on a day: addresses added and removed (non-negative integers). */
 export interface GrowthEvent {
@@ -50,7 +51,20 @@ export const DEFAULT_GROWTH_PRIOR: GrowthPrior = {
 };
 
 /** How much history the model rests on (see `confidenceOf`). */
-export type ModelConfidence = "low" | "standard" | "high";
+export type ModelConfidence = "standard" | "low";
+
+/** A confidence and the short sentence that says why. */
+export interface ConfidenceGrade {
+  readonly confidence: ModelConfidence;
+  readonly reason: string;
+}
+
+/** Fewer addition events than this, or fewer days than `MIN_CONFIDENT_DAYS`, and it is "low". */
+export const MIN_CONFIDENT_EVENTS = 5;
+export const MIN_CONFIDENT_DAYS = 180;
+
+/** The reason of a prior-rate model's "low" confidence. */
+export const PRIOR_RATE_REASON = "rests on the caller's prior rate, not on data";
 
 /** A Poisson process of events with a Gamma(shape, rate) event rate and a batch-size law. */
 export interface EventProcess {
@@ -72,26 +86,45 @@ export interface ListGrowthModel {
   readonly additions: EventProcess;
   readonly removals: EventProcess;
   readonly modelConfidence: ModelConfidence;
+  /** Why: e.g. "fitted to 43 addition events over 1,173 days". */
+  readonly modelConfidenceReason: string;
   /** The posterior mean rate of addition events (events/day). */
   readonly ratePerDay: number;
   /** Expected addresses added per day: ratePerDay × mean batch size. */
   readonly addressesPerDay: number;
 }
 
+const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 /**
- * "high": ≥ 20 addition events over ≥ 730 days; "standard": ≥ 5 over ≥ 180 days; else "low".
+ * "standard" with ≥ 5 addition events over ≥ 180 days, else "low", with the reason. There is no
+ * "high": however long the history, the model's calibration rests on a few dozen events and the
+ * per-wallet hazard is an assumption (see the backtest in the README).
  */
-export function confidenceOf(additionEvents: number, spanDays: number): ModelConfidence {
-  if (additionEvents >= 20 && spanDays >= 730) return "high";
-  if (additionEvents >= 5 && spanDays >= 180) return "standard";
-  return "low";
+export function confidenceOf(additionEvents: number, spanDays: number): ConfidenceGrade {
+  const seen = `${grouped(additionEvents)} addition event${additionEvents === 1 ? "" : "s"} over ${grouped(spanDays)} day${spanDays === 1 ? "" : "s"}`;
+  if (additionEvents < MIN_CONFIDENT_EVENTS) {
+    return {
+      confidence: "low",
+      reason: `fewer than ${MIN_CONFIDENT_EVENTS} addition events (${seen})`,
+    };
+  }
+  if (spanDays < MIN_CONFIDENT_DAYS) {
+    return {
+      confidence: "low",
+      reason: `fewer than ${MIN_CONFIDENT_DAYS} days of history (${seen})`,
+    };
+  }
+  return { confidence: "standard", reason: `fitted to ${seen}` };
 }
 
 function process(
   shape: number,
   rate: number,
   sizes: readonly number[],
+  ages: readonly number[],
   meanFallback: number,
+  tail: SizeTail,
 ): EventProcess {
   return {
     shape,
@@ -100,10 +133,13 @@ function process(
     ratePerDay: shape / rate,
     sizes:
       sizes.length >= MIN_EMPIRICAL_EVENTS
-        ? empiricalBatchSizes(sizes)
+        ? batchSizesWithTail(sizes, tail, ages)
         : geometricBatchSizes(meanFallback),
   };
 }
+
+/** Removals are not scored by any backtest, so no score could choose a tail for them. */
+const NO_TAIL: SizeTail = { family: "none" };
 
 function checkPrior(where: string, prior: GrowthPrior): void {
   requirePositive(where, "prior.additionShape", prior.additionShape);
@@ -119,7 +155,10 @@ function checkPrior(where: string, prior: GrowthPrior): void {
 interface ObservedSizes {
   readonly spanDays: number;
   readonly added: number[];
+  /** The age of each addition at the fit date (history.to), in days. */
+  readonly addedAges: number[];
   readonly removed: number[];
+  readonly removedAges: number[];
 }
 
 function observe(where: string, history: ListGrowthHistory): ObservedSizes {
@@ -132,7 +171,9 @@ function observe(where: string, history: ListGrowthHistory): ObservedSizes {
     throw new RangeError(`${where}: history.to (${history.to}) is before history.from`);
   }
   const added: number[] = [];
+  const addedAges: number[] = [];
   const removed: number[] = [];
+  const removedAges: number[] = [];
   history.events.forEach((e, i) => {
     const day = dayNumber(where, `events[${i}].date`, e.date);
     if (day < from || day > to) {
@@ -140,44 +181,59 @@ function observe(where: string, history: ListGrowthHistory): ObservedSizes {
     }
     requireIntegerIn(where, `events[${i}].added`, e.added, 0, 0x7fffffff);
     requireIntegerIn(where, `events[${i}].removed`, e.removed, 0, 0x7fffffff);
-    if (e.added > 0) added.push(e.added);
-    if (e.removed > 0) removed.push(e.removed);
+    if (e.added > 0) {
+      added.push(e.added);
+      addedAges.push(to - day);
+    }
+    if (e.removed > 0) {
+      removed.push(e.removed);
+      removedAges.push(to - day);
+    }
   });
-  return { spanDays: to - from, added, removed };
+  return { spanDays: to - from, added, addedAges, removed, removedAges };
 }
 
 /**
  * Fits the clustered-event model to a history: addition events form a Poisson process whose
  * rate has the Gamma posterior (α0 + number of addition events, β0 + span in days); each event
- * adds a batch drawn from the observed batch sizes (the geometric fallback with fewer than 3
- * events). Removals likewise, with their own prior. An event with both additions and removals
+ * adds a batch drawn from the observed batch sizes mixed with `tail` (default
+ * `DEFAULT_SIZE_TAIL`; the geometric fallback with fewer than 3 events). Removals likewise, with
+ * their own prior, from the observed sizes alone. An event with both additions and removals
  * counts once as each.
  */
 export function fitListGrowth(
   history: ListGrowthHistory,
   prior: GrowthPrior = DEFAULT_GROWTH_PRIOR,
+  tail: SizeTail = DEFAULT_SIZE_TAIL,
 ): ListGrowthModel {
   const where = "fitListGrowth";
   checkPrior(where, prior);
-  const { spanDays, added, removed } = observe(where, history);
+  checkTail(where, tail);
+  const { spanDays, added, addedAges, removed, removedAges } = observe(where, history);
   const additions = process(
     prior.additionShape + added.length,
     prior.additionRate + spanDays,
     added,
+    addedAges,
     prior.meanBatchSize,
+    tail,
   );
   const removals = process(
     prior.removalShape + removed.length,
     prior.removalRate + spanDays,
     removed,
+    removedAges,
     prior.meanBatchSize,
+    NO_TAIL,
   );
+  const grade = confidenceOf(added.length, spanDays);
   return {
     basis: "history",
     spanDays,
     additions,
     removals,
-    modelConfidence: confidenceOf(added.length, spanDays),
+    modelConfidence: grade.confidence,
+    modelConfidenceReason: grade.reason,
     ratePerDay: additions.ratePerDay,
     addressesPerDay: additions.ratePerDay * additions.sizes.mean,
   };
@@ -189,12 +245,14 @@ export interface PriorRateOptions {
   /** Coefficient of variation of the Gamma around the event rate (default 0.1: tight). */
   readonly relativeSd?: number;
   readonly prior?: GrowthPrior;
+  /** The tail mixed into the history's batch sizes (default `DEFAULT_SIZE_TAIL`). */
+  readonly tail?: SizeTail;
 }
 
 /**
  * A model from the caller's prior `priors.list_add_rate_override_per_day` (expected addresses per
  * day, > 0), with the same event/batch structure: the batch sizes come from `history` when it
- * has ≥ 3 addition events, else the geometric default (mean ≈ 9); the event rate is
+ * has ≥ 3 addition events (mixed with `options.tail`), else the geometric default (mean ≈ 9); the event rate is
  * addressesPerDay / mean batch size, with a Gamma of coefficient of variation `relativeSd`
  * (shape 1/cv², mean exactly that rate). Removals are fitted from `history` if given, else
  * the removal prior alone. The confidence is "low": it rests on an assumption, not on data.
@@ -209,12 +267,14 @@ export function fromPriorRate(
   requirePositive(where, "relativeSd", cv);
   const prior = options.prior ?? DEFAULT_GROWTH_PRIOR;
   checkPrior(where, prior);
+  const tail = options.tail ?? DEFAULT_SIZE_TAIL;
+  checkTail(where, tail);
   const seen = options.history
     ? observe(where, options.history)
-    : { spanDays: 0, added: [], removed: [] };
+    : { spanDays: 0, added: [], addedAges: [], removed: [], removedAges: [] };
   const sizes =
     seen.added.length >= MIN_EMPIRICAL_EVENTS
-      ? empiricalBatchSizes(seen.added)
+      ? batchSizesWithTail(seen.added, tail, seen.addedAges)
       : geometricBatchSizes(prior.meanBatchSize);
   const eventRate = addressesPerDay / sizes.mean;
   const shape = 1 / (cv * cv);
@@ -229,7 +289,9 @@ export function fromPriorRate(
     prior.removalShape + seen.removed.length,
     prior.removalRate + seen.spanDays,
     seen.removed,
+    seen.removedAges,
     prior.meanBatchSize,
+    NO_TAIL,
   );
   return {
     basis: "prior",
@@ -237,6 +299,7 @@ export function fromPriorRate(
     additions,
     removals,
     modelConfidence: "low",
+    modelConfidenceReason: PRIOR_RATE_REASON,
     ratePerDay: eventRate,
     addressesPerDay,
   };
