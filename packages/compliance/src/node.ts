@@ -7,4 +7,10 @@ export {
   type RuntimeOptions,
   startComplianceRuntime,
 } from "./runtime/start-runtime.js";
-export { chooseHistory, MIN_STORED_SPAN_DAYS, storedGrowth } from "./runtime/stored-history.js";
+export {
+  chooseHistory,
+  choosePartyHistory,
+  MIN_STORED_SPAN_DAYS,
+  storedGrowth,
+  storedPartyHistory,
+} from "./runtime/stored-history.js";

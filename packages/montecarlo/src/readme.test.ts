@@ -34,7 +34,7 @@ describe("README", () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split("\n");
     expect(lines).toHaveLength(9);
-    expect(lines[0]).toMatch(/^snapshot_diff high \d+$/);
+    expect(lines[0]).toMatch(/^snapshot_diff standard \d+$/);
     for (const line of lines) expect(r.source).toContain(`// ${line}`);
   });
 });

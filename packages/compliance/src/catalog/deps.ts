@@ -1,6 +1,8 @@
 import type { BasedHistory } from "@svc/montecarlo";
 import type {
   BatchScreenResult,
+  ListedParty,
+  PartyHistory,
   ScreenOptions,
   ScreenResult,
   SourceFreshness,
@@ -21,6 +23,8 @@ export interface ComplianceDeps {
     screen(address: string, options?: ScreenOptions): ScreenResult;
     screenMany(addresses: readonly string[], options?: ScreenOptions): BatchScreenResult;
     freshness(): SourceFreshness;
+    /** The SDN List party of an entry or profile id, or null (wallets linked to parties). */
+    party?(id: string): ListedParty | null;
   };
   /**
    * The list's history for the exposure forecast and the queue: stored-edition differences when
@@ -28,6 +32,11 @@ export interface ComplianceDeps {
    * (`EMBEDDED_DCA_HISTORY` of @svc/ofac-index).
    */
   readonly history: () => BasedHistory;
+  /**
+   * Per party, its addition history (wallets linked to a party): stored-edition differences when
+   * the store has enough editions, else (when omitted too) `EMBEDDED_PARTY_HISTORY`.
+   */
+  readonly partyHistory?: () => PartyHistory;
   /**
    * Renders a normalized report (the app passes its worker pool's `render`). `options.signal`
    * abandons the render when the run's deadline passes (`RENDER_ABORTED`); a renderer that

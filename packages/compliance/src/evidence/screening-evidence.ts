@@ -38,6 +38,8 @@ export function recordScreenings<Deps extends ComplianceDeps>(deps: Deps): Scree
       return result;
     },
     freshness: () => list.freshness(),
+    // A party lookup (wallets linked to a party) screens nothing: passed through.
+    ...(list.party !== undefined && { party: list.party.bind(list) }),
   };
   return {
     deps: { ...deps, list: recorded },

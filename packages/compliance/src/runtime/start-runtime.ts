@@ -1,4 +1,9 @@
-import { EMBEDDED_DCA_HISTORY, type ListGrowthStats } from "@svc/ofac-index";
+import {
+  EMBEDDED_DCA_HISTORY,
+  EMBEDDED_PARTY_HISTORY,
+  type ListGrowthStats,
+  type PartyHistory,
+} from "@svc/ofac-index";
 import {
   type EditionStore,
   type ListConfig,
@@ -9,7 +14,12 @@ import {
 } from "@svc/ofac-index/node";
 import { RenderPool, type RenderPoolStats, type RenderPoolWarmth } from "@svc/renderers/pool";
 import type { ComplianceDeps } from "../catalog/deps.js";
-import { chooseHistory, storedGrowth } from "./stored-history.js";
+import {
+  chooseHistory,
+  choosePartyHistory,
+  storedGrowth,
+  storedPartyHistory,
+} from "./stored-history.js";
 import { warmUpReports } from "./warm-up-reports.js";
 
 /** The operations' dependencies as a process runs them, with readiness and a stop. */
@@ -84,6 +94,7 @@ export async function startComplianceRuntime(
   options: RuntimeOptions = {},
 ): Promise<ComplianceRuntime> {
   let history: ListGrowthStats = EMBEDDED_DCA_HISTORY;
+  let partyHistory: PartyHistory = EMBEDDED_PARTY_HISTORY;
   const store =
     options.store ??
     (list.snapshotDir === undefined ? undefined : new SnapshotStore(list.snapshotDir));
@@ -91,6 +102,7 @@ export async function startComplianceRuntime(
     if (store === undefined) return;
     try {
       history = chooseHistory(await storedGrowth(store));
+      partyHistory = choosePartyHistory(await storedPartyHistory(store));
       options.onEvent?.({
         type: "history",
         source: history === EMBEDDED_DCA_HISTORY ? "embedded" : "snapshot_store",
@@ -141,6 +153,7 @@ export async function startComplianceRuntime(
     deps: {
       list: loader,
       history: () => history,
+      partyHistory: () => partyHistory,
       render: (type, report, options) => pool.render(type, report, options),
     },
     loader,

@@ -1,11 +1,21 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EMBEDDED_DCA_HISTORY, type ListGrowthStats } from "@svc/ofac-index";
+import {
+  EMBEDDED_DCA_HISTORY,
+  EMBEDDED_PARTY_HISTORY,
+  type ListGrowthStats,
+  type PartyHistory,
+} from "@svc/ofac-index";
 import { loadIndex, SnapshotStore } from "@svc/ofac-index/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { type RuntimeEvent, startComplianceRuntime } from "./start-runtime.js";
-import { chooseHistory, storedGrowth } from "./stored-history.js";
+import {
+  chooseHistory,
+  choosePartyHistory,
+  storedGrowth,
+  storedPartyHistory,
+} from "./stored-history.js";
 
 const OFAC = new URL("../../../../../shared/data/ofac/xml/", import.meta.url).pathname;
 const EDITIONS = [
@@ -33,6 +43,31 @@ describe("chooseHistory", () => {
   it("prefers the store once it spans a year with three addition events", () => {
     const stored = stats(365, 3);
     expect(chooseHistory(stored)).toBe(stored);
+  });
+});
+
+describe("choosePartyHistory", () => {
+  const parties = (spanDays: number, events: number): PartyHistory => ({
+    ...EMBEDDED_PARTY_HISTORY,
+    spanDays,
+    population: {
+      ...EMBEDDED_PARTY_HISTORY.population,
+      eventsOf: { holding: events, listed_without_addresses: 0, new_designation: 0 },
+    },
+  });
+  it("keeps the embedded party history until the store spans a year with three party events", () => {
+    expect(choosePartyHistory(null)).toBe(EMBEDDED_PARTY_HISTORY);
+    expect(choosePartyHistory(parties(120, 10))).toBe(EMBEDDED_PARTY_HISTORY);
+    expect(choosePartyHistory(parties(400, 2))).toBe(EMBEDDED_PARTY_HISTORY);
+    const stored = parties(365, 3);
+    expect(choosePartyHistory(stored)).toBe(stored);
+    // Stored without the party list (version 1 snapshots): no rate for unlisted parties.
+    const blind = parties(400, 10);
+    const withoutList = {
+      ...blind,
+      population: { ...blind.population, listedWithoutPartyYears: 0 },
+    };
+    expect(choosePartyHistory(withoutList)).toBe(EMBEDDED_PARTY_HISTORY);
   });
 });
 
@@ -71,6 +106,13 @@ describe("the runtime's history from a snapshot store of real OFAC editions", ()
       expect(after).toMatchObject({ spanDays: 540, additionEvents: 3, removedTotal: 90 });
       expect(history).toEqual(after);
       expect(history).not.toBe(EMBEDDED_DCA_HISTORY);
+      // The party history follows the same store: CHEIL CREDIT BANK's 53 addresses of 2025-11.
+      const partyHistory = runtime.deps.partyHistory?.();
+      expect(partyHistory).toEqual(await storedPartyHistory(store));
+      expect(partyHistory).not.toBe(EMBEDDED_PARTY_HISTORY);
+      expect(
+        partyHistory?.parties.find((r) => r.name === "CHEIL CREDIT BANK")?.events[0]?.added,
+      ).toBe(53);
       expect(events.filter((e) => e.type === "history").at(-1)).toMatchObject({
         source: "snapshot_store",
         from: "2024-05-28",

@@ -128,7 +128,7 @@ export const exposureForecastBrief = definePrompt({
     return [
       `First screen the ${wallets.length} wallets with batch_wallet_screen (up to 100 per call): a wallet that already matches needs review now, not a forecast.`,
       `Then forecast their exposure over ${horizon_days ?? "90"} days with the ${exposureForecastTool.name} tool (arguments: {"addresses": ${JSON.stringify(wallets)}, "horizon_days": ${horizon_days ?? 90}}).`,
-      "Brief on the result: the probability that at least one wallet is designated within the horizon, p50 and p90 of the hits, the wallets that carry most of the risk, the history the model used and its confidence, and its limitations. A forecast is a planning aid, not a screening result.",
+      "Brief on the result: the probability that at least one wallet is designated within the horizon, p50 and p90 of the hits, the wallets that carry most of the risk, the history the model used and its confidence, and its limitations. A forecast is a planning aid, not a screening result. Give probabilities to two significant digits, and say that they rest on an assumed base hazard nothing can check (the sensitivity table shows them with it ×0.1 and ×10).",
     ].join("\n\n");
   },
 });

@@ -9,7 +9,7 @@ import {
 } from "@svc/report-model";
 import type { ComparisonOperator } from "../exact/poisson-binomial.js";
 import type { ExposureForecast, PerWalletExposure } from "./forecast-types.js";
-import { countOf, historyBasisWords, percent, round } from "./format.js";
+import { countOf, historyBasisWords, percent, round, significant } from "./format.js";
 
 export const FORECAST_REPORT_TYPE = "compliance-exposure-forecast";
 export const DEFAULT_FORECAST_TITLE = "OFAC Exposure Forecast";
@@ -51,6 +51,8 @@ function settled(
 /** The sensitivity variations by name, as a reader reads them. */
 const SCENARIO_NAMES: Readonly<Record<string, string>> = {
   baseline: "Baseline",
+  "base_hazard_x0.1": "Base hazard ×0.1",
+  base_hazard_x10: "Base hazard ×10",
   "list_rate_x0.5": "List additions ×0.5",
   list_rate_x2: "List additions ×2",
   high_tiers_x2: "High tiers ×2",
@@ -59,6 +61,43 @@ const SCENARIO_NAMES: Readonly<Record<string, string>> = {
 };
 
 const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The wallets not yet listed with their tier and probability; the party a wallet is linked to
+ * (its hazard comes from that party) only when some wallet is linked.
+ */
+function perWalletTable(notListed: readonly PerWalletExposure[], horizon: string) {
+  const linked = notListed.some((w) => w.linked_party !== null);
+  return tableFromRecords(
+    notListed.map((w) => ({
+      address: w.address,
+      relationship_tier: tierOf(w),
+      ...(linked ? { linked_party: linkedPartyOf(w) } : {}),
+      future_hit_probability: significant(w.future_hit_probability),
+    })),
+    undefined,
+    {
+      labels: {
+        address: "Address (not yet listed)",
+        relationship_tier: "Relationship tier",
+        ...(linked ? { linked_party: "Linked SDN party (hazard from its history)" } : {}),
+        future_hit_probability: `P(listed within ${horizon})`,
+      },
+      kinds: {
+        address: "address",
+        relationship_tier: "text",
+        ...(linked ? { linked_party: "text" as const } : {}),
+        future_hit_probability: "probability",
+      },
+    },
+  );
+}
+
+/** "GARANTEX EUROPE OU (SDN entry 37165)", or null for a wallet not linked. */
+const linkedPartyOf = (w: PerWalletExposure): string | null =>
+  w.linked_party === null
+    ? null
+    : `${w.linked_party.name ?? "Party"} (SDN entry ${w.linked_party.entry_id})`;
 
 const tierOf = (w: PerWalletExposure): string =>
   w.has_metadata
@@ -69,6 +108,9 @@ const tierOf = (w: PerWalletExposure): string =>
  * The forecast as a shared report model (report type `compliance-exposure-forecast`), ready for a
  * document route. A wallet listed today is a current match, shown as such (a count and a list),
  * never as a forecast of 100%: the forecast is of new hits among the wallets not yet listed.
+ * Probabilities and expectations carry the precision they have (two significant digits, see
+ * `significant`); the Monte Carlo run and its standard error appear only in the numerical
+ * checks, as the simulation's error, never as the model's.
  */
 export function forecastReport(
   f: ExposureForecast,
@@ -90,7 +132,11 @@ export function forecastReport(
   const baseline = f.sensitivity[0];
   const pNewHit = baseline?.probability_of_new_hit ?? 0;
   const baselineNew = baseline === undefined ? 0 : baseline.expected_hits - current;
-  const expectedNew = s.expected_hits - current;
+  // The document states the model's own values (exact, as the sensitivity table's); the
+  // simulation's estimates of them are a check, shown in the numerical checks.
+  const x = f.exact;
+  const expectedNew = x.expected_hits - current;
+  const targetP = x.target_probability;
   const ofOpen = `of the ${countOf(open, "wallet")} not yet listed`;
   const newK = t.k - current;
   const sign = OPERATOR_SIGN[t.operator];
@@ -104,7 +150,7 @@ export function forecastReport(
       ? `The target, hits ${sign} ${t.k} in total, is met today by the ${countOf(current, "current match", "current matches")} alone: no forecast is needed for it.`
       : outcome === "missed"
         ? `The target, hits ${sign} ${t.k} in total, cannot be met: the ${countOf(current, "current match", "current matches")} already rule it out.`
-        : `The probability of the target, hits ${sign} ${t.k} in total${current === 0 ? "" : ` (new hits ${sign} ${newK} ${ofOpen}, beside the ${countOf(current, "current match", "current matches")})`}, is ${percent(t.probability)} (Monte Carlo, ${formatValue(m.iterations, "count")} iterations, standard error ${percent(t.standard_error)}; the model's exact value is ${percent(f.exact.target_probability)}).`;
+        : `The probability of the target, hits ${sign} ${t.k} in total${current === 0 ? "" : ` (new hits ${sign} ${newK} ${ofOpen}, beside the ${countOf(current, "current match", "current matches")})`}, is ${percent(targetP)}.`;
   const summary = [
     matched.length === 0
       ? `None of the ${countOf(s.wallets, "wallet")} is an exact OFAC SDN match today.`
@@ -117,7 +163,7 @@ export function forecastReport(
           .join("; ")}${matched.length > 5 ? "; …" : ""}.`,
     open === 0
       ? "Every wallet is listed today: there is no new hit to forecast."
-      : `Forecast ${ofOpen}: the probability that at least one becomes an exact OFAC SDN match within ${horizon} is ${percent(pNewHit)}; expected new hits ${round(expectedNew, 2)} (median ${s.p50_expected_hits - current}, 90th percentile ${s.p90_expected_hits - current}).`,
+      : `Forecast ${ofOpen}: the probability that at least one becomes an exact OFAC SDN match within ${horizon} is ${percent(pNewHit)}; expected new hits ${formatValue(significant(expectedNew), "number")} (median ${x.p50_hits - current}, 90th percentile ${x.p90_hits - current}).`,
     targetSentence,
     `The list is expected to add ${round(g.mean, 1)} addresses over the horizon (median ${g.p50}, 90th percentile ${g.p90}; none at all in ${percent(g.p_no_addition)} of futures), estimated from ${basis}; model confidence ${m.model_confidence}.`,
     ...(options.summaryFocus ? [`Focus: ${options.summaryFocus}`] : []),
@@ -129,7 +175,7 @@ export function forecastReport(
           current === 0
             ? `P(hits ${sign} ${t.k} within ${horizon})`
             : `P(new hits ${sign} ${newK}, ${ofOpen})`,
-          round(t.probability, 6),
+          significant(targetP),
           undefined,
           "probability",
         )
@@ -145,19 +191,23 @@ export function forecastReport(
     .filter((r) => r.hits >= current)
     .map((r) => ({
       new_hits: r.hits - current,
-      probability: round(r.probability, 6),
-      simulated_share: round(r.simulated_share, 6),
+      probability: significant(r.probability),
+      simulated_share: significant(r.simulated_share),
     }));
   const scenarios = f.sensitivity.map((r) => {
     const expected = r.expected_hits - current;
+    const name = SCENARIO_NAMES[r.scenario] ?? formatStatus(r.scenario);
     return {
-      scenario: SCENARIO_NAMES[r.scenario] ?? formatStatus(r.scenario),
+      name,
+      // The chart's name too, so a workbook sees the chart's data in this table; the base hazard's
+      // rows say they vary an assumption nothing here can check in their description.
+      scenario: name,
       description: r.description,
-      expected_new_hits: round(expected, 3),
-      probability_of_new_hit: round(r.probability_of_new_hit, 6),
+      expected_new_hits: significant(expected),
+      probability_of_new_hit: significant(r.probability_of_new_hit),
       // A multiplier of the baseline's expected new hits: a percentage change explodes when the
       // baseline is near zero.
-      against_baseline: baselineNew > 0 ? round(expected / baselineNew, 3) : null,
+      against_baseline: baselineNew > 0 ? significant(expected / baselineNew) : null,
     };
   });
   const tables = {
@@ -179,26 +229,7 @@ export function forecastReport(
     ...(notListed.length === 0
       ? {}
       : {
-          per_wallet_exposure: tableFromRecords(
-            notListed.map((w) => ({
-              address: w.address,
-              relationship_tier: tierOf(w),
-              future_hit_probability: round(w.future_hit_probability, 6),
-            })),
-            ["address", "relationship_tier", "future_hit_probability"],
-            {
-              labels: {
-                address: "Address (not yet listed)",
-                relationship_tier: "Relationship tier",
-                future_hit_probability: `P(listed within ${horizon})`,
-              },
-              kinds: {
-                address: "address",
-                relationship_tier: "text",
-                future_hit_probability: "probability",
-              },
-            },
-          ),
+          per_wallet_exposure: perWalletTable(notListed, horizon),
         }),
     hits_distribution: tableFromRecords(
       distribution,
@@ -239,6 +270,9 @@ export function forecastReport(
       },
     ),
     forecast_model: tableFromRecords(modelRows(f), ["parameter", "value"]),
+    numerical_checks: tableFromRecords(numericsRows(f, outcome === undefined), ["check", "value"], {
+      labels: { check: "Numerical check" },
+    }),
     limitations: tableFromRecords(f.limitations.map((limitation) => ({ limitation }))),
   };
   return reportModel(
@@ -252,10 +286,10 @@ export function forecastReport(
       headline_metrics: [
         metric("Current matches (listed today)", current, undefined, "count"),
         metric("Wallets not yet listed", open, undefined, "count"),
-        metric(`P(≥ 1 new hit within ${horizon})`, round(pNewHit, 6), undefined, "probability"),
+        metric(`P(≥ 1 new hit within ${horizon})`, significant(pNewHit), undefined, "probability"),
         targetMetric,
-        metric("Expected new hits", round(expectedNew, 2), undefined, "number"),
-        metric("90th percentile new hits", s.p90_expected_hits - current, undefined, "count"),
+        metric("Expected new hits", significant(expectedNew), undefined, "number"),
+        metric("90th percentile new hits", x.p90_hits - current, undefined, "count"),
         metric("Metadata coverage", round(s.metadata_coverage_percent, 1), "%", "percent"),
         metric("Model confidence", m.model_confidence, undefined, "status"),
       ],
@@ -267,12 +301,12 @@ export function forecastReport(
           "Distribution of new hits",
           distribution.map((r) => r.new_hits),
           [{ name: "Probability", values: distribution.map((r) => r.probability) }],
-          { x_label: newHitsLabel, y_label: "Probability" },
+          { x_label: newHitsLabel, y_label: "Probability", y_kind: "probability" },
         ),
         chartOfSeries(
           "bar",
           "Expected new hits by scenario",
-          scenarios.map((r) => r.scenario),
+          scenarios.map((r) => r.name),
           [{ name: "Expected new hits", values: scenarios.map((r) => r.expected_new_hits) }],
           { x_label: "Scenario", y_label: "Expected new hits" },
         ),
@@ -290,7 +324,10 @@ function modelRows(f: ExposureForecast): { parameter: string; value: string | nu
     { parameter: "List additions per day (addresses)", value: round(m.list_add_rate_per_day, 4) },
     { parameter: "Addition events per day", value: round(m.addition_events_per_day ?? 0, 5) },
     { parameter: "Mean batch size (addresses)", value: round(m.batch_sizes?.mean ?? 0, 2) },
-    { parameter: "Base hazard", value: m.base_hazard },
+    {
+      parameter: "Base hazard (assumed)",
+      value: `1 in ${formatValue(Math.round(1 / m.base_hazard), "count")} per added address for a standard wallet (assumed)`,
+    },
     {
       parameter: "Tier weights",
       value: Object.entries(m.tier_weights)
@@ -298,9 +335,34 @@ function modelRows(f: ExposureForecast): { parameter: string; value: string | nu
         .join(", "),
     },
     { parameter: "Horizon (days)", value: m.horizon_days },
-    { parameter: "Iterations", value: m.iterations },
-    { parameter: "Seed", value: m.seed },
-    { parameter: "Exact error bound", value: f.exact.error_bound },
     { parameter: "Model version", value: m.model_version },
+  ];
+}
+
+/**
+ * The numerics: the Monte Carlo run beside the exact computation of the same model, with the
+ * target's estimate when the current matches leave it open. Its standard error is the
+ * simulation's error alone, not the model's uncertainty (which the sensitivity table and the
+ * limitations describe).
+ */
+function numericsRows(
+  f: ExposureForecast,
+  forecastTarget: boolean,
+): { check: string; value: string | number | null }[] {
+  const t = f.target;
+  return [
+    { check: "Monte Carlo iterations", value: f.forecast_model.iterations },
+    { check: "Seed", value: f.forecast_model.seed },
+    ...(forecastTarget
+      ? [
+          { check: "Simulated probability of the target", value: significant(t.probability) },
+          {
+            check: "Simulation's standard error of that probability",
+            value: significant(t.standard_error),
+          },
+          { check: "Exact probability of the target (the model's)", value: significant(t.exact) },
+        ]
+      : []),
+    { check: "Error bound of the exact computation", value: f.exact.error_bound },
   ];
 }

@@ -11,6 +11,8 @@ import type { SensitivityRow } from "./sensitivity.js";
 export interface ForecastModelInfo {
   readonly history_basis: GrowthChoice["basis"];
   readonly model_confidence: GrowthChoice["modelConfidence"];
+  /** Why, in a short sentence: e.g. "fitted to 43 addition events over 1,173 days". */
+  readonly model_confidence_reason: string;
   readonly model_version: string;
   /** Addition events per day (posterior mean) and expected addresses added per day. */
   readonly addition_events_per_day: number | null;
@@ -42,6 +44,20 @@ export interface PerWalletExposure {
   readonly hazard_multiplier: number;
   readonly has_metadata: boolean;
   readonly matched_entities: readonly string[];
+  /** `linked_party`: the hazard comes from the party of its `linked_sdn_entry` (see the README). */
+  readonly hazard_source: "base_hazard" | "linked_party";
+  /** The party the caller links the wallet to, or null. */
+  readonly linked_party: {
+    readonly entry_id: string;
+    readonly profile_id: string;
+    readonly name: string | null;
+    /** Its listed addresses today (0: listed without addresses). */
+    readonly listed_addresses: number;
+    /** Its addition events a year: the posterior mean of its rate. */
+    readonly party_events_per_year: number;
+    /** The probability the wallet is listed at one event of its party (θ). */
+    readonly listing_probability_per_event: number;
+  } | null;
 }
 
 export interface ExposureForecast {

@@ -32,7 +32,10 @@ describe("the forecast on the real OFAC list and its real history", () => {
       matched_entities: ["Lazarus Group"],
     });
     expect(f.forecast_model.history_basis).toBe("snapshot_diff");
-    expect(f.forecast_model.model_confidence).toBe("high");
+    expect(f.forecast_model.model_confidence).toBe("standard");
+    expect(f.forecast_model.model_confidence_reason).toBe(
+      "fitted to 43 addition events over 1,173 days",
+    );
     expect(f.forecast_model.history).toMatchObject({ addition_events: 43, removal_events: 3 });
     // ~13 events a year of ~11 addresses: about 0.4 addresses a day.
     expect(f.forecast_model.list_add_rate_per_day).toBeGreaterThan(0.3);

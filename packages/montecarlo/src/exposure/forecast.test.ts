@@ -105,7 +105,8 @@ describe("forecastExposure: what it reports", () => {
     expect(listed?.future_hit_probability).toBe(1);
     expect(listed?.matched_entities).toEqual(["Lazarus Group"]);
     expect(f.summary.current_matches).toBe(1);
-    expect(f.limitations[0]).toMatch(/exact OFAC match today.*immediate manual review/);
+    // Second, after the base-hazard assumption every figure rests on.
+    expect(f.limitations[1]).toMatch(/exact OFAC match today.*immediate manual review/);
     // Default target: at least one hit, certain with a match.
     expect(f.summary.target).toEqual({ operator: ">=", k: 1 });
     expect(f.summary.target_probability).toBe(1);
@@ -151,7 +152,11 @@ describe("forecastExposure: what it reports", () => {
   it("fits the history it is given, with its basis and confidence", () => {
     const f = forecastExposure(base, ctx);
     expect(f.forecast_model.history_basis).toBe("snapshot_diff");
-    expect(f.forecast_model.model_confidence).toBe("high");
+    expect(f.forecast_model.model_confidence).toBe("standard");
+    // 2022-09-03 to 2025-08-30: 1,092 days.
+    expect(f.forecast_model.model_confidence_reason).toBe(
+      "fitted to 36 addition events over 1,092 days",
+    );
     expect(f.forecast_model.history?.addition_events).toBe(syntheticHistory().events.length);
   });
 
@@ -159,6 +164,9 @@ describe("forecastExposure: what it reports", () => {
     const prior = forecastExposure({ ...base, priors: { list_add_rate_override_per_day: 2 } }, ctx);
     expect(prior.forecast_model.history_basis).toBe("caller_prior");
     expect(prior.forecast_model.model_confidence).toBe("low");
+    expect(prior.forecast_model.model_confidence_reason).toBe(
+      "rests on the caller's prior rate, not on data",
+    );
     expect(prior.forecast_model.list_add_rate_per_day).toBe(2);
     expect(prior.list_growth.mean / (2 * 90)).toBeGreaterThan(0.9);
     const none = forecastExposure({ ...base, priors: { list_add_rate_override_per_day: 0 } }, ctx);
@@ -253,7 +261,8 @@ describe("forecastExposure: the report", () => {
       label: "P(new hits ≥ 1, of the 2 wallets not yet listed)",
       kind: "probability",
     });
-    expect(target?.value).toBeCloseTo(f.target.probability, 6);
+    // The model's exact value, to the two significant digits it has.
+    expect(target?.value).toBe(Number(f.exact.target_probability.toPrecision(2)));
   });
 
   it("is a shared report model of type compliance-exposure-forecast, with its table and columns", () => {

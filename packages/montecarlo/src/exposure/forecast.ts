@@ -15,11 +15,15 @@ import { chooseGrowth, type GrowthChoice } from "./growth-basis.js";
 import { DEFAULT_BASE_HAZARD, type TierWeights } from "./hazard.js";
 import { exactOutlook, type HitsOutlook, outlookOf, type Target } from "./hits-outlook.js";
 import { forecastLimitations } from "./limitations.js";
+import { partyEventsPerYear } from "./linked/linked-party.js";
+import { LinkedHits } from "./linked/party-hits.js";
+import { resolveLinks } from "./linked/resolve-links.js";
 import {
   type AssessedWallet,
   assessWallets,
   clearHazards,
   type ExposureContext,
+  linkedParties,
   metadataCoveragePercent,
   tierWeightsOf,
 } from "./portfolio.js";
@@ -29,7 +33,7 @@ import { simulateHits, tabulationCutoff } from "./simulate-hits.js";
 export type { ExposureForecast, ForecastModelInfo, PerWalletExposure } from "./forecast-types.js";
 
 /** The version of the exposure model; changes when a figure for the same input would change. */
-export const EXPOSURE_MODEL_VERSION = "exposure-1";
+export const EXPOSURE_MODEL_VERSION = "exposure-2";
 
 /** Without a `target`, the forecast reports P(at least one hit). */
 export const DEFAULT_TARGET: Target = { operator: ">=", k: 1 };
@@ -49,6 +53,7 @@ function modelInfo(
   return {
     history_basis: growth.basis,
     model_confidence: growth.modelConfidence,
+    model_confidence_reason: growth.modelConfidenceReason,
     model_version: EXPOSURE_MODEL_VERSION,
     addition_events_per_day: model?.ratePerDay ?? null,
     list_add_rate_per_day: growth.addressesPerDay,
@@ -86,6 +91,18 @@ const perWallet = (w: AssessedWallet): PerWalletExposure => ({
   hazard_multiplier: w.hazard.multiplier,
   has_metadata: w.hasMetadata,
   matched_entities: w.entities,
+  hazard_source: w.link === null ? "base_hazard" : "linked_party",
+  linked_party:
+    w.link === null
+      ? null
+      : {
+          entry_id: w.link.party.entryId,
+          profile_id: w.link.party.profileId,
+          name: w.link.party.name,
+          listed_addresses: w.link.party.listedAddresses,
+          party_events_per_year: partyEventsPerYear(w.link.rate),
+          listing_probability_per_event: w.link.theta,
+        },
 });
 
 /**
@@ -104,9 +121,23 @@ export function forecastExposure(
   const growth = chooseGrowth(context.history, input.priors?.list_add_rate_override_per_day);
   const tierWeights = tierWeightsOf(input.tier_weights);
   const metadata = new Map((input.address_metadata ?? []).map((m) => [m.address, m]));
+  const links = resolveLinks(
+    (input.address_metadata ?? []).map((m, i) => ({
+      id: m.linked_sdn_entry,
+      path: `address_metadata[${i}].linked_sdn_entry`,
+    })),
+    context.linkedParty,
+  );
+  const partyOf = new Map(
+    (input.address_metadata ?? []).map((m, i) => [m.address, links[i]] as const),
+  );
   const horizon = input.horizon_days;
   const wallets = assessWallets(
-    input.addresses.map((address) => ({ address, meta: metadata.get(address) })),
+    input.addresses.map((address) => ({
+      address,
+      meta: metadata.get(address),
+      party: partyOf.get(address),
+    })),
     context,
     input.asset,
     tierWeights,
@@ -120,12 +151,13 @@ export function forecastExposure(
   const process = growth.model?.additions ?? null;
 
   const hits = new ConditionalHits([hazards]);
+  const linked = new LinkedHits(linkedParties(wallets), 1, horizon);
   const additions = additionsPmf(process, horizon);
-  const exact = exactOutlook(process, horizon, hazards, matches, target, additions, hits);
+  const exact = exactOutlook(process, horizon, hazards, matches, target, additions, hits, linked);
   const rng = Xoshiro128StarStar.fromSeed(seed);
   const cutoff = tabulationCutoff(additions);
   const sampler = process === null ? null : new AdditionsSampler(process, horizon);
-  const sim = simulateHits(sampler, input.iterations, hits, cutoff, rng);
+  const sim = simulateHits(sampler, input.iterations, hits, cutoff, rng, linked);
   const simulated = outlookOf(empiricalPmf(sim.hits[0] as Int32Array), matches, target, 0);
   const estimate = proportion(
     Math.round(simulated.targetProbability * input.iterations),
@@ -163,7 +195,7 @@ export function forecastExposure(
     hits_distribution: distributionRows(exact, simulated),
     per_wallet: wallets.map(perWallet),
     sensitivity: sensitivityTable(growth, wallets, horizon, tierWeights, base),
-    limitations: forecastLimitations(growth, matches),
+    limitations: forecastLimitations(growth, matches, base),
   };
   const report = forecastReport(forecast, {
     title: input.title,

@@ -1,4 +1,4 @@
-import { formatValue } from "@svc/report-model";
+import { formatProbability, formatValue } from "@svc/report-model";
 
 /** x rounded to `digits` decimals (a number, for tables and metrics). */
 export const round = (x: number, digits: number): number => {
@@ -6,13 +6,22 @@ export const round = (x: number, digits: number): number => {
   return Math.round(x * f) / f;
 };
 
-/** A probability as a percentage for prose: "53.79%", "0.0042%", "0%", "100%". */
-export function percent(p: number): string {
-  const x = 100 * p;
-  if (x === 0 || x === 100) return `${x}%`;
-  if (Math.abs(x) >= 0.01) return `${x.toFixed(2)}%`;
-  return `${Number(x.toPrecision(2))}%`;
-}
+/**
+ * The precision a forecast's figures have: two significant digits (0.068936 → 0.069). The base
+ * hazard is an assumption nothing here can check, so a third digit would be noise dressed as a
+ * measurement. Reports carry probabilities so; full values stay in the raw per-wallet data.
+ */
+export const PRECISION_DIGITS = 2;
+
+/** x to `PRECISION_DIGITS` significant digits (a number, for a report's tables and metrics). */
+export const significant = (x: number, digits = PRECISION_DIGITS): number =>
+  x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(digits));
+
+/**
+ * A probability as a percentage for prose, as the report model shows one (two significant
+ * digits): "6.9%", "0.23%", "< 0.01%", "> 99%"; "0%" and "100%" only for 0 and 1.
+ */
+export const percent = (p: number): string => formatProbability(p);
 
 /** How the list's growth was estimated, in words (a report's reader never sees the enum). */
 export const HISTORY_BASIS_WORDS: Readonly<Record<string, string>> = {

@@ -5,6 +5,7 @@ import type { EventProcess } from "../growth/list-growth-model.js";
 import { type AdditionsPmf, additionsPmf } from "./additions-pmf.js";
 import { ConditionalHits } from "./conditional-hits.js";
 import { hitsDistribution } from "./exact-mixture.js";
+import { convolve, type LinkedHits } from "./linked/party-hits.js";
 
 /** The exact distribution of the total hits (current matches + future hits) and its figures. */
 export interface HitsOutlook {
@@ -47,7 +48,8 @@ export function outlookOf(
 /**
  * The exact outlook of `matches` certain hits plus the wallets of `hazards` over the horizon,
  * the additions' compound negative binomial law, and the Poisson-binomial hits given each number
- * of additions, mixed. `additions` and `hits` may be passed to share them with a simulation.
+ * of additions, mixed; wallets linked to parties (`linked`, group 0) convolved with them.
+ * `additions`, `hits` and `linked` may be passed to share them with a simulation.
  */
 export function exactOutlook(
   process: EventProcess | null,
@@ -57,7 +59,15 @@ export function exactOutlook(
   target: Target,
   additions: AdditionsPmf = additionsPmf(process, horizonDays),
   hits: ConditionalHits = new ConditionalHits([hazards]),
+  linked: LinkedHits | null = null,
 ): HitsOutlook {
   const mixture = hitsDistribution(additions, hits);
-  return outlookOf(mixture.pmf, matches, target, mixture.errorBound);
+  if (linked === null || linked.empty) {
+    return outlookOf(mixture.pmf, matches, target, mixture.errorBound);
+  }
+  // Parties are independent of one another and of the list's other additions: the linked
+  // wallets' law convolves with the others'.
+  const parties = linked.exact(0);
+  const pmf = convolve(mixture.pmf, parties.pmf);
+  return outlookOf(pmf, matches, target, mixture.errorBound + parties.errorBound);
 }

@@ -8,6 +8,14 @@ import {
   type WalletMetadata,
   withTierOverrides,
 } from "./hazard.js";
+import {
+  type LinkedParty,
+  type LinkedPartyLookup,
+  linkProbability,
+  type PartyRate,
+  partyRate,
+} from "./linked/linked-party.js";
+import { linkedHitProbability, type PartyWallets } from "./linked/party-hits.js";
 import { marginalHitProbability } from "./marginal-hit-probability.js";
 
 /** An address's exact-match status on the list today, as the caller's screening found it. */
@@ -30,6 +38,22 @@ export interface ExposureContext {
   readonly seed?: number;
   /** The hazard of a standard wallet with no metadata (default `DEFAULT_BASE_HAZARD`). */
   readonly baseHazard?: number;
+  /**
+   * The SDN List party of an entry or profile id, with its addition history, or null when the
+   * list does not know the id: needed only for requests that link wallets (`linked_sdn_entry`).
+   */
+  readonly linkedParty?: LinkedPartyLookup;
+}
+
+/** A wallet's link to a party and what its hazard takes from it. */
+export interface WalletLink {
+  readonly party: LinkedParty;
+  /** The party's event rate (Gamma posterior, per day). */
+  readonly rate: PartyRate;
+  /** The probability the wallet is listed at one event of its party. */
+  readonly theta: number;
+  /** Its probability of a hit from the list's other additions (the base model's). */
+  readonly background: number;
 }
 
 /** One wallet as the models see it. */
@@ -42,11 +66,15 @@ export interface AssessedWallet {
   readonly hazard: HazardBreakdown;
   /** 1 for a current match; else the exact probability of a hit within the horizon. */
   readonly futureHitProbability: number;
+  /** The party the caller links the wallet to, or null (the base model alone). */
+  readonly link: WalletLink | null;
 }
 
 export interface WalletEntry {
   readonly address: string;
   readonly meta?: (WalletMetadata & { readonly relationship_tier?: RelationshipTier }) | undefined;
+  /** The party of the wallet's `linked_sdn_entry` (see `resolveLinks`). */
+  readonly party?: LinkedParty | undefined;
 }
 
 /** Screens each wallet and gives it its hazard and its probability of a hit. */
@@ -60,13 +88,23 @@ export function assessWallets(
 ): AssessedWallet[] {
   const base = context.baseHazard ?? DEFAULT_BASE_HAZARD;
   const process = growth.model?.additions ?? null;
-  return entries.map(({ address, meta }) => {
+  return entries.map(({ address, meta, party }) => {
     const screening = context.screen(address, asset);
     if (screening?.status !== "match" && screening?.status !== "clear") {
       throw new RangeError(`screen(${address}) must return a status of match or clear`);
     }
     const hazard = hazardOf(meta, tierWeights, base);
     const match = screening.status === "match";
+    const background = match ? 1 : marginalHitProbability(process, horizonDays, hazard.hazard);
+    const link: WalletLink | null =
+      party === undefined
+        ? null
+        : {
+            party,
+            rate: partyRate(party),
+            theta: linkProbability(hazard.multiplier),
+            background,
+          };
     return {
       address,
       status: screening.status,
@@ -74,7 +112,11 @@ export function assessWallets(
       hasMetadata: meta !== undefined,
       tier: meta?.relationship_tier ?? "standard",
       hazard,
-      futureHitProbability: match ? 1 : marginalHitProbability(process, horizonDays, hazard.hazard),
+      futureHitProbability:
+        match || link === null
+          ? background
+          : linkedHitProbability(link.rate, horizonDays, background, link.theta),
+      link,
     };
   });
 }
@@ -93,6 +135,33 @@ export function tierWeightsOf(
 export const metadataCoveragePercent = (wallets: readonly AssessedWallet[]): number =>
   wallets.length === 0 ? 0 : (100 * wallets.filter((w) => w.hasMetadata).length) / wallets.length;
 
-/** The hazards of the wallets that are not matches today, in order. */
+/** The hazards of the wallets that are not matches today and not linked to a party, in order. */
 export const clearHazards = (wallets: readonly AssessedWallet[]): Float64Array =>
-  Float64Array.from(wallets.filter((w) => w.status === "clear").map((w) => w.hazard.hazard));
+  Float64Array.from(
+    wallets.filter((w) => w.status === "clear" && w.link === null).map((w) => w.hazard.hazard),
+  );
+
+/**
+ * The clear linked wallets by party (first-linked order), each in the group `groupOf` gives it
+ * (undefined: in no group, as an item neither order reviews).
+ */
+export function linkedParties(
+  wallets: readonly AssessedWallet[],
+  groupOf: (w: AssessedWallet, index: number) => number | undefined = () => 0,
+): PartyWallets[] {
+  const byParty = new Map<string, PartyWallets & { wallets: PartyWallets["wallets"][number][] }>();
+  wallets.forEach((w, i) => {
+    if (w.status !== "clear" || w.link === null) return;
+    const group = groupOf(w, i);
+    const key = w.link.party.profileId;
+    let entry = byParty.get(key);
+    if (entry === undefined) {
+      entry = { party: w.link.party, rate: w.link.rate, wallets: [] };
+      byParty.set(key, entry);
+    }
+    if (group !== undefined) {
+      entry.wallets.push({ group, background: w.link.background, theta: w.link.theta });
+    }
+  });
+  return [...byParty.values()];
+}

@@ -1,6 +1,7 @@
 import type { RelationshipTier } from "../inputs/fields.js";
 import type { GrowthChoice } from "./growth-basis.js";
 import { MAX_HAZARD, type TierWeights } from "./hazard.js";
+import { linkedOutlook } from "./linked/linked-outlook.js";
 import { hitProbabilityOfLogSurvival, marginalHitProbability } from "./marginal-hit-probability.js";
 import type { AssessedWallet } from "./portfolio.js";
 
@@ -21,10 +22,34 @@ interface Variation {
   readonly description: string;
   readonly rateScale: number;
   readonly tiers: TierWeights;
+  /** What the base hazard is multiplied by. */
+  readonly hazardScale?: number;
 }
 
-/** The variations every forecast reports, baseline first. */
-function variations(w: TierWeights): Variation[] {
+/** "1 in 20,000": a hazard as the odds a reader compares. */
+const oneIn = (hazard: number): string => `1 in ${Math.round(1 / hazard).toLocaleString("en-US")}`;
+
+/**
+ * The base hazard ×0.1 and ×10: the assumption every probability rests on and nothing here can
+ * check (nothing public says which of a customer's counterparties OFAC designates next), so its
+ * rows span a hundredfold rather than the others' fourfold.
+ */
+const baseHazardRows = (w: TierWeights, base: number): Variation[] =>
+  (
+    [
+      ["base_hazard_x0.1", 0.1],
+      ["base_hazard_x10", 10],
+    ] as const
+  ).map(([scenario, hazardScale]) => ({
+    scenario,
+    description: `${oneIn(base * hazardScale)} per added address for a standard wallet instead of the assumed ${oneIn(base)}, which nothing here can check.`,
+    rateScale: 1,
+    tiers: w,
+    hazardScale,
+  }));
+
+/** The variations every forecast reports, baseline first, then the base hazard's. */
+function variations(w: TierWeights, base: number): Variation[] {
   const top = (f: number) => ({ ...w, high: w.high * f, critical: w.critical * f });
   const row = (scenario: string, description: string, rateScale: number, tiers: TierWeights) => ({
     scenario,
@@ -34,6 +59,7 @@ function variations(w: TierWeights): Variation[] {
   });
   return [
     row("baseline", "The model as reported.", 1, w),
+    ...baseHazardRows(w, base),
     row("list_rate_x0.5", "Half the rate of list addition events.", 0.5, w),
     row("list_rate_x2", "Twice the rate of list addition events.", 2, w),
     row("high_tiers_x2", "High and critical tier weights doubled.", 1, top(2)),
@@ -52,10 +78,10 @@ const rehazard = (w: AssessedWallet, tiers: Record<RelationshipTier, number>, ba
   Math.min(MAX_HAZARD, (base * w.hazard.multiplier * tiers[w.tier]) / w.hazard.tier);
 
 /**
- * The sensitivity table: the list's event rate ×0.5, ×1, ×2 and tier-weight variations. Each
- * row is exact and closed-form (no simulation noise, so differences between rows are the
- * model's alone): expected hits Σ P(hit), and P(at least one new hit) = 1 − E[s^A] with
- * s = Π(1 − hⱼ).
+ * The sensitivity table: the base hazard ×0.1 and ×10, the list's event rate ×0.5, ×1, ×2 and
+ * tier-weight variations. Each row is exact and closed-form (no simulation noise, so
+ * differences between rows are the model's alone): expected hits Σ P(hit), and P(at least one
+ * new hit) = 1 − E[s^A] with s = Π(1 − hⱼ).
  */
 export function sensitivityTable(
   growth: GrowthChoice,
@@ -68,11 +94,21 @@ export function sensitivityTable(
   const matches = wallets.length - clear.length;
   const process = growth.model?.additions ?? null;
   let baseline = 0;
-  return variations(weights).map((v, i) => {
-    let expected = matches;
+  return variations(weights, base).map((v, i) => {
+    // Wallets linked to a party (`linked_sdn_entry`) by their party's events as well.
+    const linked = linkedOutlook(
+      clear,
+      process,
+      horizonDays,
+      (w) => rehazard(w, v.tiers, base * (v.hazardScale ?? 1)),
+      (w) => (w.hazard.multiplier * v.tiers[w.tier]) / w.hazard.tier,
+      v.rateScale,
+    );
+    let expected = matches + linked.expected;
     let logNone = 0;
     for (const w of clear) {
-      const h = rehazard(w, v.tiers, base);
+      if (w.link !== null) continue;
+      const h = rehazard(w, v.tiers, base * (v.hazardScale ?? 1));
       expected += marginalHitProbability(process, horizonDays, h, v.rateScale);
       logNone += Math.log1p(-h);
     }
@@ -81,12 +117,10 @@ export function sensitivityTable(
       scenario: v.scenario,
       description: v.description,
       expected_hits: expected,
-      probability_of_new_hit: hitProbabilityOfLogSurvival(
-        process,
-        horizonDays,
-        logNone,
-        v.rateScale,
-      ),
+      probability_of_new_hit:
+        1 -
+        (1 - hitProbabilityOfLogSurvival(process, horizonDays, logNone, v.rateScale)) *
+          Math.exp(linked.logNone),
       expected_hits_change_percent: baseline === 0 ? 0 : (100 * (expected - baseline)) / baseline,
     };
   });

@@ -2,6 +2,7 @@ import type { AdditionsSampler } from "../growth/additions-sampler.js";
 import type { RandomSource } from "../rng/random-source.js";
 import type { AdditionsPmf } from "./additions-pmf.js";
 import type { ConditionalHits } from "./conditional-hits.js";
+import type { LinkedHits } from "./linked/party-hits.js";
 
 /** Per iteration: the addresses added, and each group's hits. */
 export interface HitsSimulation {
@@ -28,7 +29,8 @@ export function tabulationCutoff(additions: AdditionsPmf): number {
  * each group's hits given those additions: from the cached tables while the additions are at
  * most `cutoff` (99.9% of futures), else wallet by wallet (a table for a value seen once or
  * twice would cost more than it saves). Both draw from the same conditional law. Without a
- * sampler nothing is added. Only the result arrays are allocated.
+ * sampler nothing is added. Wallets linked to parties (`linked`) are drawn after, per party: its
+ * events, then its wallets' hits, added to their groups. Only the result arrays are allocated.
  */
 export function simulateHits(
   sampler: AdditionsSampler | null,
@@ -36,6 +38,7 @@ export function simulateHits(
   hits: ConditionalHits,
   cutoff: number,
   rng: RandomSource,
+  linked: LinkedHits | null = null,
 ): HitsSimulation {
   const additions = new Int32Array(iterations);
   const out = Array.from({ length: hits.groups }, () => new Int32Array(iterations));
@@ -45,6 +48,8 @@ export function simulateHits(
     additions[i] = a;
     if (a <= cutoff) hits.drawTabulated(a, rng, draw);
     else hits.drawDirect(a, rng, draw);
+    // Then each party's events and its linked wallets (no draw at all when none is linked).
+    if (linked !== null && !linked.empty) linked.draw(rng, draw);
     for (let g = 0; g < draw.length; g++) (out[g] as Int32Array)[i] = draw[g] as number;
   }
   return { additions, hits: out };

@@ -76,8 +76,25 @@ export const PolicyPrioritySchema = v.pipe(
   v.description("Internal policy priority, 0 (none) to 10 (highest)."),
 );
 
+/** An SDN List entry or profile id as the list publishes it: 1 to 12 digits. */
+export const SDN_ID_PATTERN = /^\d{1,12}$/;
+
+/**
+ * `linked_sdn_entry`, an extension of the spec's strict schemas. A string only (not a JSON
+ * number): an id names a party, it is not a quantity, and a string keeps one wire type and every
+ * digit as OFAC publishes it (`"36"`).
+ */
+export const LinkedSdnEntrySchema = v.pipe(
+  v.string("linked_sdn_entry must be a string of 1 to 12 digits"),
+  v.regex(SDN_ID_PATTERN, "linked_sdn_entry must be a string of 1 to 12 digits"),
+  v.description(
+    "Extension of the specified schema: the SDN List entry id or profile id (FixedRef) of a party the caller links this wallet to (e.g. from clustering), as a string of digits. The wallet then takes its hazard from that party's own addition history, and wallets linked to one party are listed together. An id the current edition does not know is refused (400).",
+  ),
+);
+
 /** Per-wallet metadata members common to forecast metadata and queue items. */
 export const walletMetadataEntries = {
+  linked_sdn_entry: v.optional(LinkedSdnEntrySchema),
   last_activity_days: v.optional(
     nonNegative("last_activity_days", "Days since the wallet's last on-chain activity."),
   ),

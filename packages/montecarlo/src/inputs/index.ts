@@ -1,6 +1,7 @@
 export {
   DEFAULT_HORIZON_DAYS,
   DEFAULT_ITERATIONS,
+  LinkedSdnEntrySchema,
   MAX_ADDRESS_LENGTH,
   MAX_HORIZON_DAYS,
   MAX_ITERATIONS,
@@ -10,6 +11,7 @@ export {
   MIN_ITERATIONS,
   RELATIONSHIP_TIERS,
   type RelationshipTier,
+  SDN_ID_PATTERN,
 } from "./fields.js";
 export {
   type AddressMetadata,

@@ -25,6 +25,12 @@ describe("JSON Schema of the inputs", () => {
     });
     expect(at(s, "properties.iterations")).toMatchObject({ minimum: 1000, maximum: 100_000 });
     expect(at(s, "description")).toMatch(/exposure forecast/);
+    // The extension: a string of digits, described as an extension.
+    expect(at(s, "properties.address_metadata.items.properties.linked_sdn_entry")).toMatchObject({
+      type: "string",
+      pattern: "^\\d{1,12}$",
+      description: expect.stringMatching(/^Extension of the specified schema/),
+    });
   });
 
   it("the review-queue optimizer input converts, strict at every level", () => {
@@ -40,5 +46,8 @@ describe("JSON Schema of the inputs", () => {
     ]);
     expect(at(s, "properties.review_budget")).toMatchObject({ type: "integer", minimum: 1 });
     expect(at(s, "properties.objective.enum")).toHaveLength(3);
+    expect(at(s, "properties.review_items.items.properties.linked_sdn_entry.pattern")).toBe(
+      "^\\d{1,12}$",
+    );
   });
 });

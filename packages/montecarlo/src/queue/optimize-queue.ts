@@ -6,7 +6,14 @@ import { ConditionalHits } from "../exposure/conditional-hits.js";
 import { chooseGrowth } from "../exposure/growth-basis.js";
 import { DEFAULT_BASE_HAZARD } from "../exposure/hazard.js";
 import { forecastLimitations } from "../exposure/limitations.js";
-import { assessWallets, type ExposureContext, tierWeightsOf } from "../exposure/portfolio.js";
+import { LinkedHits } from "../exposure/linked/party-hits.js";
+import { resolveLinks } from "../exposure/linked/resolve-links.js";
+import {
+  assessWallets,
+  type ExposureContext,
+  linkedParties,
+  tierWeightsOf,
+} from "../exposure/portfolio.js";
 import { simulateHits, tabulationCutoff } from "../exposure/simulate-hits.js";
 import { AdditionsSampler } from "../growth/additions-sampler.js";
 import { parseQueueInput, type QueueInput } from "../inputs/queue-input.js";
@@ -37,8 +44,15 @@ export function optimizeQueue(request: unknown, context: ExposureContext): Queue
   const input = parseQueueInput(request);
   const growth = chooseGrowth(context.history, input.priors?.list_add_rate_override_per_day);
   const horizon = input.horizon_days;
+  const links = resolveLinks(
+    input.review_items.map((item, i) => ({
+      id: item.linked_sdn_entry,
+      path: `review_items[${i}].linked_sdn_entry`,
+    })),
+    context.linkedParty,
+  );
   const wallets = assessWallets(
-    input.review_items.map((item) => ({ address: item.address, meta: item })),
+    input.review_items.map((item, i) => ({ address: item.address, meta: item, party: links[i] })),
     context,
     input.asset,
     tierWeightsOf(input.tier_weights),
@@ -74,8 +88,18 @@ export function optimizeQueue(request: unknown, context: ExposureContext): Queue
     items.filter((r) => r.wallet.status === "match" && set.has(r.index)).length;
   const matches = items.filter((r) => r.wallet.status === "match").length;
   const process = growth.model?.additions ?? null;
+  // Unlinked items by the list's additions; linked ones by their parties' events, which the
+  // groups share (two items of one party are listed together, whichever order reviews them).
   const hits = new ConditionalHits(
-    groups.map((g) => Float64Array.from(g.map((r) => r.wallet.hazard.hazard))),
+    groups.map((g) =>
+      Float64Array.from(g.filter((r) => r.wallet.link === null).map((r) => r.wallet.hazard.hazard)),
+    ),
+  );
+  const groupOf = new Map(groups.flatMap((g, i) => g.map((r) => [r.index, i] as const)));
+  const linked = new LinkedHits(
+    linkedParties(wallets, (_, index) => groupOf.get(index)),
+    groups.length,
+    horizon,
   );
   const sampler = process === null ? null : new AdditionsSampler(process, horizon);
   const cutoff = tabulationCutoff(additionsPmf(process, horizon));
@@ -85,6 +109,7 @@ export function optimizeQueue(request: unknown, context: ExposureContext): Queue
     hits,
     cutoff,
     Xoshiro128StarStar.fromSeed(seed),
+    linked,
   );
   const [both, onlyO, onlyN] = sim.hits as [Int32Array, Int32Array, Int32Array];
   const caughtO = new Int32Array(input.iterations);
@@ -135,6 +160,14 @@ export function optimizeQueue(request: unknown, context: ExposureContext): Queue
       hazard_multiplier: r.wallet.hazard.multiplier,
       within_budget: within,
       naive_rank: naiveRank.get(r.index) as number,
+      linked_party:
+        r.wallet.link === null
+          ? null
+          : {
+              entry_id: r.wallet.link.party.entryId,
+              profile_id: r.wallet.link.party.profileId,
+              name: r.wallet.link.party.name,
+            },
       rationale: rationale(r, {
         rank: i + 1,
         naiveRank: naiveRank.get(r.index) as number,
@@ -179,7 +212,7 @@ export function optimizeQueue(request: unknown, context: ExposureContext): Queue
       seed,
     },
     limitations: [
-      ...forecastLimitations(growth, matches),
+      ...forecastLimitations(growth, matches, context.baseHazard ?? DEFAULT_BASE_HAZARD, "queue"),
       "The optimized order is optimal for the objective's expectation with one unit of review effort per item; items that take longer to review are not weighted.",
     ],
   };
@@ -188,14 +221,15 @@ export function optimizeQueue(request: unknown, context: ExposureContext): Queue
 
 /**
  * The share of items carrying any optional metadata (last_activity_days,
- * transaction_count_30d or policy_priority), in percent; exposure and tier are required.
+ * transaction_count_30d, policy_priority or linked_sdn_entry), in percent; exposure and tier are required.
  */
 function queueMetadataCoverage(input: QueueInput): number {
   const described = input.review_items.filter(
     (i) =>
       i.last_activity_days !== undefined ||
       i.transaction_count_30d !== undefined ||
-      i.policy_priority !== undefined,
+      i.policy_priority !== undefined ||
+      i.linked_sdn_entry !== undefined,
   ).length;
   return (100 * described) / input.review_items.length;
 }

@@ -5,21 +5,21 @@ import {
   type ReportModelInput,
   reportModel,
   tableFromRecords,
+  type ValueKind,
 } from "@svc/report-model";
-import { percent, round } from "../exposure/format.js";
+import { percent, round, significant } from "../exposure/format.js";
 import type { QueueInput } from "../inputs/queue-input.js";
 import type { OrderOutcome, QueueOptimization } from "./queue-types.js";
 
 export const QUEUE_REPORT_TYPE = "compliance-review-queue-optimizer";
 export const DEFAULT_QUEUE_TITLE = "OFAC Review Queue Optimization";
 
-const COMPARED: [string, keyof OrderOutcome, number][] = [
-  ["Expected caught hits", "expected_caught_hits", 3],
-  ["Simulated mean caught hits", "simulated_mean_caught_hits", 3],
-  ["Median caught hits (p50)", "p50_caught_hits", 0],
-  ["90th percentile caught hits (p90)", "p90_caught_hits", 0],
-  ["Expected recall (%)", "expected_recall_percent", 1],
-  ["Expected residual risk (USD)", "expected_residual_risk_usd", 0],
+/** The compared outcomes: key, column header, kind, rounding digits. */
+const COMPARED: [keyof OrderOutcome, string, ValueKind, number][] = [
+  ["expected_caught_hits", "Expected caught hits", "number", 3],
+  ["p90_caught_hits", "90th percentile caught hits (p90)", "count", 0],
+  ["expected_recall_percent", "Expected recall", "percent", 1],
+  ["expected_residual_risk_usd", "Expected residual risk", "money", 2],
 ];
 
 /** What each objective ranks for, in words. */
@@ -92,7 +92,7 @@ export function queueReport(q: QueueOptimization, input: QueueInput): ReportMode
             label: r.label,
             // A wallet listed today is a current match, not a forecast of 100%.
             future_hit_probability:
-              r.screening_status === "match" ? null : round(r.future_hit_probability, 6),
+              r.screening_status === "match" ? null : significant(r.future_hit_probability),
             risk_weighted_exposure_usd: round(r.risk_weighted_exposure_usd, 2),
             within_budget: r.within_budget,
             naive_rank: r.naive_rank,
@@ -115,13 +115,28 @@ export function queueReport(q: QueueOptimization, input: QueueInput): ReportMode
             },
           },
         ),
+        // One row per order, one column per outcome, so each column has one kind (money reads
+        // as money, recall as a percentage); the chart below draws two of its columns.
         baseline_comparison: tableFromRecords(
-          COMPARED.map(([label, key, digits]) => ({
-            metric: label,
-            optimized: round(q.optimized[key], digits),
-            current_order: round(q.naive[key], digits),
-            difference: round(q.optimized[key] - q.naive[key], digits),
+          (
+            [
+              ["Optimized order", (key) => q.optimized[key]],
+              ["Current order", (key) => q.naive[key]],
+            ] as const satisfies readonly [string, (key: keyof OrderOutcome) => number][]
+          ).map(([order, of]) => ({
+            order,
+            ...Object.fromEntries(
+              COMPARED.map(([key, , , digits]) => [key, round(of(key), digits)]),
+            ),
           })),
+          ["order", ...COMPARED.map(([key]) => key)],
+          {
+            labels: Object.fromEntries(COMPARED.map(([key, label]) => [key, label])),
+            kinds: {
+              order: "text",
+              ...Object.fromEntries(COMPARED.map(([key, , kind]) => [key, kind])),
+            },
+          },
         ),
         limitations: tableFromRecords(q.limitations.map((limitation) => ({ limitation }))),
       },

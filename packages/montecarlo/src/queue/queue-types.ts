@@ -29,6 +29,12 @@ export interface QueueRow {
   readonly within_budget: boolean;
   /** The item's rank in the naive order. */
   readonly naive_rank: number;
+  /** The party of the item's `linked_sdn_entry`, whose events its probability comes from, or null. */
+  readonly linked_party: {
+    readonly entry_id: string;
+    readonly profile_id: string;
+    readonly name: string | null;
+  } | null;
   readonly rationale: string;
 }
 

@@ -23,6 +23,12 @@ function drivers(r: RankedItem): string {
     parts.push(`${item.transaction_count_30d} transactions in 30 days`);
   }
   if (item.policy_priority !== undefined) parts.push(`policy priority ${item.policy_priority}`);
+  const link = r.wallet.link;
+  if (link !== null) {
+    parts.push(
+      `linked to ${link.party.name ?? "SDN List entry"} (${link.party.entryId}), listed with it`,
+    );
+  }
   return parts.join(", ");
 }
 

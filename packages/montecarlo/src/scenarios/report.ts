@@ -47,7 +47,8 @@ const SUMMARY_DISPLAY = {
     outcome_sd: "Outcome SD (with noise)",
     ci_low: "95% interval low",
     ci_high: "95% interval high",
-    standard_error: "Standard error",
+    // The simulation's error alone: the scenario's own model is exact (see exact_probability).
+    standard_error: "Monte Carlo standard error",
   },
   kinds: {
     scenario: "text",

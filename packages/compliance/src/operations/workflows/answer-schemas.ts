@@ -6,10 +6,19 @@ const TargetSchema = v.object({ operator: v.string(), k: v.number() });
 /** How the forecast was made: the history it was fitted on and how far to trust it. */
 const ForecastModelSchema = v.looseObject({
   history_basis: v.string(),
-  model_confidence: v.string(),
+  model_confidence: v.picklist(["standard", "low"]),
 });
 
 const ScreeningStatusSchema = v.picklist(["match", "clear"]);
+
+/** The SDN party a wallet is linked to by its `linked_sdn_entry` (an extension), or null. */
+const LinkedPartySchema = v.nullable(
+  v.looseObject({
+    entry_id: v.string(),
+    profile_id: v.string(),
+    name: v.nullable(v.string()),
+  }),
+);
 
 /** The answer of the exposure forecast. */
 export const ExposureForecastAnswerSchema = screeningAnswerSchema(
@@ -24,12 +33,17 @@ export const ExposureForecastAnswerSchema = screeningAnswerSchema(
       target: TargetSchema,
     }),
     target: v.looseObject({ ...TargetSchema.entries, probability: v.number() }),
-    forecast_model: ForecastModelSchema,
+    forecast_model: v.looseObject({
+      ...ForecastModelSchema.entries,
+      model_confidence_reason: v.string(),
+    }),
     per_wallet: v.array(
       v.looseObject({
         address: v.string(),
         screening_status: ScreeningStatusSchema,
         future_hit_probability: v.number(),
+        hazard_source: v.picklist(["base_hazard", "linked_party"]),
+        linked_party: LinkedPartySchema,
       }),
     ),
   }),
@@ -53,6 +67,7 @@ export const QueueOptimizeAnswerSchema = screeningAnswerSchema(
         address: v.string(),
         screening_status: ScreeningStatusSchema,
         within_budget: v.boolean(),
+        linked_party: LinkedPartySchema,
       }),
     ),
     forecast_model: ForecastModelSchema,

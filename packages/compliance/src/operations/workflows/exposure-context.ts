@@ -1,4 +1,5 @@
-import type { ExposureContext } from "@svc/montecarlo";
+import type { ExposureContext, LinkedParty } from "@svc/montecarlo";
+import { EMBEDDED_PARTY_HISTORY, type PartyHistory, partyHazardHistory } from "@svc/ofac-index";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 
 /**
@@ -25,5 +26,25 @@ export function exposureContext(deps: ComplianceDeps): ExposureContext {
       };
     },
     history: deps.history(),
+    linkedParty: (id) => {
+      const party = deps.list.party?.(id) ?? null;
+      return party === null
+        ? null
+        : linkedParty(party, deps.partyHistory?.() ?? EMBEDDED_PARTY_HISTORY);
+    },
+  };
+}
+
+/** A listed party as the engine takes it: who it is and its own record in the party history. */
+function linkedParty(
+  party: NonNullable<ReturnType<NonNullable<ComplianceDeps["list"]["party"]>>>,
+  history: PartyHistory,
+): LinkedParty {
+  return {
+    profileId: party.profileId,
+    entryId: party.entryId,
+    name: party.name,
+    listedAddresses: party.addressCount,
+    history: partyHazardHistory(history, party),
   };
 }

@@ -53,7 +53,10 @@ describe("exposure forecast", () => {
     expect(summary.metadata_coverage_percent).toBeCloseTo(100 / 3, 10);
     expect(summary.target_probability).toBe(1); // a current match is a hit: hits >= 1 is certain
     expect(forecast_model.history_basis).toBe("snapshot_diff");
-    expect(["high", "standard", "low"]).toContain(forecast_model.model_confidence);
+    expect(forecast_model.model_confidence).toBe("standard");
+    expect(forecast_model.model_confidence_reason).toBe(
+      "fitted to 43 addition events over 1,173 days",
+    );
     expect(forecast_model.iterations).toBe(5_000);
     // data is the forecast without its report; the report rides beside it
     expect(answer.data).not.toHaveProperty("report");
@@ -144,5 +147,33 @@ describe("exposure forecast", () => {
       error = e;
     }
     expect(isOfacIndexError(error) && error.code).toBe("UNSUPPORTED_ASSET");
+  });
+});
+
+describe("exposure forecast: wallets linked to an SDN party (linked_sdn_entry, an extension)", () => {
+  it("gives a linked wallet a higher probability than the same wallet unlinked, and refuses an unknown id with its path", async () => {
+    const lazarus = deps.list.screen(LAZARUS_ETH).matches[0];
+    const body = (link?: string) => ({
+      addresses: [CLEAR_A],
+      address_metadata: [{ address: CLEAR_A, ...(link && { linked_sdn_entry: link }) }],
+      horizon_days: 180,
+      iterations: 2_000,
+    });
+    const unlinked = (await call(body())).data.per_wallet[0];
+    const linked = (await call(body(lazarus?.entryId))).data.per_wallet[0];
+    expect(linked?.hazard_source).toBe("linked_party");
+    expect(linked?.linked_party).toMatchObject({
+      profile_id: lazarus?.profileId,
+      name: "Lazarus Group",
+    });
+    expect(linked?.future_hit_probability).toBeGreaterThan(
+      2 * (unlinked?.future_hit_probability as number),
+    );
+    const refusal = engineRefusal(body("999999999"));
+    expect(refusal.issues[0]?.path).toBe("address_metadata[0].linked_sdn_entry");
+    expect(refusal.code).toBe("INVALID_INPUT");
+    // The published schema carries the extension, described as one.
+    const schema = JSON.stringify(exposureForecast.input);
+    expect(schema).toContain("Extension of the specified schema");
   });
 });

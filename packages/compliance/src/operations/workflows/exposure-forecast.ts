@@ -39,7 +39,7 @@ export const exposureForecast: Operation<
   category: "workflow",
   tags: ["ofac", "sanctions", "forecast", "monte-carlo", "risk"],
   description:
-    "Forecasts how many of up to 500 wallets will be exact OFAC SDN matches within 7 to 365 days, from the list's real addition history and per-wallet risk weights: the target probability with its standard error and exact value, p50/p90 hits, per-wallet probabilities (current matches count as certain), sensitivity and a report ready for PDF, DOCX or XLSX.",
+    "Forecasts how many of up to 500 wallets will be exact OFAC SDN matches within 7 to 365 days, from the list's real addition history and per-wallet risk weights: the target probability (the model's exact value, with a Monte Carlo check), p50/p90 hits, per-wallet probabilities (current matches count as certain), sensitivity (including the assumed base hazard ×0.1 and ×10) and a report ready for PDF, DOCX or XLSX, with probabilities to two significant digits.",
   mimeType: "application/json",
   input: ExposureForecastInputSchema,
   inputExample: {
@@ -64,7 +64,7 @@ export const exposureForecast: Operation<
     success: true,
     data: {
       summary: {
-        target_probability: 0.0761,
+        target_probability: 0.07205,
         p50_expected_hits: 1,
         p90_expected_hits: 1,
         metadata_coverage_percent: 33.333333333333336,
@@ -73,11 +73,11 @@ export const exposureForecast: Operation<
         horizon_days: 180,
         target: { operator: ">=", k: 2 },
       },
-      target: { operator: ">=", k: 2, probability: 0.0761, exact: 0.07226790773913416 },
+      target: { operator: ">=", k: 2, probability: 0.07205, exact: 0.07153925118105575 },
       forecast_model: {
         history_basis: "snapshot_diff",
-        model_confidence: "high",
-        model_version: "exposure-1",
+        model_confidence: "standard",
+        model_version: "exposure-2",
         horizon_days: 180,
         iterations: 20_000,
       },
@@ -91,14 +91,14 @@ export const exposureForecast: Operation<
         {
           address: "0x1111111111111111111111111111111111111111",
           screening_status: "clear",
-          future_hit_probability: 0.06893568594644435,
+          future_hit_probability: 0.06826217711906012,
           relationship_tier: "critical",
           has_metadata: true,
         },
         {
           address: "bc1qzy4mau0pt3dqk6u3sz7p3nx6wqy6u9l0wc7mq0",
           screening_status: "clear",
-          future_hit_probability: 0.0037102020489930545,
+          future_hit_probability: 0.0036990703166334127,
         },
       ],
     },

@@ -66,9 +66,9 @@ export const queueOptimize: Operation<
     success: true,
     data: {
       summary: {
-        expected_caught_hits_under_optimized_order: 1.0198014259831236,
-        expected_caught_hits_under_naive_order: 0.020795396422621595,
-        lift_percent: 4803.976847845833,
+        expected_caught_hits_under_optimized_order: 1.0196645847182368,
+        expected_caught_hits_under_naive_order: 0.02065576655387948,
+        lift_percent: 4836.464507664218,
         metadata_coverage_percent: 33.333333333333336,
         review_budget: 2,
         items: 3,
@@ -96,7 +96,7 @@ export const queueOptimize: Operation<
           within_budget: true,
           naive_rank: 2,
           rationale:
-            "Review in this window: 1.98% chance of an exact OFAC match within 90 days (10.9× a standard wallet: critical tier, $2.5M exposure, active 3 days ago); expected sanctioned exposure $49.5k.",
+            "Review in this window: 2% chance of an exact OFAC match within 90 days (10.9× a standard wallet: critical tier, $2.5M exposure, active 3 days ago); expected sanctioned exposure $49.2k.",
         },
         {
           rank: 3,
@@ -107,7 +107,7 @@ export const queueOptimize: Operation<
           naive_rank: 1,
         },
       ],
-      forecast_model: { history_basis: "snapshot_diff", model_confidence: "high" },
+      forecast_model: { history_basis: "snapshot_diff", model_confidence: "standard" },
     },
     report: {
       report_meta: {
