@@ -89,7 +89,7 @@ describe("RenderPool warm start", () => {
       expect(new Set(workers.map((w) => w.threadId)).size).toBe(2);
       for (const w of workers) {
         expect(w.error).toBeUndefined();
-        expect(w.rendered).toEqual(["pdf", "docx", "xlsx", "pdf", "docx", "xlsx"]);
+        expect(w.rendered).toEqual(["pdf", "docx", "xlsx", "pdf", "docx", "xlsx", "pdf", "pdf"]);
         // The base family, and the Noto slices of the warm-up's Han and Hangul names.
         expect(w.pdfFonts).toContain("DejaVu Sans");
         expect(w.pdfFonts.some((f) => f.startsWith("Noto Sans SC"))).toBe(true);

@@ -70,9 +70,20 @@ export default async function renderTask({ type, report, id }: RenderTask): Prom
 /**
  * The warm-up's renders: each type twice, since the second round still compiles code the first
  * left interpreted (a first DOCX after one round took about twice its tenth, after two about
- * 1.3 times; two rounds take about 0.6 s on one core).
+ * 1.3 times), and PDF, the format most asked for, twice more: after two PDF rounds the paid EDD
+ * memo's first PDF after a start still took about 2× its warm time (the bench's 1.9–2.7×),
+ * after four 1.5–1.7× (`apps/http/bench/edd-pdf.bench.mjs`).
  */
-const WARM_UP_RENDERS: readonly DocumentType[] = ["pdf", "docx", "xlsx", "pdf", "docx", "xlsx"];
+const WARM_UP_RENDERS: readonly DocumentType[] = [
+  "pdf",
+  "docx",
+  "xlsx",
+  "pdf",
+  "docx",
+  "xlsx",
+  "pdf",
+  "pdf",
+];
 
 /**
  * Renders the warm-up report as PDF, DOCX and XLSX, so the first real render does not pay for
