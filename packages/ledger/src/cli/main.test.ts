@@ -47,7 +47,14 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe("svc-ledger", () => {
+/**
+ * Each CLI run is a process opening the ledger (PGlite's WebAssembly start), and a test runs up to
+ * six of them: seconds each on a quiet machine, far more while CI runs every package at once (51 s
+ * for one test once, on two cores). A guard against a hung CLI, not a measure of speed.
+ */
+const CLI_TEST_TIMEOUT_MS = 300_000;
+
+describe("svc-ledger", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   it("totals: a table by UTC day and operation, with a total line; --json gives the rows", () => {
     const today = new Date().toISOString().slice(0, 10);
     const r = run(["totals", "--days", "3"]);
@@ -140,7 +147,7 @@ describe("svc-ledger", () => {
   });
 });
 
-describe("svc-ledger show and paid", () => {
+describe("svc-ledger show and paid", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
   let payments: string;
   /** The payments of this ledger: a deferred one the network refused and then failed. */
   let lost: { paymentId: string; payer: string };
