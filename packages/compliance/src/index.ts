@@ -1,3 +1,12 @@
+export {
+  type Attest,
+  type AttesterOptions,
+  attesterFor,
+  authorizationPayment,
+  type PaymentAuthorization,
+  type ScreeningAttestation,
+} from "./attestation/attest.js";
+export { ATTESTATION_PATHS, attestationUrls } from "./attestation/attestation-paths.js";
 export type { AnyOperation } from "./catalog/any-operation.js";
 export { CATALOG } from "./catalog/catalog.js";
 export type { ComplianceDeps } from "./catalog/deps.js";

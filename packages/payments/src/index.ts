@@ -51,6 +51,7 @@ export {
 } from "./gate/payment-gate.js";
 export {
   PAYMENT_HEADERS,
+  paidAuthorization,
   paymentRequiredResponse,
   type RequirePaymentOptions,
   recordServed,

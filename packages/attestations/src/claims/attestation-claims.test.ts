@@ -79,4 +79,26 @@ describe("attestationClaims", () => {
       path: "issuedAt",
     });
   });
+
+  it("names a payment not yet settled by its authorization: network, token, payer and nonce", () => {
+    const authorization = {
+      network: "eip155:8453",
+      asset: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+      payer: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
+      authorizationNonce: `0x${"0f".repeat(32)}`,
+    };
+    const claims = attestationClaims({
+      ...base,
+      payment: authorization,
+      screening: REAL_BATCH_ANSWER,
+    });
+    expect(claims.payment).toEqual(authorization);
+    expect(() =>
+      attestationClaims({
+        ...base,
+        payment: { ...authorization, authorizationNonce: "0x1234" },
+        screening: REAL_BATCH_ANSWER,
+      }),
+    ).toThrow(expect.objectContaining({ code: "bad_claims", path: "payment.authorizationNonce" }));
+  });
 });

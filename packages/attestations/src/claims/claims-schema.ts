@@ -72,8 +72,25 @@ export const AttestedPaymentSchema = v.union(
       paymentId: Text,
       network: Network,
     }),
+    v.strictObject({
+      /** The chain (CAIP-2, e.g. `eip155:8453`). */
+      network: Text,
+      /** The token contract the payment moves (USDC's address on that chain). */
+      asset: Text,
+      /** Who pays: the authorization's `from`. */
+      payer: Text,
+      /**
+       * The EIP-3009 authorization's nonce: with the payer, the one transfer this payment can
+       * be (the token contract emits `AuthorizationUsed(payer, nonce)` in the transaction that
+       * settles it). For evidence signed before its payment settled.
+       */
+      authorizationNonce: v.pipe(
+        v.string(),
+        v.regex(/^0x[0-9a-f]{64}$/, "must be 0x and 64 lowercase hex digits"),
+      ),
+    }),
   ],
-  "must name a transactionHash or a paymentId",
+  "must name a transactionHash, a paymentId or an authorization (payer and nonce)",
 );
 
 /** The signed payload of a screening attestation (version 1). */

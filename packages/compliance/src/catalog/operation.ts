@@ -1,4 +1,5 @@
 import type * as v from "valibot";
+import type { Attest } from "../attestation/attest.js";
 import { recordScreenings } from "../evidence/screening-evidence.js";
 import { type Answer, type HandleOptions, handleInput } from "../execution/handle-input.js";
 import type { ComplianceDeps } from "./deps.js";
@@ -13,6 +14,13 @@ export interface RunContext {
    * passes it to whatever it waits on that can stop early: the renderer (`deps.render`).
    */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Signs the attestation of a screening answer, bound to the payment of this run (the hosted
+   * service's paid routes and tools). A screening operation that is given it puts the JWS in its
+   * answer's `attestation` and prints it in its documents' attestation appendix; without it
+   * (free, offline) nothing is signed.
+   */
+  readonly attest?: Attest | undefined;
 }
 
 /** How an operation is listed, priced and bounded, whatever its input and output. */

@@ -1,3 +1,4 @@
+import type { Attest } from "../attestation/attest.js";
 import type { ComplianceDeps } from "../catalog/deps.js";
 import type { OperationInfo, RunContext } from "../catalog/operation.js";
 import { ExecutionTimeoutError } from "./execution-timeout-error.js";
@@ -23,6 +24,8 @@ export interface RunOperationOptions {
   readonly deadlineMs?: number | undefined;
   /** The caller giving up (a client that disconnected): the run is abandoned with its reason. */
   readonly signal?: AbortSignal | undefined;
+  /** Signs the run's screening attestations (`RunContext.attest`), bound to its payment. */
+  readonly attest?: Attest | undefined;
 }
 
 /**
@@ -77,7 +80,9 @@ export async function runOperation<Input, Output, Deps = ComplianceDeps>(
   });
   try {
     // Started inside the promise so a run that throws synchronously rejects it.
-    const run = new Promise<Output>((resolve) => resolve(op.run(input, deps, { signal })));
+    const run = new Promise<Output>((resolve) =>
+      resolve(op.run(input, deps, { signal, attest: options.attest })),
+    );
     const output = await Promise.race([run, abandoned]);
     if (performance.now() - started > deadlineMs) {
       throw new ExecutionTimeoutError(op.name, deadlineMs);

@@ -4,15 +4,25 @@ import type { Context, MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 import { REFUSALS } from "../authorization/refusal-reasons.js";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
-import type { ServedRecord } from "../reservation/reservation-store.js";
+import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
 import { base64OfJson, encodeJsonHeader } from "./header-codec.js";
 
 declare module "hono" {
   interface ContextVariableMap {
     /** What the paid answer was computed on (`recordServed`), for the payment's record. */
     "x402.served": ServedRecord;
+    /** The authorization that pays for this request (set once it verified and was reserved). */
+    "x402.authorization": AuthorizationKey;
   }
 }
+
+/**
+ * The payment authorization this request runs on (network, token, payer, nonce), for a paid
+ * route's handler: set once the payment verified and was reserved, before the handler runs;
+ * undefined on a route without a gate.
+ */
+export const paidAuthorization = (c: Context): AuthorizationKey | undefined =>
+  c.get("x402.authorization");
 
 /**
  * Called by a paid route's handler: what its answer was computed on (the list edition, the
@@ -155,6 +165,7 @@ export function requirePayment(
 
       let ended = false;
       try {
+        c.set("x402.authorization", verified.authorization);
         await next();
         if (c.error !== undefined || c.res.status >= 400) return;
         const answer = c.res;

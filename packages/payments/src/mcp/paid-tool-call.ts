@@ -1,7 +1,7 @@
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import type { PendingPayment } from "../deferred/deferred-settlement.js";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
-import type { ServedRecord } from "../reservation/reservation-store.js";
+import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
 
 /** Where x402 v2 over MCP puts the payment and the receipt (transports-v2/mcp). */
 export const MCP_PAYMENT_META = "x402/payment";
@@ -33,14 +33,15 @@ export const paymentRequiredResult = (paymentRequired: PaymentRequired): ToolRes
  * `_meta["x402/payment-response"]`; a failed settlement returns the PaymentRequired and none of
  * the content. A facilitator that cannot be reached gives an error result; nothing runs.
  * `servedOf` says, once the tool answered, what its answer was computed on (for the payment's
- * record, before settlement). With settlement after the answer, a payment within its limits is
+ * record, before settlement). `run` is given the authorization that pays for it (what its
+ * evidence names). With settlement after the answer, a payment within its limits is
  * recorded and the result returned at once; its receipt meta says `status: "pending"` with the
  * `paymentId` whose receipt the service gives once settled.
  */
 export async function callPaidTool(
   gate: PaymentGate,
   meta: Record<string, unknown> | undefined,
-  run: () => Promise<ToolResult>,
+  run: (authorization: AuthorizationKey) => Promise<ToolResult>,
   servedOf: () => ServedRecord | undefined = () => undefined,
 ): Promise<ToolResult> {
   try {
@@ -53,7 +54,7 @@ export async function callPaidTool(
     if (!plan.ok) return paymentRequiredResult(plan.paymentRequired);
     let result: ToolResult;
     try {
-      result = await run();
+      result = await run(verified.authorization);
     } catch (error) {
       await gate.release(verified);
       throw error;

@@ -1,0 +1,71 @@
+import {
+  type AttestedPayment,
+  attestationClaims,
+  type ScreeningAnswer,
+  type SigningKey,
+  signAttestation,
+} from "@svc/attestations";
+import { attestationUrls } from "./attestation-paths.js";
+
+/**
+ * A screening answer's signed evidence: the compact JWS (what the answer's `attestation` member
+ * holds), the key it was signed with, and where anyone checks it (the service's key set and its
+ * free verification route), as the documents' attestation appendix prints them.
+ */
+export interface ScreeningAttestation {
+  readonly jws: string;
+  readonly kid: string;
+  readonly keysUrl: string;
+  readonly verifyUrl: string;
+}
+
+/**
+ * Signs the attestation of one screening answer (one address or a batch). Given to a run by the
+ * transport that took its payment (`RunContext.attest`), bound to that payment and the service's
+ * base URL; absent where nothing is signed (a free local server, a library call).
+ */
+export type Attest = (screening: ScreeningAnswer) => Promise<ScreeningAttestation>;
+
+export interface AttesterOptions {
+  /** The service's signing key (its `kid` is published in the key set). */
+  readonly key: SigningKey;
+  /** The service's public base URL (the claims' `baseUrl`; the key set is under it). */
+  readonly baseUrl: string;
+  /** The payment the answer was paid with. */
+  readonly payment: AttestedPayment;
+  /** The clock (default: now), for `issuedAt`. */
+  readonly now?: (() => Date) | undefined;
+}
+
+/** The `Attest` of one paid request: its payment and the service's key and base URL. */
+export function attesterFor(options: AttesterOptions): Attest {
+  const urls = attestationUrls(options.baseUrl);
+  return async (screening) => {
+    const claims = attestationClaims({
+      issuedAt: (options.now ?? (() => new Date()))(),
+      baseUrl: options.baseUrl,
+      screening,
+      payment: options.payment,
+    });
+    return { jws: await signAttestation(claims, options.key), kid: options.key.kid, ...urls };
+  };
+}
+
+/** An x402 `exact` payment's EIP-3009 authorization, as the payment layer reserved it. */
+export interface PaymentAuthorization {
+  readonly network: string;
+  readonly asset: string;
+  readonly payer: string;
+  readonly nonce: string;
+}
+
+/**
+ * How an attestation signed before its payment settled names that payment: its authorization
+ * (network, token, payer, nonce), which exactly one transfer on chain can consume.
+ */
+export const authorizationPayment = (authorization: PaymentAuthorization): AttestedPayment => ({
+  network: authorization.network,
+  asset: authorization.asset,
+  payer: authorization.payer,
+  authorizationNonce: authorization.nonce.toLowerCase(),
+});
