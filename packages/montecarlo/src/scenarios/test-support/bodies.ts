@@ -1,14 +1,9 @@
 /** Example requests of every analysis type, shared by the tests (not exported by the package). */
+import { EXAMPLE_SCENARIO_REQUEST } from "../example-request.js";
 import type { AnalysisType } from "../request-schemas.js";
 
-export const SCENARIO = {
-  parameters: { reach: 4, quality: 3, cost: 2 },
-  weights: { reach: 1.5, quality: 1, cost: -0.5 },
-  uncertainty: { reach: 1, quality: 0.5 },
-  outcome_noise: 1,
-  bias: 0.5,
-  threshold: 8,
-};
+/** The documented example scenario, with a bias (so the tests cover one). */
+export const SCENARIO = { ...EXAMPLE_SCENARIO_REQUEST.scenario, bias: 0.5 };
 
 export const REQUESTS: Record<AnalysisType, Record<string, unknown>> = {
   probability: { scenario: SCENARIO, sims: 2000 },
