@@ -75,7 +75,11 @@ export {
   type ServedRecord,
   type SettlementRecord,
 } from "./reservation/reservation-store.js";
-export { createPaymentServer, httpFacilitator } from "./server/payment-server.js";
+export {
+  createPaymentServer,
+  httpFacilitator,
+  type PaymentServerOptions,
+} from "./server/payment-server.js";
 export { atomicUsdc, displayPrice, sumPrices } from "./terms/atomic-amount.js";
 export {
   baseTerms,

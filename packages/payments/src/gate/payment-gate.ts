@@ -8,6 +8,7 @@ import {
   VerifyError,
 } from "@x402/core/types";
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import { OFFER_RECEIPT } from "@x402/extensions/offer-receipt";
 import { LRUCache } from "lru-cache";
 import {
   type ExactAuthorization,
@@ -21,6 +22,15 @@ import type {
   PendingPayment,
   SettlementPlan,
 } from "../deferred/deferred-settlement.js";
+import {
+  isOffers,
+  lruExpiry,
+  type OfferReceiptOffers,
+  offerReceiptDeclaration,
+  offerReuseMs,
+  receiptContext,
+  signsOffers,
+} from "../offer-receipt/offer-receipt-terms.js";
 import { MemoryReservationStore } from "../reservation/memory-reservation-store.js";
 import {
   type AuthorizationKey,
@@ -49,8 +59,13 @@ export const isPaymentPayload = (x: unknown): x is PaymentPayload =>
 interface GateCache {
   built: Promise<PaymentRequirements[]> | undefined;
   extensions: { value: Record<string, unknown> | undefined } | undefined;
-  /** The refusals without a payload, by error text (a bounded set of reasons). */
+  /** The refusals without a payload, by error text (a bounded set of reasons), unsigned. */
   readonly challenges: LRUCache<string, Promise<PaymentRequired>>;
+  /**
+   * When the server signs: the signed offers by resource URL (an offer names its URL and
+   * expires), each reused for a fraction of its validity; undefined when it does not sign.
+   */
+  offers: LRUCache<string, Promise<OfferReceiptOffers | undefined>> | undefined;
   readonly reservations: ReservationStore;
   readonly deferred: DeferredSettlement | undefined;
   readonly now: () => number;
@@ -58,6 +73,9 @@ interface GateCache {
 
 /** How many distinct refusal texts a gate keeps built (facilitators give a handful). */
 const CHALLENGE_TEXTS = 64;
+
+/** How many resource URLs a gate keeps signed offers for (one per URL clients used). */
+const OFFER_URLS = 64;
 
 /**
  * The store every gate of one resource server shares when none is given: an authorization is
@@ -81,7 +99,7 @@ export interface PaymentGateOptions {
    * Default: one in-memory store per resource server, shared by all its gates.
    */
   readonly reservations?: ReservationStore | undefined;
-  /** The clock (ms since the epoch), for the validity window. */
+  /** The clock (ms since the epoch), for the validity window and how long offers are reused. */
   readonly now?: (() => number) | undefined;
   /**
    * Settlement after the answer (the operator's choice), within its limits. Default: none, every
@@ -173,10 +191,14 @@ export class PaymentGate {
       built: undefined,
       extensions: undefined,
       challenges: new LRUCache({ max: CHALLENGE_TEXTS }),
+      offers: undefined,
       reservations: options.reservations ?? defaultStoreOf(server),
       deferred: options.deferred,
       now: options.now ?? Date.now,
     };
+    const reuse = cache === undefined ? this.reuse : undefined;
+    if (reuse !== undefined)
+      this.cache.offers = new LRUCache({ max: OFFER_URLS, ...lruExpiry(reuse) });
   }
 
   /** The same gate describing the resource at another URL (the URL an HTTP request used). */
@@ -188,6 +210,15 @@ export class PaymentGate {
       { transport: this.transport },
       this.cache,
     );
+  }
+
+  /**
+   * How long a PaymentRequired of this gate may be reused, on the gate's clock: without limit
+   * (undefined) when nothing in it expires; with signed offers, a fraction of their validity.
+   */
+  get reuse(): { readonly ms: number; readonly now: () => number } | undefined {
+    if (!signsOffers(this.server)) return undefined;
+    return { ms: offerReuseMs(this.terms.maxTimeoutSeconds), now: this.cache.now };
   }
 
   /** The operation's execution budget (ms): the authorization must outlast it. */
@@ -249,6 +280,17 @@ export class PaymentGate {
   }
 
   /**
+   * The extensions a payment of this resource is verified and settled under: the discovery one
+   * and, when the server signs, `offer-receipt` (its settlement hook then signs the receipt).
+   * A new object per call: the resource server writes extension data into what it is given.
+   */
+  private declaredExtensions(): Record<string, unknown> | undefined {
+    const discovery = this.extensions();
+    if (this.cache.offers === undefined) return discovery;
+    return { ...discovery, ...offerReceiptDeclaration() };
+  }
+
+  /**
    * The PaymentRequired object for this resource, with `error` when given: built once per error
    * text (the unpaid challenge is the hot path of any paid API, and a refusal echoes nothing of
    * the refused payload), only its resource URL set per request.
@@ -261,8 +303,45 @@ export class PaymentGate {
       template.catch(() => this.cache.challenges.delete(key));
       this.cache.challenges.set(key, template);
     }
-    const built = await template;
-    return { ...built, resource: { ...built.resource, url: this.resource.url } };
+    const [built, offers] = await Promise.all([template, this.signedOffers()]);
+    const resource = { ...built.resource, url: this.resource.url };
+    if (offers === undefined) return { ...built, resource };
+    return { ...built, resource, extensions: { ...built.extensions, [OFFER_RECEIPT]: offers } };
+  }
+
+  /**
+   * The signed offers for this resource's URL, when the server signs: signed once per URL and
+   * reused for a fraction of their validity, whatever the error text (a refusal and the unpaid
+   * challenge of one URL share them), so a flood of unpaid requests costs at most one signing
+   * per cache miss (a new URL, or once per `reuse` time per URL); concurrent misses share one.
+   */
+  private signedOffers(): Promise<OfferReceiptOffers | undefined> | undefined {
+    const offers = this.cache.offers;
+    if (offers === undefined) return undefined;
+    const url = this.resource.url;
+    const cached = offers.get(url);
+    if (cached !== undefined) return cached;
+    const signed = this.signOffers(url);
+    // Offers that could not be signed (the extension logs why) are tried again next time; the
+    // 402 goes without them rather than not at all (offers are evidence, not a condition).
+    const forget = () => {
+      if (offers.peek(url) === signed) offers.delete(url);
+    };
+    signed.then((value) => value === undefined && forget(), forget);
+    offers.set(url, signed);
+    return signed;
+  }
+
+  /** Signs the offers of `url` through the resource server (the extension's own 402 hook). */
+  private async signOffers(url: string): Promise<OfferReceiptOffers | undefined> {
+    const response = await this.server.createPaymentRequiredResponse(
+      await this.requirements(),
+      { url, description: this.resource.description, mimeType: this.resource.mimeType },
+      undefined,
+      offerReceiptDeclaration(),
+    );
+    const offers = response.extensions?.[OFFER_RECEIPT];
+    return isOffers(offers) ? offers : undefined;
   }
 
   private async buildPaymentRequired(error: string | undefined): Promise<PaymentRequired> {
@@ -330,7 +409,7 @@ export class PaymentGate {
 
     let result: Awaited<ReturnType<x402ResourceServer["verifyPayment"]>>;
     try {
-      result = await this.server.verifyPayment(payload, requirements, this.extensions());
+      result = await this.server.verifyPayment(payload, requirements, this.declaredExtensions());
     } catch (error) {
       await this.cache.reservations.forget(reservation);
       const reason = refusedByFacilitator(error, VerifyError);
@@ -411,10 +490,13 @@ export class PaymentGate {
   async settle(payment: VerifiedPayment): Promise<SettleOutcome> {
     let receipt: SettleResponse;
     try {
+      // The settlement's context names the resource as this request did (the URL its 402
+      // named), so the signed receipt, when the server signs, is for that URL.
       receipt = await this.server.settlePayment(
         payment.payload,
         payment.requirements,
-        this.extensions(),
+        this.declaredExtensions(),
+        receiptContext(this.resource.url),
       );
     } catch (error) {
       const reason = refusedByFacilitator(error, SettleError);

@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { LRUCache } from "lru-cache";
 import { REFUSALS } from "../authorization/refusal-reasons.js";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
+import { lruExpiry } from "../offer-receipt/offer-receipt-terms.js";
 import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
 import { base64OfJson, encodeJsonHeader } from "./header-codec.js";
 
@@ -75,11 +76,17 @@ const CHALLENGE_CACHE_SIZE = 64;
 
 /**
  * The unpaid 402 of a route, encoded once per request URL: the hot path of any paid API (every
- * agent's first call) then costs no JSON serialization or base64. Bounded: a client varying the
- * query string only evicts entries.
+ * agent's first call) then costs no JSON serialization or base64 (and, with signed offers, no
+ * signature). Bounded: a client varying the query string only evicts entries, one encoding (and
+ * at most one signing) per miss. A challenge carrying signed offers, which expire, is reused
+ * only for the gate's `reuse` time, so a cached one is re-signed well before its offers expire.
  */
 function unpaidChallenges(gate: PaymentGate) {
-  const encoded = new LRUCache<string, ReturnType<typeof challenge>>({ max: CHALLENGE_CACHE_SIZE });
+  const reuse = gate.reuse;
+  const encoded = new LRUCache<string, ReturnType<typeof challenge>>({
+    max: CHALLENGE_CACHE_SIZE,
+    ...(reuse === undefined ? {} : lruExpiry(reuse)),
+  });
   return async (url: string) => {
     let found = encoded.get(url);
     if (found === undefined) {

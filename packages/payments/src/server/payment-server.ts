@@ -1,3 +1,4 @@
+import type { SigningKey } from "@svc/attestations";
 import {
   type FacilitatorClient,
   HTTPFacilitatorClient,
@@ -5,16 +6,41 @@ import {
 } from "@x402/core/server";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
+import {
+  createJWSOfferReceiptIssuer,
+  createOfferReceiptExtension,
+} from "@x402/extensions/offer-receipt";
+import { jwsSignerOf } from "../offer-receipt/jws-signer.js";
 import { BASE_NETWORK } from "../terms/usdc.js";
+
+export interface PaymentServerOptions {
+  /**
+   * The service's signing key: with it, every 402 carries signed offers and every settlement a
+   * signed receipt (x402's `offer-receipt` extension, JWS), verifiable with the public key the
+   * service publishes at `/.well-known/jwks.json`. Without it, neither is sent.
+   */
+  readonly signingKey?: SigningKey | undefined;
+}
 
 /**
  * The x402 resource server both transports use: the `exact` EVM scheme on Base and the bazaar
- * discovery extension, talking to one facilitator (in-process for the devnet, HTTP otherwise).
+ * discovery extension, talking to one facilitator (in-process for the devnet, HTTP otherwise);
+ * with a signing key, the `offer-receipt` extension too.
  */
-export function createPaymentServer(facilitator: FacilitatorClient): x402ResourceServer {
-  return new x402ResourceServer(facilitator)
+export function createPaymentServer(
+  facilitator: FacilitatorClient,
+  options: PaymentServerOptions = {},
+): x402ResourceServer {
+  const server = new x402ResourceServer(facilitator)
     .register(BASE_NETWORK, new ExactEvmScheme())
     .registerExtension(bazaarResourceServerExtension);
+  const key = options.signingKey;
+  if (key === undefined) return server;
+  // The JWS `kid` is the key's kid in the service's published key set (a JWKS), not a DID: the
+  // extension's verifiers are then given the published key rather than resolving the kid.
+  return server.registerExtension(
+    createOfferReceiptExtension(createJWSOfferReceiptIssuer(key.kid, jwsSignerOf(key))),
+  );
 }
 
 /** A facilitator over HTTP (e.g. Coinbase CDP), with the same auth headers on every call. */

@@ -31,7 +31,7 @@ const resource = (path: string, price: string, route: string): PaidResource => (
 export function paidApp(
   server: x402ResourceServer,
   terms: PaymentTerms,
-  options: { slowMs?: number; reservations?: ReservationStore } = {},
+  options: { slowMs?: number; reservations?: ReservationStore; now?: () => number } = {},
 ) {
   const runs: Runs = { echo: 0, item: 0, premium: 0, refuse: 0, crash: 0, other: 0, slow: 0 };
   const gate = (path: string, price = "0.01", route = path) =>
@@ -39,6 +39,7 @@ export function paidApp(
       new PaymentGate(server, resource(path, price, route), terms, {
         transport: { method: "POST", adapter: undefined },
         reservations: options.reservations,
+        now: options.now,
       }),
     );
   const app = new Hono();
