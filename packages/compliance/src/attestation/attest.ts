@@ -61,11 +61,12 @@ export interface PaymentAuthorization {
 
 /**
  * How an attestation signed before its payment settled names that payment: its authorization
- * (network, token, payer, nonce), which exactly one transfer on chain can consume.
+ * (network, token, payer, nonce; hex lower-cased, so the signed bytes are one spelling), which
+ * exactly one transfer on chain can consume.
  */
 export const authorizationPayment = (authorization: PaymentAuthorization): AttestedPayment => ({
   network: authorization.network,
-  asset: authorization.asset,
-  payer: authorization.payer,
+  asset: authorization.asset.toLowerCase(),
+  payer: authorization.payer.toLowerCase(),
   authorizationNonce: authorization.nonce.toLowerCase(),
 });

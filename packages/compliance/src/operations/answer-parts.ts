@@ -1,3 +1,4 @@
+import { MAX_ATTESTATION_LENGTH } from "@svc/attestations";
 import * as v from "valibot";
 import { SCREENING_SOURCE } from "./screening/screening-constants.js";
 
@@ -42,6 +43,23 @@ export const screeningAnswerSchema = <Data extends v.GenericSchema>(data: Data) 
     artifacts: ArtifactHintsSchema,
     source: v.literal(SCREENING_SOURCE),
   });
+
+/**
+ * A screening's signed attestation: a compact JWS (header, payload and signature, each base64url,
+ * joined by dots), which `verifyAttestation` of @svc/attestations, `ofac-index verify` and the
+ * verification route check against the service's published keys.
+ */
+export const AttestationSchema = v.pipe(
+  v.string(),
+  v.maxLength(MAX_ATTESTATION_LENGTH),
+  v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+  v.description(
+    "The screening's signed attestation, a compact JWS: the service's signature over the request, the result per address, the list edition and the payment. Verify it against the service's key set (/.well-known/jwks.json) with @svc/attestations, `ofac-index verify` or POST /api/attestations/verify. Present when the answer was paid for on the hosted service.",
+  ),
+);
+
+/** The member a screening answer (single, batch, EDD) gains when its run was signed. */
+export const AttestedEntries = { attestation: v.optional(AttestationSchema) };
 
 /**
  * A rendered document: over HTTP its bytes ride inline (`contentBase64`); over MCP they travel as

@@ -1,7 +1,9 @@
-import type * as v from "valibot";
-import { safeParse } from "valibot";
+import { generateSigningKey } from "@svc/attestations";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { attesterFor, authorizationPayment } from "../attestation/attest.js";
 import type { AnyOperation } from "../catalog/any-operation.js";
+import type { Operation } from "../catalog/operation.js";
 import { ListStatusAnswerSchema, listStatusOf } from "../list/list-status.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { DocumentAnswerSchema } from "./documents/answer-schema.js";
@@ -26,7 +28,7 @@ import { exposureForecast, queueOptimize } from "./workflows/index.js";
 
 /** The issues of `answer` against `schema`, as `path: message` (empty when it conforms). */
 function issuesOf(schema: v.GenericSchema, answer: unknown): string[] {
-  const r = safeParse(schema, JSON.parse(JSON.stringify(answer)));
+  const r = v.safeParse(schema, JSON.parse(JSON.stringify(answer)));
   return r.success
     ? []
     : r.issues.map((i) => `${(i.path ?? []).map((p) => String(p.key)).join(".")}: ${i.message}`);
@@ -64,6 +66,48 @@ describe("answer schemas", () => {
     ] as const) {
       const answer = await eddReport.run({ ...base, ...extra }, deps);
       expect(issuesOf(EddReportAnswerSchema, answer), JSON.stringify(extra)).toEqual([]);
+    }
+  });
+
+  it("a signed run's answers conform, attestation and all; an attestation that is no JWS does not", async () => {
+    const deps = await sampleDeps();
+    const attest = attesterFor({
+      key: await generateSigningKey(),
+      baseUrl: "https://screening.example.com",
+      payment: authorizationPayment({
+        network: "eip155:84532",
+        asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+        payer: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf",
+        nonce: `0x${"5a".repeat(32)}`,
+      }),
+    });
+    // Each run as its route runs it, on its own example with the extra members.
+    const signed = async <Input, Output>(op: Operation<Input, Output>, extra: object) =>
+      (await op.run(v.parse(op.input, { ...(op.inputExample as object), ...extra }), deps, {
+        attest,
+      })) as unknown as Record<string, unknown>;
+    const cases: [string, () => Promise<Record<string, unknown>>, v.GenericSchema][] = [
+      ["ofac_wallet_screen", () => signed(ofacWalletScreen, {}), WalletScreeningAnswerSchema],
+      [
+        "wallet_sanctions_report",
+        () => signed(walletSanctionsReport, {}),
+        WalletReportAnswerSchema,
+      ],
+      ["batch_wallet_screen", () => signed(batchWalletScreen, {}), BatchWalletScreenAnswerSchema],
+      ["edd json", () => signed(eddReport, { output_format: "json" }), EddReportAnswerSchema],
+      ["edd pdf", () => signed(eddReport, { output_format: "pdf" }), EddReportAnswerSchema],
+      [
+        "edd file alone",
+        () => signed(eddReport, { output_format: "docx", artifact_only: true }),
+        EddReportAnswerSchema,
+      ],
+    ];
+    for (const [name, answerOf, schema] of cases) {
+      const answer = await answerOf();
+      expect(answer.attestation, name).toEqual(expect.any(String));
+      expect(issuesOf(schema, answer), name).toEqual([]);
+      const forged = { ...answer, attestation: `${answer.attestation}.extra` };
+      expect(issuesOf(schema, forged), name).not.toEqual([]);
     }
   });
 

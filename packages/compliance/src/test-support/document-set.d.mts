@@ -1,4 +1,4 @@
-import type { ComplianceDeps } from "@svc/compliance";
+import type { Attest, ComplianceDeps } from "@svc/compliance";
 
 /** OFAC's sdn_advanced.xml of 2025-11-19 (second publication), beside the repository. */
 export const REAL_EDITION: string;
@@ -31,6 +31,8 @@ export const REQUESTS: Readonly<Record<DocumentResult, object>>;
 export type DocumentResult = "edd" | "wallet" | "batch" | "forecast" | "queue" | "monteCarlo";
 /** The most printed pages a reviewer would accept, per result, in every format. */
 export const PAGE_BOUNDS: Readonly<Record<DocumentResult, number>>;
+/** The pages a signed document's attestation appendix adds to its bound (0 when unsigned). */
+export function attestationPages(jws: string | undefined): number;
 
 export interface SetDocument {
   /** `edd-memo.pdf`, `queue-report.xlsx`, …: unique in the set. */
@@ -41,17 +43,22 @@ export interface SetDocument {
   readonly format: "pdf" | "docx" | "xlsx";
   /** The wallets the result screened: each must read whole on one line. */
   readonly addresses: readonly string[];
-  /** The most printed pages accepted. */
+  /** The most printed pages accepted (`PAGE_BOUNDS`, plus `attestationPages` when signed). */
   readonly maxPages: number;
   /** The file name the service gave it. */
   readonly fileName: string;
   readonly bytes: Buffer;
+  /** The JWS the document prints in its attestation appendix (a signed screening), or undefined. */
+  readonly attestation: string | undefined;
   /** How long the operation that made the file took, in milliseconds. */
   readonly renderMs: number;
 }
 
-/** Makes every document of the set on `deps`, one after another; `only` keeps names it matches. */
+/**
+ * Makes every document of the set on `deps`, one after another; `only` keeps names it matches;
+ * `attest` signs the screenings, whose documents then print the attestation appendix.
+ */
 export function documentSet(
   deps: ComplianceDeps,
-  options?: { readonly only?: RegExp },
+  options?: { readonly only?: RegExp; readonly attest?: Attest },
 ): Promise<SetDocument[]>;

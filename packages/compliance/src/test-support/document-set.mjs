@@ -14,6 +14,7 @@ import {
   batchWalletScreen,
   eddReport,
   exposureForecast,
+  jwsLines,
   queueOptimize,
   reportDocxGenerate,
   reportPdfGenerate,
@@ -203,17 +204,29 @@ export const PAGE_BOUNDS = {
   monteCarlo: 3,
 };
 
+/**
+ * The pages a signed document's attestation appendix adds to its bound: the JWS at about 60
+ * printed lines of 64 characters a page (a JWS grows by ~400 characters an address), and one for
+ * the table that explains it and the page break before the JWS.
+ */
+export const attestationPages = (jws) =>
+  jws === undefined ? 0 : Math.ceil(jwsLines(jws).length / 60) + 1;
+
 const ROUTES = { pdf: reportPdfGenerate, docx: reportDocxGenerate, xlsx: reportXlsxGenerate };
 
 const bytesOf = (artifact) => Buffer.from(artifact.contentBase64, "base64");
 
-/** Runs an operation on a body as the route does: parsed by its input schema first. */
-const runOperation = (operation, body, deps) => operation.run(v.parse(operation.input, body), deps);
+/**
+ * Runs an operation on a body as the route does: parsed by its input schema first, with the run's
+ * context (`attest`, as a paid route signs its screenings).
+ */
+const runOperation = (operation, body, deps, context = {}) =>
+  operation.run(v.parse(operation.input, body), deps, context);
 
 /** The result reports each document is made from, with the wallets each screened. */
-async function resultReports(deps) {
-  const wallet = await runOperation(walletSanctionsReport, REQUESTS.wallet, deps);
-  const batch = await runOperation(batchWalletScreen, REQUESTS.batch, deps);
+async function resultReports(deps, context) {
+  const wallet = await runOperation(walletSanctionsReport, REQUESTS.wallet, deps, context);
+  const batch = await runOperation(batchWalletScreen, REQUESTS.batch, deps, context);
   const forecast = await runOperation(exposureForecast, REQUESTS.forecast, deps);
   const queue = await runOperation(queueOptimize, REQUESTS.queue, deps);
   const monteCarlo = runScenarioAnalysis(parseMonteCarloDecisionInput(REQUESTS.monteCarlo));
@@ -223,8 +236,15 @@ async function resultReports(deps) {
       title: "Wallet report",
       report: wallet.report,
       addresses: [REQUESTS.wallet.address],
+      attestation: wallet.attestation,
     },
-    { result: "batch", title: "Batch screen", report: batch.report, addresses: TWENTY_ADDRESSES },
+    {
+      result: "batch",
+      title: "Batch screen",
+      report: batch.report,
+      addresses: TWENTY_ADDRESSES,
+      attestation: batch.attestation,
+    },
     {
       result: "forecast",
       title: "Exposure forecast",
@@ -249,29 +269,40 @@ async function resultReports(deps) {
 /**
  * Makes every document of the set on `deps` (see `realEditionDeps`), one after another, each
  * with the time its render took through the operation (`renderMs`). `only` keeps the documents
- * whose name it matches.
+ * whose name it matches; with `attest`, the screenings (EDD memo, wallet report, batch screen)
+ * are signed as a paid run signs them, and their documents print the attestation appendix.
  */
 export async function documentSet(deps, options = {}) {
+  const context = { attest: options.attest };
   const keep = (name) => options.only === undefined || options.only.test(name);
   const documents = [];
   for (const format of ["pdf", "docx"]) {
     const name = `edd-memo.${format}`;
     if (!keep(name)) continue;
     const started = performance.now();
-    const answer = await runOperation(eddReport, { ...REQUESTS.edd, output_format: format }, deps);
+    const answer = await runOperation(
+      eddReport,
+      { ...REQUESTS.edd, output_format: format },
+      deps,
+      context,
+    );
     documents.push({
       name,
       title: "EDD memo",
       result: "edd",
       format,
       addresses: EDD_ADDRESSES,
-      maxPages: PAGE_BOUNDS.edd,
+      maxPages: PAGE_BOUNDS.edd + attestationPages(answer.attestation),
       fileName: answer.artifact.name,
       bytes: bytesOf(answer.artifact),
+      attestation: answer.attestation,
       renderMs: performance.now() - started,
     });
   }
-  for (const { result, title, report, addresses } of await resultReports(deps)) {
+  for (const { result, title, report, addresses, attestation } of await resultReports(
+    deps,
+    context,
+  )) {
     for (const [format, route] of Object.entries(ROUTES)) {
       const name = `${result.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-report.${format}`;
       if (!keep(name)) continue;
@@ -283,9 +314,10 @@ export async function documentSet(deps, options = {}) {
         result,
         format,
         addresses,
-        maxPages: PAGE_BOUNDS[result],
+        maxPages: PAGE_BOUNDS[result] + attestationPages(attestation),
         fileName: answer.data.fileName,
         bytes: bytesOf(answer.data.artifact),
+        attestation,
         renderMs: performance.now() - started,
       });
     }

@@ -3,6 +3,7 @@ import {
   ArtifactHintsSchema,
   ArtifactSchema,
   ArtifactSummarySchema,
+  AttestedEntries,
   RenderedPartEntries,
   ReportAnswerSchema,
   SourceFreshnessSchema,
@@ -38,8 +39,12 @@ const BatchScreeningSchema = v.looseObject({
   screeningOnly: v.literal(true),
 });
 
+/** A screening's success envelope around `data`, with the attestation of a signed run. */
+const attestedAnswerSchema = <Data extends v.GenericSchema>(data: Data) =>
+  v.object({ ...screeningAnswerSchema(data).entries, ...AttestedEntries });
+
 /** The answer of the single-address screening and of the wallet sanctions report. */
-export const WalletScreeningAnswerSchema = screeningAnswerSchema(
+export const WalletScreeningAnswerSchema = attestedAnswerSchema(
   v.looseObject({
     ...AddressScreeningEntries,
     sourceFreshness: SourceFreshnessSchema,
@@ -57,7 +62,7 @@ export const WalletReportAnswerSchema = v.object({
 });
 
 /** The answer of the batch screening. */
-export const BatchWalletScreenAnswerSchema = screeningAnswerSchema(BatchScreeningSchema);
+export const BatchWalletScreenAnswerSchema = attestedAnswerSchema(BatchScreeningSchema);
 
 /** The four members of the EDD memo that every EDD answer with data carries. */
 const EddDocumentDataEntries = {
@@ -73,7 +78,7 @@ const EddDocumentDataEntries = {
  * the file alone (`artifact_only`).
  */
 export const EddReportAnswerSchema = v.union([
-  screeningAnswerSchema(
+  attestedAnswerSchema(
     v.looseObject({
       ...EddDocumentDataEntries,
       memoDate: v.string(),
@@ -97,5 +102,6 @@ export const EddReportAnswerSchema = v.union([
     report: v.optional(ReportAnswerSchema),
     artifacts: v.optional(ArtifactHintsSchema),
     source: v.literal(SCREENING_SOURCE),
+    ...AttestedEntries,
   }),
 ]);

@@ -6,6 +6,7 @@ import {
   reportModel,
   tableFromRecords,
 } from "@svc/report-model";
+import { type ScreeningReportOptions, withAttestationAppendix } from "./attestation-appendix.js";
 import { withListNotices } from "./list-warning.js";
 import {
   ASSET_RULE,
@@ -39,13 +40,15 @@ export const repeatedEntries = (batch: BatchScreenResult): number =>
 
 /**
  * A batch screening as the shared report model: the batch decision first, then one
- * row per submitted wallet in request order, naming the party behind every hit.
+ * row per submitted wallet in request order, naming the party behind every hit. A signed
+ * screening's attestation is printed in the appendix.
  */
 export function batchScreeningReport(
   batch: BatchScreenResult,
-  date = reportDate(),
+  options: ScreeningReportOptions = {},
 ): ReportModelInput {
   const { query, summary: s, results, sourceFreshness: f } = batch;
+  const date = options.date ?? reportDate();
   const hits = results
     .map((r, i) => ({ r, position: i + 1 }))
     .filter(({ r }) => r.summary.status === "match")
@@ -121,5 +124,5 @@ export function batchScreeningReport(
       },
     },
   );
-  return withByline(withListNotices(model, f), date);
+  return withAttestationAppendix(withByline(withListNotices(model, f), date), options.attestation);
 }

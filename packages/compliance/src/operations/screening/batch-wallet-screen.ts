@@ -14,6 +14,7 @@ import {
   EXAMPLE_FRESHNESS,
   LAZARUS_ETH,
 } from "./sample-addresses.js";
+import { attestScreening } from "./screening-attestation.js";
 import { SCREENING_SOURCE } from "./screening-constants.js";
 
 export const BatchWalletScreenInputSchema = strictInput({
@@ -91,8 +92,9 @@ export const batchWalletScreen = defineOperation({
     artifacts: { document_endpoints: DOCUMENT_ENDPOINTS },
     source: SCREENING_SOURCE,
   },
-  run: (input: BatchWalletScreenInput, deps): BatchWalletScreenAnswer => {
+  run: async (input: BatchWalletScreenInput, deps, context): Promise<BatchWalletScreenAnswer> => {
     const batch = deps.list.screenMany(input.addresses, screenOptions(input.asset));
-    return screeningEnvelope(batch, batchScreeningReport(batch));
+    const attestation = await attestScreening(context, batch);
+    return screeningEnvelope(batch, batchScreeningReport(batch, { attestation }), attestation);
   },
 });

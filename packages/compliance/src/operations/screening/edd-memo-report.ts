@@ -8,6 +8,8 @@ import {
   tableFromRecords,
   type WireScalar,
 } from "@svc/report-model";
+import type { ScreeningAttestation } from "../../attestation/attest.js";
+import { withAttestationAppendix } from "./attestation-appendix.js";
 import type { EddCase } from "./edd-case.js";
 import type { EddMemo } from "./edd-memo.js";
 import { withListNotices } from "./list-warning.js";
@@ -69,12 +71,14 @@ const DEFINITIONS: readonly (readonly [string, string])[] = [
  * memo's parts are tables in reading order: case, scope and method, freshness, per-wallet
  * results, matched designations, evidence, recommendation, follow-up, limitations and the
  * sign-off block; the appendix (designation detail, definitions) goes to `workbook_rows`,
- * which documents print as an appendix and spreadsheets as extra sheets.
+ * which documents print as an appendix and spreadsheets as extra sheets. A signed screening's
+ * attestation closes the appendix.
  */
 export function eddMemoReport(
   c: EddCase,
   memo: EddMemo,
   batch: BatchScreenResult,
+  attestation?: ScreeningAttestation,
 ): ReportModelInput {
   const { summary: s, results, sourceFreshness: f } = batch;
   const scope = memo.scope;
@@ -200,5 +204,5 @@ export function eddMemoReport(
       appendix_definitions: DEFINITIONS.map(([term, definition]) => ({ term, definition })),
     },
   });
-  return withListNotices(model, f);
+  return withAttestationAppendix(withListNotices(model, f), attestation);
 }

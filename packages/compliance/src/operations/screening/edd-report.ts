@@ -28,6 +28,7 @@ import {
   EXAMPLE_FRESHNESS,
   LAZARUS_ETH,
 } from "./sample-addresses.js";
+import { attestationMember, attestScreening } from "./screening-attestation.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 
 /**
@@ -120,12 +121,14 @@ export interface EddDocumentAnswer {
   readonly report: ReportModelInput;
   readonly artifacts: ArtifactHints;
   readonly source: typeof SCREENING_SOURCE;
+  /** The screening's signed attestation (compact JWS), when the run was given `attest`. */
+  readonly attestation?: string;
 }
 
-/** `artifact_only: true`: the file and its metadata, nothing else. */
+/** `artifact_only: true`: the file and its metadata (and a signed run's attestation), nothing else. */
 export type EddArtifactOnlyAnswer = Pick<
   EddDocumentAnswer,
-  "success" | "output_format" | "artifact" | "artifact_summary" | "source"
+  "success" | "output_format" | "artifact" | "artifact_summary" | "source" | "attestation"
 >;
 
 export type EddReportAnswer = EddJsonAnswer | EddDocumentAnswer | EddArtifactOnlyAnswer;
@@ -216,10 +219,12 @@ export const eddReport = defineOperation({
   run: async (input: EddReportInput, deps, context): Promise<EddReportAnswer> => {
     const c = eddCase(input);
     const screening = deps.list.screenMany(input.addresses, screenOptions(input.asset));
+    // Signed before the memo is written, so the memo prints the very JWS the answer carries.
+    const attestation = await attestScreening(context, screening);
     const memo = eddMemo(c, screening);
-    const report = eddMemoReport(c, memo, screening);
+    const report = eddMemoReport(c, memo, screening, attestation);
     if (input.output_format === "json") {
-      return screeningEnvelope(memoData(c, memo, screening), report);
+      return screeningEnvelope(memoData(c, memo, screening), report, attestation);
     }
     const doc = await renderReportModel(report, input.output_format, deps, context);
     // One base64 of the file, which the answer names twice (`artifact`, `output.artifact`).
@@ -230,6 +235,7 @@ export const eddReport = defineOperation({
       artifact,
       artifact_summary: doc.artifactSummary,
       source: SCREENING_SOURCE,
+      ...attestationMember(attestation),
     };
     if (input.artifact_only === true) return file;
     return {

@@ -1,5 +1,7 @@
 import { fileStem } from "@svc/renderers/pool";
 import { normalizeReportMeta, type ReportModelInput } from "@svc/report-model";
+import type { ScreeningAttestation } from "../../attestation/attest.js";
+import { attestationMember } from "./screening-attestation.js";
 import { SCREENING_SOURCE } from "./screening-constants.js";
 
 /**
@@ -26,6 +28,8 @@ export interface ArtifactHints {
  * The success answer of every screening and workflow route:
  * the result in `data`, the same result as a report model in `report` (so any result can be
  * sent straight to a document route), file hints in `artifacts`, and the list as `source`.
+ * A screening run given `attest` (a paid run of the hosted service) also carries its signed
+ * `attestation` (a compact JWS); no other answer has the member.
  */
 export interface ScreeningEnvelope<Data> {
   readonly success: true;
@@ -33,6 +37,7 @@ export interface ScreeningEnvelope<Data> {
   readonly report: ReportModelInput;
   readonly artifacts: ArtifactHints;
   readonly source: typeof SCREENING_SOURCE;
+  readonly attestation?: string;
 }
 
 /**
@@ -51,6 +56,7 @@ export function artifactHints(report: ReportModelInput): ArtifactHints {
 export function screeningEnvelope<Data>(
   data: Data,
   report: ReportModelInput,
+  attestation?: ScreeningAttestation,
 ): ScreeningEnvelope<Data> {
   return {
     success: true,
@@ -58,5 +64,6 @@ export function screeningEnvelope<Data>(
     report,
     artifacts: artifactHints(report),
     source: SCREENING_SOURCE,
+    ...attestationMember(attestation),
   };
 }

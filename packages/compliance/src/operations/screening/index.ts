@@ -14,12 +14,21 @@ export const SCREENING_OPERATIONS = [
   eddReport,
 ] as const;
 
+export { AttestationSchema } from "../answer-parts.js";
 export {
   BatchWalletScreenAnswerSchema,
   EddReportAnswerSchema,
   WalletReportAnswerSchema,
   WalletScreeningAnswerSchema,
 } from "./answer-schemas.js";
+export {
+  ATTESTATION_APPENDIX,
+  ATTESTATION_STATEMENT,
+  JWS_LINE_LENGTH,
+  jwsLines,
+  type ScreeningReportOptions,
+  withAttestationAppendix,
+} from "./attestation-appendix.js";
 export {
   BATCH_REPORT_TITLE,
   BATCH_REPORT_TYPE,

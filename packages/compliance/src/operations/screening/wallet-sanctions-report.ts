@@ -9,6 +9,7 @@ import {
   exampleWalletQuery,
   LAZARUS_ETH,
 } from "./sample-addresses.js";
+import { attestScreening } from "./screening-attestation.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 import { walletScreeningAnswer } from "./wallet-screening-answer.js";
 import { WALLET_REPORT_TITLE, WALLET_REPORT_TYPE } from "./wallet-screening-report.js";
@@ -71,6 +72,8 @@ export const walletSanctionsReport = defineOperation({
     artifacts: { document_endpoints: DOCUMENT_ENDPOINTS },
     source: SCREENING_SOURCE,
   },
-  run: (input: WalletSanctionsReportInput, deps) =>
-    walletScreeningAnswer(deps.list.screen(input.address, screenOptions(input.asset))),
+  run: async (input: WalletSanctionsReportInput, deps, context) => {
+    const result = deps.list.screen(input.address, screenOptions(input.asset));
+    return walletScreeningAnswer(result, await attestScreening(context, result));
+  },
 });

@@ -1,5 +1,6 @@
 import type { ScreenResult } from "@svc/ofac-index";
 import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
+import { type ScreeningReportOptions, withAttestationAppendix } from "./attestation-appendix.js";
 import { withListNotices } from "./list-warning.js";
 import { assetSentence, formatSentence, listForProse, plural } from "./match-text.js";
 import { withByline } from "./report-byline.js";
@@ -21,10 +22,15 @@ export const WALLET_REPORT_TITLE = "OFAC Wallet Screening Report";
  * type and tables the deployed service used, so a document made from either route is the same
  * file. The summary leads with the outcome and names what matched; a clear result says what
  * it covers, never "safe". A listed address is a match whatever asset was asked for, and the
- * summary says when it is listed only under other tickers.
+ * summary says when it is listed only under other tickers. A signed screening's attestation is
+ * printed in the appendix.
  */
-export function walletScreeningReport(result: ScreenResult, date = reportDate()): ReportModelInput {
+export function walletScreeningReport(
+  result: ScreenResult,
+  options: ScreeningReportOptions = {},
+): ReportModelInput {
   const { query, summary, matches, sourceFreshness: f } = result;
+  const date = options.date ?? reportDate();
   const outcome =
     summary.status === "match"
       ? `${query.address} matches ${plural(summary.matchCount, "OFAC SDN designation")} exactly: ${listForProse(
@@ -80,5 +86,5 @@ export function walletScreeningReport(result: ScreenResult, date = reportDate())
       },
     },
   );
-  return withByline(withListNotices(model, f), date);
+  return withAttestationAppendix(withByline(withListNotices(model, f), date), options.attestation);
 }
