@@ -1,4 +1,9 @@
 export {
+  type AddressRecheck,
+  checkAgainstEdition,
+  type EditionCheck,
+} from "./attestation/check-against-edition.js";
+export {
   type DiffEntry,
   diffEditions,
   type EditionDiff,

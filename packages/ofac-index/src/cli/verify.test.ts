@@ -128,6 +128,14 @@ describe("ofac-index verify: what holds exits 0", () => {
     expect((await runAsync("verify", answer, "--keys", url)).code).toBe(0);
   });
 
+  it("reads a JWS copied from a printed appendix, in 64-character lines", async () => {
+    const printed = await file("printed.txt", `${jws.match(/.{1,64}/g)?.join("\n")}\n`);
+    const r = run("verify", printed, "--keys", keysFile);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).kid).toBe(key.kid);
+  });
+
   it("verifies evidence signed before a rotation while the retired key stays published", async () => {
     const old = await signAttestation(claims, retired);
     const r = run("verify", old, "--keys", keysFile);

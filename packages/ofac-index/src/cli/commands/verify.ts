@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
 import { isAttestationError, verifyAttestation } from "@svc/attestations";
+import { checkAgainstEdition } from "../../attestation/check-against-edition.js";
 import { UsageError } from "../cli-error.js";
 import { loadList } from "../load-list.js";
-import { checkAgainstEdition } from "../verify/check-against-edition.js";
 import { readAttestation } from "../verify/read-attestation.js";
 import { readKeys } from "../verify/read-keys.js";
 

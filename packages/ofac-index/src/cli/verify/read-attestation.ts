@@ -24,7 +24,8 @@ export async function readAttestation(argument: string): Promise<string> {
     );
   }
   const text = (await readFile(argument, "utf8")).trim();
-  if (!text.startsWith("{")) return text;
+  // A JWS has no whitespace: one copied from a printed appendix comes in lines, joined here.
+  if (!text.startsWith("{")) return text.replace(/\s+/g, "");
   let held: unknown;
   try {
     held = (JSON.parse(text) as { attestation?: unknown }).attestation;

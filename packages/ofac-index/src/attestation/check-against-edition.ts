@@ -1,6 +1,6 @@
 import { type AttestationClaims, type AttestedResult, attestedResult } from "@svc/attestations";
-import { isOfacIndexError } from "../../errors/ofac-index-error.js";
-import type { SdnIndex } from "../../index/sdn-index.js";
+import { isOfacIndexError } from "../errors/ofac-index-error.js";
+import type { SdnIndex } from "../index/sdn-index.js";
 
 /** One attested address screened again on the edition at hand. */
 export interface AddressRecheck {
