@@ -25,6 +25,13 @@ export { mcpDocsPage } from "./pages/mcp-docs-page.js";
 export { routeDocsPage } from "./pages/route-docs-page.js";
 export { type RouteDocs, routeDocsOf } from "./route-docs/route-docs.js";
 export { DISCOVERY_PATHS, discoveryUrls } from "./service/discovery-paths.js";
-export type { FreeEndpoint, FreeTopic } from "./service/free-endpoint.js";
+export {
+  type FreeAnswer,
+  type FreeBody,
+  type FreeEndpoint,
+  type FreeMethod,
+  type FreeTopic,
+  methodOf,
+} from "./service/free-endpoint.js";
 export { SERVICE } from "./service/service-info.js";
 export { type Inventory, inventoryOf } from "./x402-inventory/x402-inventory.js";

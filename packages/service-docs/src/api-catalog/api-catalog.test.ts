@@ -3,7 +3,10 @@ import { BASE_NETWORK, BASE_USDC, baseTerms, displayPrice } from "@svc/payments"
 import { describe, expect, it } from "vitest";
 import { listingsOf } from "../listing/listing.js";
 import { FIXTURE_OPERATIONS, FIXTURE_PAY_TO } from "../test-support/fixture-operations.js";
-import { FIXTURE_FREE_ENDPOINTS } from "../test-support/free-endpoints.js";
+import {
+  FIXTURE_ATTESTATION_ENDPOINTS,
+  FIXTURE_FREE_ENDPOINTS,
+} from "../test-support/free-endpoints.js";
 import { apiCatalogOf } from "./api-catalog.js";
 
 const terms = baseTerms(FIXTURE_PAY_TO);
@@ -70,5 +73,26 @@ describe("GET /api document", () => {
     });
     expect(receipt).not.toHaveProperty("query");
     expect(doc.free[0]).not.toHaveProperty("params");
+  });
+
+  it("lists a free POST with its method and its body, and a free GET as a GET", () => {
+    const doc = apiCatalogOf({
+      operations: FIXTURE_OPERATIONS,
+      terms,
+      baseUrl,
+      freeEndpoints: [...freeEndpoints, ...FIXTURE_ATTESTATION_ENDPOINTS],
+    });
+    const [keys, verify] = FIXTURE_ATTESTATION_ENDPOINTS;
+    expect(doc.free.find((e) => e.path === "/api/attestations/verify")).toMatchObject({
+      name: "attestation_verify",
+      method: "POST",
+      topic: "attestation",
+      price: "free",
+      body: verify?.body,
+      exampleUrl: `${baseUrl}/api/attestations/verify`,
+    });
+    const keySet = doc.free.find((e) => e.path === keys?.path);
+    expect(keySet).toMatchObject({ method: "GET", topic: "attestation" });
+    expect(keySet).not.toHaveProperty("body");
   });
 });

@@ -2,7 +2,7 @@ import type { DiscoveryContext } from "../listing/discovery-context.js";
 import { type Listing, listingsOf } from "../listing/listing.js";
 import { paymentSummaryOf } from "../listing/payment-summary.js";
 import { discoveryUrls } from "../service/discovery-paths.js";
-import { topicOf } from "../service/free-endpoint.js";
+import { methodOf, topicOf } from "../service/free-endpoint.js";
 import { SERVICE } from "../service/service-info.js";
 
 /** One `catalog[]` entry of `GET /api`: the route, its price and its exact payment terms. */
@@ -45,13 +45,14 @@ export function apiCatalogOf(ctx: DiscoveryContext) {
     catalog,
     free: ctx.freeEndpoints.map((e) => ({
       name: e.name,
-      method: "GET",
+      method: methodOf(e),
       path: e.path,
       title: e.title,
       description: e.description,
       topic: topicOf(e),
       ...(e.params === undefined ? {} : { params: e.params }),
       ...(e.query === undefined ? {} : { query: e.query }),
+      ...(e.body === undefined ? {} : { body: e.body }),
       exampleUrl: `${ctx.baseUrl}${e.example}`,
       price: "free",
     })),

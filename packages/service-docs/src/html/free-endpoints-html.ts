@@ -1,20 +1,20 @@
-import type { FreeEndpoint } from "../service/free-endpoint.js";
+import { type FreeEndpoint, methodOf } from "../service/free-endpoint.js";
 import { html, type SafeHtml } from "./html.js";
 
-type Described = Pick<FreeEndpoint, "path" | "description" | "params" | "query">;
+type Described = Pick<FreeEndpoint, "method" | "path" | "description" | "params" | "query">;
 
 /**
- * Free endpoints in a sentence, comma-separated: a link to one that needs nothing more, else its
- * path (and query) as code. An endpoint with a path parameter has no address that works for
- * everyone, so it is never a link.
+ * Free endpoints in a sentence, comma-separated: a link to a GET that needs nothing more, else its
+ * method and path (and query) as code. An endpoint with a path parameter has no address that
+ * works for everyone, and a link cannot POST, so neither is ever a link.
  */
 export const freeEndpointsHtml = (endpoints: readonly FreeEndpoint[]): SafeHtml =>
   html`${endpoints.map(
     (e, i) =>
       html`${i === 0 ? "" : ", "}${
-        e.query === undefined && e.params === undefined
+        methodOf(e) === "GET" && e.query === undefined && e.params === undefined
           ? html`<a href="${e.example}"><code>GET ${e.path}</code></a>`
-          : html`<code>GET ${e.path}${e.query === undefined ? "" : `?${Object.keys(e.query).join("=…&")}=…`}</code>`
+          : html`<code>${methodOf(e)} ${e.path}${e.query === undefined ? "" : `?${Object.keys(e.query).join("=…&")}=…`}</code>`
       }`,
   )}`;
 
@@ -22,5 +22,5 @@ export const freeEndpointsHtml = (endpoints: readonly FreeEndpoint[]): SafeHtml 
 export const freeEndpointRowsHtml = (endpoints: readonly Described[]): SafeHtml =>
   html`${endpoints.map((e) => {
     const names = [...Object.keys(e.params ?? {}), ...Object.keys(e.query ?? {})];
-    return html`<tr><td><code>GET ${e.path}</code>${names.length === 0 ? "" : html`<br><span class="muted">${names.join(", ")}</span>`}</td><td>${e.description}</td></tr>`;
+    return html`<tr><td><code>${methodOf(e)} ${e.path}</code>${names.length === 0 ? "" : html`<br><span class="muted">${names.join(", ")}</span>`}</td><td>${e.description}</td></tr>`;
   })}`;

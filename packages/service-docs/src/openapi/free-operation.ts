@@ -1,4 +1,10 @@
-import { type FreeEndpoint, topicOf } from "../service/free-endpoint.js";
+import {
+  type FreeAnswer,
+  type FreeBody,
+  type FreeEndpoint,
+  methodOf,
+  topicOf,
+} from "../service/free-endpoint.js";
 import { headerRef, schemaRef } from "./openapi-components.js";
 
 const errorAnswer = (description: string) => ({
@@ -10,35 +16,79 @@ const errorAnswer = (description: string) => ({
 const either = (names: readonly string[]): string =>
   names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
 
+/** A 200 the endpoint describes itself: its media type, its Cache-Control, its schema. */
+const statedAnswer = (a: FreeAnswer) => ({
+  "200": {
+    description: a.description,
+    ...(a.cacheControl === undefined
+      ? {}
+      : { headers: { "Cache-Control": { schema: { type: "string", const: a.cacheControl } } } }),
+    content: { [a.contentType ?? "application/json"]: { schema: a.schema ?? { type: "object" } } },
+  },
+});
+
 /**
- * The answers of a free endpoint: on the list, an ETag and 304 on a match (`list_changes` also
- * refuses what names no edition); on a payment, never cached, with the settlement receipt in
- * PAYMENT-RESPONSE once settled. An endpoint with path parameters answers 400 for one that is
- * malformed and 404 when nothing has it.
+ * The 200 of a free endpoint: the one it states, else by topic: on the list, an ETag and 304 on
+ * a match; on a payment, never cached, with the settlement receipt in PAYMENT-RESPONSE once
+ * settled; otherwise a JSON object.
+ */
+function okOf(e: FreeEndpoint) {
+  const topic = topicOf(e);
+  const notModified =
+    topic === "list" ? { "304": { description: "Not modified since the ETag sent." } } : {};
+  if (e.answer !== undefined) return { ...statedAnswer(e.answer), ...notModified };
+  if (topic === "list") {
+    return {
+      "200": {
+        description: "The answer; its ETag names the edition(s) it describes.",
+        headers: { ETag: { schema: { type: "string" } } },
+        content: { "application/json": { schema: { type: "object" } } },
+      },
+      ...notModified,
+    };
+  }
+  if (topic === "payment") {
+    return {
+      "200": {
+        description:
+          "The answer (Cache-Control: no-store); once the payment is settled, its receipt is also in PAYMENT-RESPONSE.",
+        headers: {
+          "Cache-Control": { schema: { type: "string", const: "no-store" } },
+          "PAYMENT-RESPONSE": headerRef("PaymentResponse"),
+        },
+        content: { "application/json": { schema: { type: "object" } } },
+      },
+    };
+  }
+  return {
+    "200": {
+      description: "The answer.",
+      content: { "application/json": { schema: { type: "object" } } },
+    },
+  };
+}
+
+/**
+ * The refusals of a JSON body, as every body-reading route of the service answers them: too
+ * large (from its Content-Length, unread), not JSON, or not what its schema says.
+ */
+const bodyRefusals = (b: FreeBody) => ({
+  "400": errorAnswer(
+    "The body is not valid JSON (code MALFORMED_JSON), or not what its schema says (code INVALID_INPUT, with each issue's field path).",
+  ),
+  "413": errorAnswer(
+    `The body is over ${b.maxBytes} bytes (code PAYLOAD_TOO_LARGE); it is not read.`,
+  ),
+  "415": errorAnswer("The body is not JSON (code UNSUPPORTED_MEDIA_TYPE)."),
+});
+
+/**
+ * The answers of a free endpoint: its 200 (`okOf`); a body's refusals; with path parameters,
+ * 400 for one that is malformed and 404 when nothing has it (`list_changes` also refuses what
+ * names no edition).
  */
 function responsesOf(e: FreeEndpoint) {
   const params = Object.keys(e.params ?? {});
-  const ok =
-    topicOf(e) === "list"
-      ? {
-          "200": {
-            description: "The answer; its ETag names the edition(s) it describes.",
-            headers: { ETag: { schema: { type: "string" } } },
-            content: { "application/json": { schema: { type: "object" } } },
-          },
-          "304": { description: "Not modified since the ETag sent." },
-        }
-      : {
-          "200": {
-            description:
-              "The answer (Cache-Control: no-store); once the payment is settled, its receipt is also in PAYMENT-RESPONSE.",
-            headers: {
-              "Cache-Control": { schema: { type: "string", const: "no-store" } },
-              "PAYMENT-RESPONSE": headerRef("PaymentResponse"),
-            },
-            content: { "application/json": { schema: { type: "object" } } },
-          },
-        };
   const lookup =
     params.length > 0
       ? {
@@ -51,10 +101,13 @@ function responsesOf(e: FreeEndpoint) {
             "404": { description: "No stored edition has that SHA-256 or date." },
           }
         : {};
-  return { ...ok, ...lookup };
+  return { ...okOf(e), ...(e.body === undefined ? {} : bodyRefusals(e.body)), ...lookup };
 }
 
-/** A free endpoint as an OpenAPI operation: no payment; its path and query parameters. */
+/**
+ * A free endpoint as an OpenAPI operation (under its method, `methodOf`): no payment; its path
+ * and query parameters, and the JSON body a POST reads.
+ */
 export const freeOperationOf = (e: FreeEndpoint) => ({
   operationId: e.name,
   summary: e.title,
@@ -87,5 +140,18 @@ export const freeOperationOf = (e: FreeEndpoint) => ({
         ]
       : []),
   ],
+  ...(e.body === undefined
+    ? {}
+    : {
+        requestBody: {
+          required: true,
+          description: e.body.description,
+          content: { "application/json": { schema: e.body.schema, example: e.body.example } },
+        },
+      }),
   responses: responsesOf(e),
 });
+
+/** The OpenAPI method key of a free endpoint: `get` or `post`. */
+export const freeMethodKey = (e: FreeEndpoint): "get" | "post" =>
+  methodOf(e) === "POST" ? "post" : "get";

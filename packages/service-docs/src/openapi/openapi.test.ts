@@ -6,7 +6,10 @@ import type { GenericSchema } from "valibot";
 import { describe, expect, it } from "vitest";
 import { listingsOf } from "../listing/listing.js";
 import { FIXTURE_OPERATIONS, FIXTURE_PAY_TO } from "../test-support/fixture-operations.js";
-import { FIXTURE_FREE_ENDPOINTS } from "../test-support/free-endpoints.js";
+import {
+  FIXTURE_ATTESTATION_ENDPOINTS,
+  FIXTURE_FREE_ENDPOINTS,
+} from "../test-support/free-endpoints.js";
 import { openApiOf } from "./openapi.js";
 import { openApiPath } from "./openapi-operation.js";
 
@@ -139,5 +142,71 @@ describe("GET /openapi.json document", () => {
     });
     expect(doc.tags.map((t) => t.name)).not.toContain("payment");
     expect(Object.keys(doc.paths)).not.toContain("/api/payments/{paymentId}");
+  });
+
+  describe("the free attestation endpoints", () => {
+    const withAttestations = [...FIXTURE_FREE_ENDPOINTS, ...FIXTURE_ATTESTATION_ENDPOINTS];
+    const doc = openApiOf({
+      operations: [...CATALOG, ...FIXTURE_OPERATIONS],
+      terms,
+      baseUrl,
+      freeEndpoints: withAttestations,
+    });
+    type Free = OperationObject & {
+      tags: string[];
+      requestBody?: {
+        required: boolean;
+        content: Record<string, { schema: unknown; example: unknown }>;
+      };
+      responses: Record<
+        string,
+        { headers?: Record<string, { schema: unknown }>; content?: Record<string, unknown> }
+      >;
+    };
+    const paths = doc.paths as Record<string, Record<string, Free>>;
+
+    it("the document stays valid OpenAPI 3.1 with a free POST and a key set beside the rest", async () => {
+      const result = await new Validator().validate(structuredClone(doc));
+      expect(result.errors ?? []).toEqual([]);
+      expect(result.valid).toBe(true);
+    });
+
+    it("the verification is documented as a POST only, with its JSON body and 200 / 400 / 413 / 415", () => {
+      const [, verify] = FIXTURE_ATTESTATION_ENDPOINTS;
+      expect(Object.keys(paths["/api/attestations/verify"] ?? {})).toEqual(["post"]);
+      const op = paths["/api/attestations/verify"]?.post;
+      expect(op?.tags).toEqual(["attestation"]);
+      expect(op?.parameters).toEqual([]);
+      expect(op?.requestBody?.required).toBe(true);
+      expect(op?.requestBody?.content["application/json"]).toEqual({
+        schema: verify?.body?.schema,
+        example: verify?.body?.example,
+      });
+      expect(Object.keys(op?.responses ?? {}).sort()).toEqual(["200", "400", "413", "415"]);
+      expect(JSON.stringify(op?.responses["413"])).toContain("4096 bytes");
+      expect(op?.responses["200"]?.content?.["application/json"]).toEqual({
+        schema: verify?.answer?.schema,
+      });
+    });
+
+    it("the key set is a GET with its own media type and a public Cache-Control, no ETag and no 304", () => {
+      expect(Object.keys(paths["/.well-known/jwks.json"] ?? {})).toEqual(["get"]);
+      const op = paths["/.well-known/jwks.json"]?.get;
+      expect(op?.tags).toEqual(["attestation"]);
+      expect(op?.requestBody).toBeUndefined();
+      expect(op?.parameters).toEqual([]);
+      expect(Object.keys(op?.responses ?? {})).toEqual(["200"]);
+      const ok = op?.responses["200"];
+      expect(Object.keys(ok?.content ?? {})).toEqual(["application/jwk-set+json"]);
+      expect(ok?.headers).toEqual({
+        "Cache-Control": { schema: { type: "string", const: "public, max-age=300" } },
+      });
+    });
+
+    it("names the attestation tag, described, only when there are attestation endpoints", () => {
+      expect(doc.tags.find((t) => t.name === "attestation")?.description).toContain("attestation");
+      const without = openApiOf({ operations: FIXTURE_OPERATIONS, terms, baseUrl, freeEndpoints });
+      expect(without.tags.map((t) => t.name)).not.toContain("attestation");
+    });
   });
 });

@@ -3,7 +3,7 @@ import { listingsOf } from "../listing/listing.js";
 import { discoveryUrls } from "../service/discovery-paths.js";
 import { topicOf } from "../service/free-endpoint.js";
 import { SERVICE } from "../service/service-info.js";
-import { freeOperationOf } from "./free-operation.js";
+import { freeMethodKey, freeOperationOf } from "./free-operation.js";
 import { OPENAPI_COMPONENTS } from "./openapi-components.js";
 import { openApiOperationOf, openApiPath } from "./openapi-operation.js";
 
@@ -13,6 +13,8 @@ const CATEGORY_DESCRIPTIONS: Record<string, string> = {
   document: "PDF, DOCX and XLSX files generated from the shared report model.",
   list: "Free: which sanctions list edition screening runs on, the stored editions and their changes.",
   payment: "Free: a payment settled after its answer, and its settlement receipt once settled.",
+  attestation:
+    "Free: every screening answer carries a signed attestation; the public keys that sign them, and their verification.",
 };
 
 /** `GET /openapi.json`: OpenAPI 3.1.0 of every paid operation of the catalog and the free endpoints. */
@@ -23,7 +25,9 @@ export function openApiOf(ctx: DiscoveryContext) {
     const key = openApiPath(l.op.path);
     paths[key] = { ...paths[key], [l.op.method.toLowerCase()]: openApiOperationOf(l) };
   }
-  for (const e of ctx.freeEndpoints) paths[e.path] = { get: freeOperationOf(e) };
+  for (const e of ctx.freeEndpoints) {
+    paths[e.path] = { ...paths[e.path], [freeMethodKey(e)]: freeOperationOf(e) };
+  }
   const categories = [...new Set(listings.map((l) => l.op.category))];
   const topics = [...new Set(["list", ...ctx.freeEndpoints.map(topicOf)])];
   const urls = discoveryUrls(ctx.baseUrl);

@@ -32,6 +32,7 @@ ${freeEndpointRowsHtml(catalog.free.filter((e) => e.topic === "list"))}
 <p class="muted">Each answers with <code>ETag</code> = the edition's SHA-256; send it back in <code>If-None-Match</code> for a 304.</p>
 </section>
 ${paymentsCardHtml(catalog)}
+${attestationsCardHtml(catalog)}
 <section class="card">
 <h2>Payment terms (every endpoint)</h2>
 <div class="table-scroll"><table>
@@ -69,5 +70,21 @@ function paymentsCardHtml(catalog: ApiCatalog): SafeHtml | "" {
 ${freeEndpointRowsHtml(endpoints)}
 </tbody></table></div>
 <p class="muted">Never cached (<code>Cache-Control: no-store</code>); a settled payment's receipt is also in <code>${catalog.payment.headers.paymentResponse}</code>.</p>
+</section>`;
+}
+
+/** The free endpoints about attestations (the keys, the verification), in a card; none, no card. */
+function attestationsCardHtml(catalog: ApiCatalog): SafeHtml | "" {
+  const endpoints = catalog.free.filter((e) => e.topic === "attestation");
+  return endpoints.length === 0
+    ? ""
+    : html`<section class="card">
+<h2>Free: evidence</h2>
+<p>Every screening answer carries a signed attestation (its <code>attestation</code> member, a compact JWS). Check it with these:</p>
+<div class="table-scroll"><table>
+<thead><tr><th>Endpoint</th><th>What</th></tr></thead>
+<tbody>
+${freeEndpointRowsHtml(endpoints)}
+</tbody></table></div>
 </section>`;
 }

@@ -31,6 +31,7 @@ ${listCardHtml(ctx)}
 <p class="muted">${listings.length} paid endpoint${listings.length === 1 ? "" : "s"}, fixed price per call. A GET on a POST route shows its docs for free; the call itself is the POST.</p>
 ${endpointTableHtml(listings)}
 </section>
+${evidenceHtml(ctx)}
 <div class="grid2">
 <section class="card">
 <h2>How to pay</h2>
@@ -104,6 +105,21 @@ function paymentEndpointsHtml(ctx: DiscoveryContext): SafeHtml | "" {
   return endpoints.length === 0
     ? ""
     : html`<p class="muted">An answer settled after it is sent carries <code>${PAYMENT_HEADERS.status}: pending</code> and <code>${PAYMENT_HEADERS.id}</code> instead of the receipt. Free: ${freeEndpointsHtml(endpoints)}.</p>`;
+}
+
+/**
+ * Evidence: every screening answer carries a signed attestation, and where to check it (the
+ * service's public keys, its verification); nothing when the service signs none.
+ */
+function evidenceHtml(ctx: DiscoveryContext): SafeHtml | "" {
+  const endpoints = ctx.freeEndpoints.filter((e) => topicOf(e) === "attestation");
+  return endpoints.length === 0
+    ? ""
+    : html`<section class="card">
+<h2>Evidence</h2>
+<p>Every screening answer carries a signed attestation (its <code>attestation</code> member, a compact JWS): the addresses and their results, the list edition screened on and the payment, signed by the service. Check it offline with the service's public keys, or have the service check it.</p>
+<p class="muted">Free: ${freeEndpointsHtml(endpoints)}.</p>
+</section>`;
 }
 
 /** The MCP card's text: the tool server mounted at /mcp beside the routes. */

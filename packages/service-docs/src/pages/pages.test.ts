@@ -12,7 +12,10 @@ import {
   FIXTURE_PAY_TO,
   hostileOperation,
 } from "../test-support/fixture-operations.js";
-import { FIXTURE_FREE_ENDPOINTS } from "../test-support/free-endpoints.js";
+import {
+  FIXTURE_ATTESTATION_ENDPOINTS,
+  FIXTURE_FREE_ENDPOINTS,
+} from "../test-support/free-endpoints.js";
 import { hostileMcpCatalog } from "../test-support/hostile-mcp.js";
 import { apiCatalogPage } from "./api-catalog-page.js";
 import { landingPage } from "./landing-page.js";
@@ -121,5 +124,25 @@ describe("the pages", () => {
     expect(listOnly.landing).not.toContain("X-Payment-Status");
     expect(listOnly.catalog).not.toContain("Free: payments");
     expect(listOnly.landing).toContain('<a href="/api/list"><code>GET /api/list</code></a>');
+  });
+
+  it("Evidence: the landing page and the catalog page say answers are signed and where to check them; a POST is never a link", () => {
+    const pages = pagesOf(
+      { ...ctx, freeEndpoints: [...FIXTURE_FREE_ENDPOINTS, ...FIXTURE_ATTESTATION_ENDPOINTS] },
+      BOTH,
+    );
+    expect(pages.landing).toContain("<h2>Evidence</h2>");
+    expect(pages.landing).toContain("signed attestation");
+    expect(pages.landing).toContain(
+      '<a href="/.well-known/jwks.json"><code>GET /.well-known/jwks.json</code></a>',
+    );
+    expect(pages.catalog).toContain("<h2>Free: evidence</h2>");
+    for (const page of [pages.landing, pages.catalog]) {
+      expect(page).toContain("<code>POST /api/attestations/verify</code>");
+      expect(page).not.toContain('href="/api/attestations/verify"');
+    }
+    const unsigned = pagesOf(ctx, BOTH);
+    expect(unsigned.landing).not.toContain("Evidence");
+    expect(unsigned.catalog).not.toContain("Free: evidence");
   });
 });

@@ -37,3 +37,49 @@ export const FIXTURE_FREE_ENDPOINTS: readonly FreeEndpoint[] = [
     example: "/api/payments/pay_00000000000000000000000000000000",
   },
 ];
+
+/**
+ * Free attestation endpoints shaped like the service's: a GET key set with its own media type and
+ * Cache-Control, and a POST verification with a JSON body and a 200 schema of its own.
+ */
+export const FIXTURE_ATTESTATION_ENDPOINTS: readonly FreeEndpoint[] = [
+  {
+    name: "attestation_keys",
+    path: "/.well-known/jwks.json",
+    title: "Attestation keys",
+    description: "The public keys that sign attestations (a test fixture).",
+    topic: "attestation",
+    answer: {
+      description: "The key set (RFC 7517).",
+      contentType: "application/jwk-set+json",
+      cacheControl: "public, max-age=300",
+      schema: { type: "object", required: ["keys"], properties: { keys: { type: "array" } } },
+    },
+    example: "/.well-known/jwks.json",
+  },
+  {
+    name: "attestation_verify",
+    path: "/api/attestations/verify",
+    method: "POST",
+    title: "Verify an attestation",
+    description: "Checks an attestation against the keys (a test fixture).",
+    topic: "attestation",
+    body: {
+      description: "The attestation to check.",
+      schema: {
+        type: "object",
+        properties: { attestation: { type: "string" } },
+        required: ["attestation"],
+        additionalProperties: false,
+      },
+      example: { attestation: "eyJhbGciOiJFUzI1NiJ9.e30.c2ln" },
+      maxBytes: 4096,
+    },
+    answer: {
+      description: "The verdict.",
+      cacheControl: "no-store",
+      schema: { type: "object", required: ["valid"], properties: { valid: { type: "boolean" } } },
+    },
+    example: "/api/attestations/verify",
+  },
+];
