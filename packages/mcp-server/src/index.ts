@@ -1,3 +1,4 @@
+export type { AttestationSigning } from "./attestation/attestation-signing.js";
 export { ClientConfigSchema, PREFERRED_TRANSPORTS } from "./card/config-schema.js";
 export { ICON_PNG_BASE64 } from "./card/icon-png.js";
 export {

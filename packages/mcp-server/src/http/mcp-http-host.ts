@@ -52,6 +52,11 @@ export interface McpHttpCall {
   readonly onCharged?: (() => void) | undefined;
   /** The app's own answer to a body over the limit (default: a JSON-RPC error, 413). */
   readonly onTooLarge?: (() => Response) | undefined;
+  /**
+   * The service's public base URL for this request (behind a proxy, the app knows it; the
+   * request's own origin otherwise): what a signed attestation names, with the key set under it.
+   */
+  readonly baseUrl?: string | undefined;
 }
 
 /** Answers one request to the MCP endpoint. */
@@ -67,7 +72,8 @@ const forbidden = (message: string): Response =>
  * 1. a caller the policy does not take is refused (403) before anything is read;
  * 2. the streamable HTTP transport of `createMcpHttpHandler` answers (POST only, 405 otherwise;
  *    the body limit enforced as it is read, 413), with the tools behind their payment gates
- *    (one per tool and price, built once) when the host is paid;
+ *    (one per tool and price, built once) when the host is paid, and a paid screening answer
+ *    signed (`attestation`) when the payments carry a signing key;
  * 3. the request's line is logged, when the host logs them, with the app's request id.
  */
 export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
@@ -79,11 +85,17 @@ export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
     const requestId = call.requestId ?? randomUUID();
     let charged = false;
     const refusal = refusedCaller(request.headers, options.callers);
+    const key = options.payments?.signingKey;
     const handle = createMcpHttpHandler({
       deps: options.deps,
       tools: options.tools,
       prompts: options.prompts,
       gateFor,
+      // Paid screening answers are signed when the host has a key (the base URL is per request).
+      attestation:
+        key === undefined
+          ? undefined
+          : { key, baseUrl: call.baseUrl ?? new URL(request.url).origin },
       maxBodyBytes: options.maxBodyBytes,
       onTooLarge: call.onTooLarge,
       largeBodies: options.largeBodies,

@@ -5,9 +5,10 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import type { ComplianceDeps, ScreeningEvidence } from "@svc/compliance";
+import type { Attest, ComplianceDeps, ScreeningEvidence } from "@svc/compliance";
 import { callPaidTool, MCP_PAYMENT_RESPONSE_META, type ToolResult } from "@svc/payments";
 import * as v from "valibot";
+import { type AttestationSigning, attestOfPayment } from "../attestation/attestation-signing.js";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
 import { failureResult, internalErrorResult, toolResult } from "../results/tool-result.js";
@@ -49,6 +50,12 @@ export interface McpServerOptions {
   readonly deps: ComplianceDeps;
   /** Payment gates (the hosted server); without them every tool is free (standalone). */
   readonly gateFor?: GateFor | undefined;
+  /**
+   * The key and base URL a paid screening answer is signed with (its `attestation`, bound to the
+   * payment's authorization); without it nothing is signed. Only paid calls are signed: a free
+   * call names no payment.
+   */
+  readonly attestation?: AttestationSigning | undefined;
   readonly tools?: readonly AnyTool[];
   readonly prompts?: readonly AnyPrompt[];
   /** Each settled paid call, with its receipt (the host's request log marks it charged). */
@@ -84,15 +91,17 @@ export function createMcpServer(options: McpServerOptions): Server {
   /**
    * Runs a tool on arguments not yet checked, within the deadline its payment gate was sized on
    * (`tool.deadlineMs`): a refusal of either is an `isError` result; a fault is reported and
-   * answered without internals.
+   * answered without internals. `attest` signs the answer of a paid screening call; a signature
+   * that cannot be made is a fault like any other (no unsigned answer, nothing charged).
    */
   const runTool = async (
     tool: AnyTool,
     args: unknown,
     onEvidence: (evidence: ScreeningEvidence | undefined) => void = () => {},
+    attest?: Attest,
   ): Promise<ToolResult> => {
     try {
-      const answer = await tool.handle(args, context, { deadlineMs: tool.deadlineMs });
+      const answer = await tool.handle(args, context, { deadlineMs: tool.deadlineMs, attest });
       if (!answer.ok) return failureResult(answer.failure);
       onEvidence(answer.evidence);
       return toolResult(answer.output);
@@ -130,10 +139,15 @@ export function createMcpServer(options: McpServerOptions): Server {
       const result = await callPaidTool(
         options.gateFor(tool, price.price),
         _meta,
-        () =>
-          runTool(tool, args, (e) => {
-            evidence = e;
-          }),
+        (authorization) =>
+          runTool(
+            tool,
+            args,
+            (e) => {
+              evidence = e;
+            },
+            attestOfPayment(options.attestation, authorization),
+          ),
         () => evidence && { datasetSha256: evidence.datasetSha256, query: evidence.addresses },
       );
       const receipt = result._meta?.[MCP_PAYMENT_RESPONSE_META];

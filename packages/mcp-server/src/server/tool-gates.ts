@@ -1,3 +1,4 @@
+import type { SigningKey } from "@svc/attestations";
 import {
   type DeferredSettlement,
   PaymentGate,
@@ -19,6 +20,11 @@ export interface ToolPayments {
   readonly reservations?: ReservationStore | undefined;
   /** Settlement after the answer, when the operator chose it (the service's ledger). */
   readonly deferred?: DeferredSettlement | undefined;
+  /**
+   * The service's signing key: a paid screening tool's answer then carries its `attestation`,
+   * signed with it and bound to the payment. Without it nothing is signed.
+   */
+  readonly signingKey?: SigningKey | undefined;
 }
 
 /** Finds the payment gate of a tool at a price. */

@@ -47,8 +47,9 @@ export const ofacWalletReportTool = defineTool<v.InferOutput<typeof Input>>({
   },
   // The screening takes milliseconds: the document's budget covers both.
   deadlineMs: reportPdfGenerate.deadlineMs,
-  run: async ({ output_format, ...screen }, { deps, signal }) => {
-    const answer = await walletSanctionsReport.run(screen, deps, { signal });
+  run: async ({ output_format, ...screen }, { deps, signal, attest }) => {
+    // The report (and the document rendered from it) carries the attestation of a paid call.
+    const answer = await walletSanctionsReport.run(screen, deps, { signal, attest });
     if (output_format === "json") return { ...answer };
     return { ...answer, ...(await renderPart(answer.report, output_format, deps, signal)) };
   },

@@ -27,8 +27,9 @@ export function routeTool<RouteInput, Output extends object, Input extends Route
     output,
     pricing: { kind: "paid", price: op.price },
     deadlineMs: op.deadlineMs,
-    run: async (i, { deps, signal }) => {
-      const answer: object = await op.run(i, deps, { signal });
+    run: async (i, { deps, signal, attest }) => {
+      // A screening operation signs its answer when the call was paid (`attest`); others ignore it.
+      const answer: object = await op.run(i, deps, { signal, attest });
       return { ...answer };
     },
   });

@@ -1,5 +1,6 @@
 import {
   type Answer,
+  type Attest,
   type ComplianceDeps,
   type HandleOptions,
   handleInput,
@@ -31,6 +32,12 @@ export interface ToolContext {
   readonly paid: boolean;
   /** Fires when the call is abandoned (its deadline passed): pass it to the renderer. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Signs the screening attestation of a paid call (the hosted server with a signing key), bound
+   * to its payment: a tool that screens passes it to its operation (`RunContext.attest`), which
+   * puts the JWS in the answer's `attestation`. Absent on a free call: nothing is signed.
+   */
+  readonly attest?: Attest | undefined;
 }
 
 /** How a tool is listed, priced and bounded, whatever its input. */
@@ -103,7 +110,7 @@ export const defineTool = <Input>(definition: ToolDefinition<Input>): McpTool<In
         deadlineMs: definition.deadlineMs,
         input: definition.input,
         run: (input: Input, call: ToolContext, run) =>
-          definition.run(input, { ...call, signal: run?.signal }),
+          definition.run(input, { ...call, signal: run?.signal, attest: run?.attest }),
       },
       raw,
       { ...context, deps: screened.deps },
