@@ -1,15 +1,24 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseSigningKey } from "@svc/attestations";
 import { describe, expect, it } from "vitest";
+import { loadServiceConfig } from "./config/service-config.js";
 import { ledgerDir } from "./test-support/ledger-dir.js";
 
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+const GENERATE_KEY = fileURLToPath(new URL("../dist/generate-signing-key.js", import.meta.url));
 
 describe("the service process", () => {
   it("starts on a free port, says where, serves, and stops cleanly on SIGTERM", async () => {
     const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, PORT: "0", LEDGER_DIR: ledgerDir() },
+      env: {
+        ...process.env,
+        PORT: "0",
+        LEDGER_DIR: ledgerDir(),
+        SIGNING_KEY_FILE: join(ledgerDir(), "signing-key.json"),
+      },
     });
     let out = "";
     child.stdout.setEncoding("utf8");
@@ -47,5 +56,37 @@ describe("the service process", () => {
     expect(code).toBe(1);
     expect(err).toMatch(/PAY_TO: is required in production/);
     expect(err).toMatch(/FACILITATOR_URL: is required in production/);
+  });
+
+  it("refuses to start in production without SIGNING_KEY, saying how to make one; the script it names makes a key the configuration takes", async () => {
+    const production = {
+      PORT: "0",
+      SVC_MODE: "production",
+      PAY_TO: "0x1234567890abcdef1234567890abcdef12345678",
+      FACILITATOR_URL: "https://facilitator.example.com/x402",
+    };
+    const child = spawn(process.execPath, [MAIN], {
+      env: { ...process.env, ...production, SIGNING_KEY: "" },
+    });
+    let err = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (c: string) => {
+      err += c;
+    });
+    const [code] = await once(child, "exit");
+    expect(code).toBe(1);
+    expect(err).toMatch(/^svc: SIGNING_KEY: is required in production/);
+    expect(err).toContain("node dist/generate-signing-key.js");
+    // The script: a private JWK on stdout (one line), its public half on stderr.
+    const script = spawn(process.execPath, [GENERATE_KEY]);
+    let out = "";
+    script.stdout.setEncoding("utf8");
+    script.stdout.on("data", (c: string) => {
+      out += c;
+    });
+    const [scriptCode] = await once(script, "exit");
+    expect(scriptCode).toBe(0);
+    const key = parseSigningKey(out.trim());
+    expect(loadServiceConfig({ ...production, SIGNING_KEY: out.trim() }).signing.key).toEqual(key);
   });
 });

@@ -14,6 +14,7 @@ try {
     `  list: ${freshness ? `${freshness.datasetDate} from ${freshness.sourceUrl}${freshness.sample ? " (embedded SAMPLE, not the OFAC list)" : ""}${freshness.stale === true ? ` (STALE: not confirmed for ${freshness.ageHours} h)` : ""}` : "none loaded yet: screening answers 503"}${service.loader.refreshSource === undefined ? "" : `; loading ${service.loader.refreshSource} in the background (see the "list.*" log lines)`}`,
     `  docs: ${service.url}/ (landing), ${service.url}/api (catalog), ${service.url}/openapi.json`,
     `  mcp:  ${service.url}/mcp (streamable HTTP, paid tools over x402), docs ${service.url}/mcp/docs`,
+    `  attestations: signed with key ${service.signingKid}${config.signing.key === undefined ? ` (development key kept in ${config.signing.keyFile})` : ""}; keys ${service.url}/.well-known/jwks.json, verify POST ${service.url}/api/attestations/verify`,
     `  try:  curl -i ${service.url}/api/ofac-wallet-screen/0x098B716B8Aaf21512996dC57EB0615e2383E2f96   (402: pay with x402)`,
   ];
   if (service.devnet !== undefined) {

@@ -1,10 +1,16 @@
 import { type AnyOperation, CATALOG, type ComplianceDeps, listStatusOf } from "@svc/compliance";
 import type { ToolPayments } from "@svc/mcp-server";
+import { SdnIndex } from "@svc/ofac-index";
+import { ListLoader } from "@svc/ofac-index/node";
 import { PaymentGate } from "@svc/payments";
 import { bazaarDiscoveryOf, type McpCatalog } from "@svc/service-docs";
 import { Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
+import { attestedEditions, type EditionLookup } from "../attestations/attested-editions.js";
+import { mountAttestations } from "../attestations/mount-attestations.js";
+import { requestAttester } from "../attestations/request-attester.js";
+import type { ServiceAttestation } from "../attestations/service-attestation.js";
 import { normalizeBaseUrl } from "../discovery/base-url.js";
 import { mountDiscovery } from "../discovery/mount-discovery.js";
 import { requestResourceUrl } from "../discovery/request-base-url.js";
@@ -41,6 +47,12 @@ export interface AppOptions {
   readonly log?: LogSink | undefined;
   /** The payments settled after their answer, behind `GET /api/payments/:paymentId` (the ledger's). */
   readonly receipts?: PaymentReceipts | undefined;
+  /**
+   * The service's signing key and the retired public keys it still publishes: paid screening
+   * answers (routes and MCP tools) carry an attestation signed with the key, and the app serves
+   * `/.well-known/jwks.json` and `POST /api/attestations/verify`. Without it nothing is signed.
+   */
+  readonly attestation?: ServiceAttestation | undefined;
 }
 
 /** The payment gate of one operation, described for payers and the bazaar. */
@@ -63,6 +75,25 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
       deferred: payments.deferred,
     },
   );
+}
+
+/** The loaded edition of the list, when the list is an index or a loader that has one. */
+const loadedIndexOf = (list: AppOptions["list"]): SdnIndex | undefined =>
+  list instanceof SdnIndex ? list : list instanceof ListLoader ? list.index : undefined;
+
+/**
+ * Where the verification route finds an attested edition: the loaded one, else the stored
+ * editions (the archive's, or the loader's store when the app was given a loader only).
+ */
+function editionsOf(options: AppOptions): EditionLookup {
+  const { list, archive } = options;
+  const stored =
+    archive !== undefined
+      ? (sha: string) => archive.edition(sha)
+      : list instanceof ListLoader
+        ? (sha: string) => list.editionBySha(sha)
+        : undefined;
+  return attestedEditions(() => loadedIndexOf(list), stored);
 }
 
 /**
@@ -113,8 +144,15 @@ export function createApp(options: AppOptions): Hono {
   };
   // Every 402 names the resource on the public base URL (or the request's own, validated).
   const resourceUrl = requestResourceUrl(options.baseUrl);
+  const attestOf = requestAttester(options.attestation, options.baseUrl);
   for (const op of options.operations ?? CATALOG) {
-    mountOperation(app, op, gateOf(op, options.payments), deps, { resourceUrl });
+    mountOperation(app, op, gateOf(op, options.payments), deps, {
+      payment: { resourceUrl },
+      attestOf,
+    });
+  }
+  if (options.attestation !== undefined) {
+    mountAttestations(app, options.attestation, editionsOf(options));
   }
   mountList(app, options.list, options.archive);
   if (options.receipts !== undefined) mountPaymentReceipts(app, options.receipts);
@@ -130,6 +168,7 @@ export function createApp(options: AppOptions): Hono {
     catalog: options.mcpCatalog,
     baseUrl: options.baseUrl,
     log: options.log,
+    attestation: options.attestation,
   });
   app.notFound((c) => problem(c, 404, "ENDPOINT_NOT_FOUND", "Not Found"));
   app.onError((_error, c) =>

@@ -8,6 +8,7 @@ import {
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
+import type { RequestAttester } from "../attestations/request-attester.js";
 import { answerResponse } from "./map-failure.js";
 import { decodePathParams } from "./path-params.js";
 import { problem } from "./problem.js";
@@ -26,7 +27,7 @@ export const payloadTooLarge = (c: Context): Response => tooLarge(c, MAX_BODY_BY
 type Read = { ok: true; value: unknown } | { ok: false; response: Response };
 
 /** The JSON body (already within the route's limit), refusing a wrong media type (415) or bad JSON (400). */
-async function readBody(c: Context): Promise<Read> {
+export async function readBody(c: Context): Promise<Read> {
   const type = c.req.header("Content-Type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     return {
@@ -50,7 +51,7 @@ async function readBody(c: Context): Promise<Read> {
 }
 
 /** The 413 of a body over `maxBytes`; the rest of it is never read, so the connection closes. */
-const tooLarge = (c: Context, maxBytes: number): Response =>
+export const tooLarge = (c: Context, maxBytes: number): Response =>
   problem(c, 413, "PAYLOAD_TOO_LARGE", `The body must be at most ${maxBytes} bytes.`, undefined, {
     Connection: "close",
   });
@@ -70,13 +71,20 @@ const undecodable = (c: Context, name: string): Response => {
  * A body declared larger than the route takes is refused from its Content-Length alone, before
  * payment: nothing of it is read, and no valid request is that large.
  */
-const declaredWithin =
+export const declaredWithin =
   (maxBytes: number): MiddlewareHandler =>
   async (c, next) => {
     const declared = Number(c.req.header("Content-Length") ?? Number.NaN);
     if (declared > maxBytes) return tooLarge(c, maxBytes);
     await next();
   };
+
+export interface MountOptions {
+  /** How the payment gate names the resource (its 402s). */
+  readonly payment?: RequirePaymentOptions | undefined;
+  /** How a paid request signs its screening answers (none: nothing is signed). */
+  readonly attestOf?: RequestAttester | undefined;
+}
 
 /**
  * Mounts one catalog operation: a body declared over the route's limit is refused first (413);
@@ -94,7 +102,7 @@ export function mountOperation(
   op: AnyOperation,
   gate: PaymentGate,
   deps: ComplianceDeps,
-  payment: RequirePaymentOptions = {},
+  { payment = {}, attestOf }: MountOptions = {},
 ): void {
   const maxBytes = op.maxBodyBytes ?? MAX_BODY_BYTES;
   const gated =
@@ -124,9 +132,11 @@ export function mountOperation(
     }
     // Within the deadline the payment gate was sized on (`op.deadlineMs`); a client that hangs
     // up abandons the run (unsettled). A fault is thrown on, to the app's 500.
+    // Screening operations sign their answer with it (bound to this payment); others ignore it.
     const answer = await op.handle(raw, deps, {
       signal: c.req.raw.signal,
       deadlineMs: op.deadlineMs,
+      attest: attestOf?.(c),
     });
     // What the answer was computed on goes with the payment's record (the list edition).
     if (answer.ok && answer.evidence !== undefined) {

@@ -1,6 +1,7 @@
 import { type LedgerConfig, ledgerConfigFromEnv } from "@svc/ledger";
 import { integerSetting, type ListConfig, loadListConfig } from "@svc/ofac-index/node";
 import { loadPaymentConfig, type PaymentConfig } from "@svc/payments";
+import { loadSigningConfig, type SigningConfig } from "../attestations/signing-config.js";
 
 /** Every setting of the service, read from the environment once (documented in the README). */
 export interface ServiceConfig {
@@ -31,6 +32,12 @@ export interface ServiceConfig {
   readonly instanceId: string | undefined;
   /** The list settings (`loadListConfig` of @svc/ofac-index/node). */
   readonly list: ListConfig;
+  /**
+   * The key screening attestations are signed with (`SIGNING_KEY`, required in production; in
+   * development a key kept in `SIGNING_KEY_FILE`, default `.svc/signing-key.json`) and the
+   * retired public keys still published (`SIGNING_KEYS_RETIRED`).
+   */
+  readonly signing: SigningConfig;
 }
 
 /** A replica's name: what the ledger records as the claimant of its settlements. */
@@ -48,16 +55,18 @@ export function loadServiceConfig(
   env: Readonly<Record<string, string | undefined>>,
   cwd: string = process.cwd(),
 ): ServiceConfig {
+  const payments = loadPaymentConfig(env);
   return {
     port: integerSetting(env.PORT, "PORT", 8402, 0, 65535),
     host: env.HOST || "127.0.0.1",
     publicBaseUrl: env.PUBLIC_BASE_URL || undefined,
-    payments: loadPaymentConfig(env),
+    payments,
     log: env.LOG_REQUESTS !== "0",
     devnetBlockTime:
       integerSetting(env.DEVNET_BLOCK_TIME, "DEVNET_BLOCK_TIME", 0, 0, 60) || undefined,
     ledger: ledgerConfigFromEnv(env, cwd),
     instanceId: instanceIdSetting(env.INSTANCE_ID),
     list: loadListConfig(env),
+    signing: loadSigningConfig(env, { production: payments.mode === "production", cwd }),
   };
 }

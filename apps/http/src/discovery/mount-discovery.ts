@@ -11,11 +11,13 @@ import {
   inventoryOf,
   landingPage,
   listingOf,
+  methodOf,
   openApiOf,
   routeDocsOf,
   routeDocsPage,
 } from "@svc/service-docs";
 import type { Context, Hono } from "hono";
+import { FREE_ATTESTATION_ENDPOINTS } from "../attestations/free-attestation-endpoints.js";
 import { htmlResponse, jsonResponse } from "../docs/html-response.js";
 import { representationOf } from "../docs/negotiation.js";
 import { FREE_ENDPOINTS } from "../list/free-list-endpoints.js";
@@ -37,13 +39,20 @@ export interface DiscoveryOptions {
   readonly list?: ComplianceDeps["list"] | undefined;
 }
 
+/** Whether the app serves `method` on exactly this route path. */
+const serves = (app: Hono, method: string, path: string): boolean =>
+  app.routes.some((r) => (r.method === method || r.method === "ALL") && r.path === path);
+
 /**
  * Whether the app serves a GET on exactly this path: the MCP docs and server card are mounted by
  * their own module (`mountMcp`, which `createApp` always calls), so pages link them only when
  * they are there.
  */
-const servesGet = (app: Hono, path: string): boolean =>
-  app.routes.some((r) => (r.method === "GET" || r.method === "ALL") && r.path === path);
+const servesGet = (app: Hono, path: string): boolean => serves(app, "GET", path);
+
+/** Whether the app serves a free endpoint: its method on its route. */
+const servesEndpoint = (app: Hono, e: FreeEndpoint): boolean =>
+  serves(app, methodOf(e), routePathOf(e));
 
 /**
  * Mounts the discovery documents and the human docs, all derived from the catalog and the
@@ -64,11 +73,15 @@ export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
   const baseUrlOf = requestBaseUrl(options.baseUrl);
   const lastUpdated = new Date().toISOString();
   const list = options.list;
-  // The receipts of payments settled after their answer are listed only where they are served
-  // (`mountPaymentReceipts`, when the app has a ledger).
+  // The receipts of payments settled after their answer, and the attestation keys and their
+  // verification, are listed only where they are served (`mountPaymentReceipts`, when the app has
+  // a ledger; `mountAttestations`, when it has a signing key).
   const freeEndpoints = (): readonly FreeEndpoint[] => [
     ...FREE_ENDPOINTS,
-    ...Object.values(FREE_PAYMENT_ENDPOINTS).filter((e) => servesGet(app, routePathOf(e))),
+    ...[
+      ...Object.values(FREE_PAYMENT_ENDPOINTS),
+      ...Object.values(FREE_ATTESTATION_ENDPOINTS),
+    ].filter((e) => servesEndpoint(app, e)),
   ];
   const contextOf = (c: Context): DiscoveryContext => ({
     operations: options.operations,

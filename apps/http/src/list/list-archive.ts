@@ -1,4 +1,4 @@
-import type { EditionDiff } from "@svc/ofac-index";
+import type { EditionDiff, SdnIndex } from "@svc/ofac-index";
 
 /** One stored edition, as `GET /api/list/editions` lists it. */
 export interface StoredEditionSummary {
@@ -22,4 +22,9 @@ export interface ListArchive {
    * edition), or undefined when either is not a stored edition.
    */
   changes(from: string, to: string | undefined): Promise<EditionDiff | undefined>;
+  /**
+   * The edition of this SHA-256 (lowercase hex), the loaded one or a stored one, or undefined
+   * when the service holds none (`POST /api/attestations/verify` re-screens on it).
+   */
+  edition(datasetSha256: string): Promise<SdnIndex | undefined>;
 }

@@ -23,5 +23,6 @@ export function loaderArchive(loader: ListLoader): ListArchive {
       const [a, b] = await Promise.all([find(from), find(toRef)]);
       return a === undefined || b === undefined ? undefined : diffEditions(a, b);
     },
+    edition: (datasetSha256) => loader.editionBySha(datasetSha256),
   };
 }

@@ -17,6 +17,7 @@ import {
 import type { Context, Hono } from "hono";
 import { MAX_BODY_BYTES, payloadTooLarge } from "../app/mount-operation.js";
 import { type LogSink, markCharged, requestIdOf } from "../app/request-log.js";
+import type { ServiceAttestation } from "../attestations/service-attestation.js";
 import { requestBaseUrl } from "../discovery/request-base-url.js";
 import { htmlResponse, jsonResponse } from "../docs/html-response.js";
 import { representationOf } from "../docs/negotiation.js";
@@ -33,6 +34,12 @@ export interface McpOptions {
   readonly baseUrl?: string | undefined;
   /** Where a tool's fault is reported (the app's log sink); nowhere when unset. */
   readonly log?: LogSink | undefined;
+  /**
+   * The service's signing key (the app's `attestation`): the paid screening tools' answers carry
+   * their `attestation`, signed with it on the request's base URL (as the routes sign theirs). The
+   * retired keys are the key set's business, not the tools'. Without it the tools sign nothing.
+   */
+  readonly attestation?: ServiceAttestation | undefined;
 }
 
 /** Whether a GET asks for the server-sent event stream of the transport (not the description). */
@@ -45,7 +52,8 @@ const asksForEventStream = (accept: string | undefined): boolean =>
  * - `POST /mcp`: the MCP HTTP host of @svc/mcp-server (the one `svc-mcp --http` serves too):
  *   the streamable HTTP transport (stateless, JSON answers), with the paid tools behind the
  *   x402 v2 MCP adapter on the routes' resource server and terms (one gate per tool and price,
- *   built once), and the routes' 1 MiB body limit (413);
+ *   built once), their screening answers signed with the service's key when it has one
+ *   (`attestation`), and the routes' 1 MiB body limit (413);
  * - `GET /mcp`: what the endpoint is (JSON; the docs page for a browser); a GET that asks for an
  *   event stream goes to the transport, which refuses it (405): a stateless server has none;
  * - `GET /mcp/docs`: the docs of the tool server (HTML; JSON with `?format=json`);
@@ -63,7 +71,10 @@ export function mountMcp(app: Hono, options: McpOptions): void {
     deps: options.deps,
     tools: catalog.tools,
     prompts: catalog.prompts,
-    payments: options.payments,
+    payments:
+      options.attestation === undefined
+        ? options.payments
+        : { ...options.payments, signingKey: options.attestation.key },
     maxBodyBytes: MAX_BODY_BYTES,
     callers: ANY_CALLER,
     log: options.log === undefined ? undefined : { sink: options.log, requests: false },
@@ -78,6 +89,8 @@ export function mountMcp(app: Hono, options: McpOptions): void {
       requestId: requestIdOf(c),
       onCharged: () => markCharged(c),
       onTooLarge: () => payloadTooLarge(c),
+      // What a signed answer names as the service (the key set is under it), as discovery says.
+      baseUrl: baseUrlOf(c),
     });
     return c.newResponse(res.body, res);
   };

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { generateSigningKey } from "@svc/attestations";
 import ts from "typescript";
 import { describe, expect, it, vi } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
@@ -91,6 +92,7 @@ describe("the devnet is imported lazily, in development only", () => {
         SVC_MODE: "production",
         PAY_TO: "0x1234567890abcdef1234567890abcdef12345678",
         FACILITATOR_URL: "https://facilitator.example.com/x402",
+        SIGNING_KEY: JSON.stringify(await generateSigningKey()),
       },
       {
         FACILITATOR_URL: "http://127.0.0.1:9",

@@ -13,6 +13,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
 import type { Logger } from "pino";
 import { createApp } from "../app/create-app.js";
+import { serviceAttestationOf } from "../attestations/service-attestation.js";
 import type { ServiceConfig } from "../config/service-config.js";
 import { mountDevStats } from "../dev/dev-stats.js";
 import { mountDevnetInfo } from "../dev/devnet-info.js";
@@ -33,6 +34,8 @@ export interface RunningService {
   readonly deferred: LedgerDeferredSettlement | undefined;
   /** The local settlement stack, when the service pays through it (development). */
   readonly devnet: Devnet | undefined;
+  /** The `kid` of the key attestations are signed with (published at `/.well-known/jwks.json`). */
+  readonly signingKid: string;
   stop(): Promise<void>;
 }
 
@@ -51,6 +54,8 @@ export async function startService(
   config: ServiceConfig,
   options: StartOptions = {},
 ): Promise<RunningService> {
+  // First: a kept development key that cannot be read stops the start before anything runs.
+  const attestation = await serviceAttestationOf(config.signing);
   // The devnet (anvil and the local chain) is a development dependency, imported only here:
   // a production install does not carry it, and refuses development without FACILITATOR_URL.
   const devnet =
@@ -88,7 +93,8 @@ export async function startService(
       throw error;
     },
   );
-  const paymentServer = createPaymentServer(facilitator);
+  // The same key signs the x402 offers and receipts (offer-receipt extension) and the attestations.
+  const paymentServer = createPaymentServer(facilitator, { signingKey: attestation.key });
   // Settlement after the answer (the operator's choice): before listening, it settles what a
   // stopped process left answered but unsettled.
   let deferred: ReturnType<typeof deferredSettlementOf>;
@@ -120,6 +126,7 @@ export async function startService(
     log: config.log ? log : undefined,
     baseUrl: config.publicBaseUrl,
     archive: loaderArchive(runtime.loader),
+    attestation,
   });
   if (devnet !== undefined) {
     mountDevnetInfo(app, devnet);
@@ -141,6 +148,7 @@ export async function startService(
     ledger,
     deferred,
     devnet,
+    signingKid: attestation.key.kid,
     async stop() {
       await closeServer(server);
       await runtime.stop();

@@ -94,9 +94,12 @@ describe("exposure forecast", () => {
     expect(answer.report.tables?.current_matches?.rows).toEqual([
       { address: LAZARUS_ETH, matched_entities: "Lazarus Group" },
     ]);
-    expect(answer.report.tables?.per_wallet_exposure?.rows.map((r) => r.address)).toEqual([
-      CLEAR_A,
-    ]);
+    // This table's rows are objects (by column name).
+    const rows = (answer.report.tables?.per_wallet_exposure?.rows ?? []) as Record<
+      string,
+      unknown
+    >[];
+    expect(rows.map((r) => r.address)).toEqual([CLEAR_A]);
   });
 
   it("is reproducible: the same body gives the same answer", async () => {

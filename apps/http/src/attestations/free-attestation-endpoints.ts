@@ -1,0 +1,147 @@
+import { ATTESTATION_ERROR_CODES, MAX_ATTESTATION_LENGTH } from "@svc/attestations";
+import { ATTESTATION_PATHS } from "@svc/compliance";
+import { jsonSchemaOf } from "@svc/report-model";
+import type { FreeEndpoint } from "@svc/service-docs";
+import * as v from "valibot";
+import type { EditionVerdict, VerdictCode } from "./attestation-verdict.js";
+
+/** The media type of the key set (RFC 7517 §8.5). */
+export const KEY_SET_MEDIA_TYPE = "application/jwk-set+json";
+
+/** How long a client or cache may keep the key set: a new key is seen within five minutes. */
+export const KEY_SET_MAX_AGE_SECONDS = 300;
+
+/** The Cache-Control of the key set: public, cacheable for KEY_SET_MAX_AGE_SECONDS. */
+export const KEY_SET_CACHE_CONTROL = `public, max-age=${KEY_SET_MAX_AGE_SECONDS}`;
+
+/**
+ * The largest body `POST /api/attestations/verify` reads: the longest attestation the library
+ * verifies, and room for the JSON around it. Larger is refused from its Content-Length, unread.
+ */
+export const MAX_VERIFY_BODY_BYTES = MAX_ATTESTATION_LENGTH + 4 * 1024;
+
+/**
+ * The verification request: one compact JWS, nothing else. Whitespace is dropped first: a JWS
+ * has none, and one copied from a printed appendix comes in lines.
+ */
+export const VerifyRequestSchema = v.strictObject({
+  attestation: v.pipe(
+    v.string("must be the attestation: a compact JWS string"),
+    v.transform((jws) => jws.replace(/\s+/g, "")),
+    v.minLength(1, "must not be empty"),
+    v.maxLength(MAX_ATTESTATION_LENGTH, `must be at most ${MAX_ATTESTATION_LENGTH} characters`),
+  ),
+});
+
+/**
+ * The members of a string union, listed: the build fails when the union gains a member the list
+ * lacks (`missing` names it), so a schema's `enum` cannot fall behind the type it describes.
+ */
+const everyOf =
+  <T extends string>() =>
+  <const L extends readonly T[]>(
+    list: L &
+      ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> }),
+  ): L =>
+    list;
+
+/** Every code a verdict can carry: the library's refusals, then the edition check's. */
+const VERDICT_CODES = everyOf<VerdictCode>()([
+  ...ATTESTATION_ERROR_CODES,
+  "result_mismatch",
+  "edition_mismatch",
+]);
+
+/** Every code of the edition check: why it was not checked, or why it does not hold. */
+const EDITION_CODES = everyOf<NonNullable<EditionVerdict["code"]>>()([
+  "edition_unavailable",
+  "result_mismatch",
+  "edition_mismatch",
+]);
+
+/** The JSON Schema of the verdict (`AttestationVerdict`), as OpenAPI and `/api` show it. */
+const VERDICT_SCHEMA = {
+  type: "object",
+  required: ["valid"],
+  properties: {
+    valid: {
+      type: "boolean",
+      description:
+        "A key of this service (current or retired) signed it, it is intact and well formed, and, when the service holds the attested edition, every address re-screened on it gets its attested answer.",
+    },
+    code: {
+      enum: [...VERDICT_CODES],
+      description: "Why it is not valid (absent when valid).",
+    },
+    reason: { type: "string", description: "Why it is not valid, in a sentence." },
+    kid: { type: "string", description: "The key that signed it (once the signature verified)." },
+    claims: { type: "object", description: "The signed claims (once the signature verified)." },
+    edition: {
+      type: "object",
+      description:
+        "The attested edition re-screened (`checked: true`, `holds`, `addresses`), or why not (`checked: false`, `code: edition_unavailable`, when the service no longer holds it).",
+      required: ["checked", "attested", "reasons"],
+      properties: {
+        checked: { type: "boolean" },
+        code: { enum: [...EDITION_CODES] },
+        attested: {
+          type: "object",
+          properties: { datasetSha256: { type: "string" }, datasetDate: { type: "string" } },
+        },
+        sameEdition: { type: "boolean" },
+        holds: { type: "boolean" },
+        reasons: { type: "array", items: { type: "string" } },
+        addresses: { type: "array", items: { type: "object" } },
+      },
+    },
+  },
+};
+
+/**
+ * The free endpoints that let anyone check a screening attestation, defined once: the routes
+ * (`mountAttestations`), `/api`, OpenAPI and the landing page all read them from here, and their
+ * paths are `ATTESTATION_PATHS`, the ones every attestation names (`keysUrl`, `verifyUrl`).
+ */
+export const FREE_ATTESTATION_ENDPOINTS = {
+  keys: {
+    name: "attestation_keys",
+    path: ATTESTATION_PATHS.keys,
+    title: "Attestation signing keys",
+    description:
+      "The service's public signing keys as a JWK Set (RFC 7517): the current key and the retired ones, public halves only. An attestation's `kid` names the key that signed it: verify it offline with this set.",
+    topic: "attestation",
+    answer: {
+      description: `The key set (${KEY_SET_MEDIA_TYPE}), cacheable for ${KEY_SET_MAX_AGE_SECONDS} seconds.`,
+      contentType: KEY_SET_MEDIA_TYPE,
+      cacheControl: KEY_SET_CACHE_CONTROL,
+      schema: {
+        type: "object",
+        required: ["keys"],
+        properties: { keys: { type: "array", items: { type: "object" } } },
+      },
+    },
+    example: ATTESTATION_PATHS.keys,
+  },
+  verify: {
+    name: "attestation_verify",
+    path: ATTESTATION_PATHS.verify,
+    method: "POST",
+    title: "Verify an attestation",
+    description:
+      "Checks a screening attestation (the `attestation` member of a screening answer, a compact JWS) against the service's keys, then screens its addresses again on the attested edition when the service still holds it. Always 200 with a verdict: `valid`, and when not valid a stable `code` and its `reason`.",
+    topic: "attestation",
+    body: {
+      description: `{"attestation": "<compact JWS>"}; whitespace in the JWS is ignored (one copied from a printed appendix comes in lines); at most ${MAX_ATTESTATION_LENGTH} characters without it.`,
+      schema: jsonSchemaOf(VerifyRequestSchema),
+      // The shape of one (header.claims.signature), not one this service signed: it verifies as `malformed`.
+      example: { attestation: "eyJhbGciOiJFZERTQSJ9.eyJ2IjoxfQ.c2lnbmF0dXJl" },
+      maxBytes: MAX_VERIFY_BODY_BYTES,
+    },
+    answer: {
+      description: "The verdict (Cache-Control: no-store).",
+      cacheControl: "no-store",
+      schema: VERDICT_SCHEMA,
+    },
+    example: ATTESTATION_PATHS.verify,
+  },
+} as const satisfies Record<string, FreeEndpoint>;

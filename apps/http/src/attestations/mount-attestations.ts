@@ -1,0 +1,74 @@
+import { publicJwks } from "@svc/attestations";
+import { invalidInput } from "@svc/compliance";
+import type { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { every } from "hono/combine";
+import * as v from "valibot";
+import { failureResponse } from "../app/map-failure.js";
+import { declaredWithin, readBody, tooLarge } from "../app/mount-operation.js";
+import { problem } from "../app/problem.js";
+import { attestationVerdict } from "./attestation-verdict.js";
+import type { EditionLookup } from "./attested-editions.js";
+import {
+  FREE_ATTESTATION_ENDPOINTS,
+  KEY_SET_CACHE_CONTROL,
+  KEY_SET_MEDIA_TYPE,
+  MAX_VERIFY_BODY_BYTES,
+  VerifyRequestSchema,
+} from "./free-attestation-endpoints.js";
+import type { ServiceAttestation } from "./service-attestation.js";
+
+// The endpoints' contract (paths, limits, the request schema) is defined once, beside their
+// documentation; re-exported for the callers that read it from here.
+export { MAX_VERIFY_BODY_BYTES, VerifyRequestSchema };
+
+/**
+ * The free attestation endpoints: the service's public keys (`/.well-known/jwks.json`, the
+ * current key and the retired ones, public halves only, cacheable for five minutes) and the
+ * verification anyone can run (`POST /api/attestations/verify`): the JWS checked against those
+ * keys and its addresses screened again on the attested edition when the service holds it.
+ * Bounded: the body is refused from its declared length before it is read, and read up to its
+ * limit; only an attestation this service signed reaches the edition lookup.
+ */
+export function mountAttestations(
+  app: Hono,
+  attestation: ServiceAttestation,
+  editions: EditionLookup,
+): void {
+  // Built once: the set never changes while the service runs, and it refuses a private member.
+  const keys = publicJwks([attestation.key, ...attestation.retired]);
+  const published = JSON.stringify(keys);
+  app.get(FREE_ATTESTATION_ENDPOINTS.keys.path, (c) =>
+    c.body(published, 200, {
+      "Content-Type": KEY_SET_MEDIA_TYPE,
+      "Cache-Control": KEY_SET_CACHE_CONTROL,
+    }),
+  );
+  app.post(
+    FREE_ATTESTATION_ENDPOINTS.verify.path,
+    every(
+      declaredWithin(MAX_VERIFY_BODY_BYTES),
+      bodyLimit({
+        maxSize: MAX_VERIFY_BODY_BYTES,
+        onError: (c) => tooLarge(c, MAX_VERIFY_BODY_BYTES),
+      }),
+    ),
+    async (c) => {
+      const read = await readBody(c);
+      if (!read.ok) return read.response;
+      const parsed = v.safeParse(VerifyRequestSchema, read.value);
+      if (!parsed.success) {
+        if (typeof read.value !== "object" || read.value === null || Array.isArray(read.value)) {
+          return problem(c, 400, "INVALID_INPUT", "The body must be a JSON object.", [
+            { path: "", message: 'the body must be a JSON object {"attestation": "<JWS>"}' },
+          ]);
+        }
+        return failureResponse(c, invalidInput(parsed.issues));
+      }
+      const verdict = await attestationVerdict(parsed.output.attestation, keys, editions);
+      return c.json(verdict, 200, {
+        "Cache-Control": FREE_ATTESTATION_ENDPOINTS.verify.answer.cacheControl,
+      });
+    },
+  );
+}
