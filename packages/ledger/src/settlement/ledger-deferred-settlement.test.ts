@@ -12,7 +12,7 @@ import {
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type PostgresCluster,
   startPostgres,
@@ -80,8 +80,12 @@ describe.each([
     await migrate(sql);
     ledger = new PaymentLedger(sql);
   });
+  // Every settler a test started stops with it, also when the test fails: one left sweeping
+  // would claim the next test's payments.
+  afterEach(async () => {
+    await Promise.all(settlers.splice(0).map((s) => s.stop()));
+  });
   afterAll(async () => {
-    await Promise.all(settlers.map((s) => s.stop()));
     await sql?.close();
   });
 
@@ -274,12 +278,19 @@ describe.each([
               },
             })
           : settlerOf("replica-other", {
-              leaseSeconds: 0,
               settle: (stored) => {
                 settleCalls++;
                 return settle(stored);
               },
             });
+      if (restart !== "same replica at start-up") {
+        // The stopped replica's claim is older than the lease. (Not a lease of 0: the new
+        // replica would then take over its own claim on every sweep while it looks on chain.)
+        await sql.query(
+          "update payments set claimed_at = now() - interval '1 hour' where payment_id = $1",
+          [paymentId],
+        );
+      }
       await next.start();
       await next.idle();
       const record = await recordOf(paymentId);
