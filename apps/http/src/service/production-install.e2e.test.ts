@@ -41,14 +41,15 @@ beforeAll(async () => {
   // resolves the workspace packages' own dependencies again, which needs the registry's metadata
   // of each, and `pnpm install --frozen-lockfile` on a new machine caches none of it (--offline
   // then fails with ERR_PNPM_NO_OFFLINE_META). Bounded, so a stuck install fails with what pnpm
-  // said, not the hook's timeout.
+  // said, not the hook's timeout: 4 minutes, since with every package's tests running at once
+  // (the Node 24 pass, the conformance suite among them) it took over 100 s.
   await run(
     "pnpm",
     ["--filter", "@svc/http", "deploy", "--prod", "--legacy", "--prefer-offline", dir],
     {
       cwd: WORKSPACE,
       env: { ...process.env, CI: "true" },
-      timeout: 100_000,
+      timeout: 240_000,
       killSignal: "SIGKILL",
     },
   ).catch((error: { message: string; stdout?: string; stderr?: string }) => {
@@ -69,7 +70,7 @@ beforeAll(async () => {
     dir,
   );
   url = service.url;
-}, 240_000);
+}, 360_000);
 
 afterAll(async () => {
   await service?.stop();
