@@ -37,22 +37,18 @@ function sizeOf(path: string): number {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "svc-http-deploy-"));
   rmSync(dir, { recursive: true });
-  // From the store the workspace was installed into. --prefer-offline, not --offline: a deploy
-  // resolves the workspace packages' own dependencies again, which needs the registry's metadata
-  // of each, and `pnpm install --frozen-lockfile` on a new machine caches none of it (--offline
-  // then fails with ERR_PNPM_NO_OFFLINE_META). Bounded, so a stuck install fails with what pnpm
-  // said, not the hook's timeout: 4 minutes, since with every package's tests running at once
-  // (the Node 24 pass, the conformance suite among them) it took over 100 s.
-  await run(
-    "pnpm",
-    ["--filter", "@svc/http", "deploy", "--prod", "--legacy", "--prefer-offline", dir],
-    {
-      cwd: WORKSPACE,
-      env: { ...process.env, CI: "true" },
-      timeout: 240_000,
-      killSignal: "SIGKILL",
-    },
-  ).catch((error: { message: string; stdout?: string; stderr?: string }) => {
+  // From the store the workspace was installed into (--offline: nothing may wait on the
+  // network; --prefer-offline once stalled in resolution under the Node 24 pass). It needs the
+  // registry metadata an install from an empty store caches; a machine whose store was filled
+  // otherwise has none (ERR_PNPM_NO_OFFLINE_META): there, one `pnpm --filter @svc/http deploy
+  // --prod --legacy --prefer-offline <dir>` caches it. Bounded, so a stuck install fails with what
+  // pnpm said, not the hook's timeout.
+  await run("pnpm", ["--filter", "@svc/http", "deploy", "--prod", "--legacy", "--offline", dir], {
+    cwd: WORKSPACE,
+    env: { ...process.env, CI: "true" },
+    timeout: 240_000,
+    killSignal: "SIGKILL",
+  }).catch((error: { message: string; stdout?: string; stderr?: string }) => {
     const tail = (text = "") => text.split("\n").slice(-15).join("\n");
     throw new Error(
       `${error.message}\nstdout:\n${tail(error.stdout)}\nstderr:\n${tail(error.stderr)}`,
