@@ -10,6 +10,21 @@ import { ledgerDir } from "./test-support/ledger-dir.js";
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 const GENERATE_KEY = fileURLToPath(new URL("../dist/generate-signing-key.js", import.meta.url));
 
+/** Runs a script of this app to its exit: its exit code and what it wrote on stdout and stderr. */
+async function runToExit(script: string, env: NodeJS.ProcessEnv = process.env) {
+  const child = spawn(process.execPath, [script], { env });
+  let out = "";
+  let err = "";
+  child.stdout.setEncoding("utf8").on("data", (c: string) => {
+    out += c;
+  });
+  child.stderr.setEncoding("utf8").on("data", (c: string) => {
+    err += c;
+  });
+  const [code] = await once(child, "exit");
+  return { code, out, err };
+}
+
 describe("the service process", () => {
   it("starts on a free port, says where, serves, and stops cleanly on SIGTERM", async () => {
     const child = spawn(process.execPath, [MAIN], {
@@ -44,15 +59,11 @@ describe("the service process", () => {
   });
 
   it("refuses to start in production with devnet settings, naming the problems", async () => {
-    const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, PORT: "0", SVC_MODE: "production" },
+    const { code, err } = await runToExit(MAIN, {
+      ...process.env,
+      PORT: "0",
+      SVC_MODE: "production",
     });
-    let err = "";
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (c: string) => {
-      err += c;
-    });
-    const [code] = await once(child, "exit");
     expect(code).toBe(1);
     expect(err).toMatch(/PAY_TO: is required in production/);
     expect(err).toMatch(/FACILITATOR_URL: is required in production/);
@@ -65,26 +76,12 @@ describe("the service process", () => {
       PAY_TO: "0x1234567890abcdef1234567890abcdef12345678",
       FACILITATOR_URL: "https://facilitator.example.com/x402",
     };
-    const child = spawn(process.execPath, [MAIN], {
-      env: { ...process.env, ...production, SIGNING_KEY: "" },
-    });
-    let err = "";
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (c: string) => {
-      err += c;
-    });
-    const [code] = await once(child, "exit");
+    const { code, err } = await runToExit(MAIN, { ...process.env, ...production, SIGNING_KEY: "" });
     expect(code).toBe(1);
     expect(err).toMatch(/^svc: SIGNING_KEY: is required in production/);
     expect(err).toContain("node dist/generate-signing-key.js");
     // The script: a private JWK on stdout (one line), its public half on stderr.
-    const script = spawn(process.execPath, [GENERATE_KEY]);
-    let out = "";
-    script.stdout.setEncoding("utf8");
-    script.stdout.on("data", (c: string) => {
-      out += c;
-    });
-    const [scriptCode] = await once(script, "exit");
+    const { code: scriptCode, out } = await runToExit(GENERATE_KEY);
     expect(scriptCode).toBe(0);
     const key = parseSigningKey(out.trim());
     expect(loadServiceConfig({ ...production, SIGNING_KEY: out.trim() }).signing.key).toEqual(key);
