@@ -19,6 +19,10 @@
 //   3. Cold load, full mode (every byte through saxes), 3 fresh processes, for context.
 //   4. Screening throughput on an index built in this process: `index.screen(address)` and raw
 //      `index.lookup(normalizedAddress)` over a mix of listed and synthetic unlisted addresses.
+//   4b. What the near-match search costs: `index.screen()` per address of listed addresses
+//      (answered by the exact hit alone), of clear ones (compared with the listed addresses of
+//      their format) and of near misses (listed EVM addresses with one digit changed), beside the
+//      exact lookup; and a batch of 100 clear addresses.
 //   5. `index.screenMany()` on batches of 100 addresses.
 //   6. Snapshot load: a fresh process decoding a stored snapshot to a ready index (only when
 //      dist/index.js exports encodeSnapshot/decodeSnapshot).
@@ -416,7 +420,22 @@ function buildAddressPool(index) {
     const j = Math.floor(random() * (i + 1));
     [pool[i], pool[j]] = [pool[j], pool[i]];
   }
-  return { pool, listedCount: listed.length, syntheticCount: synthetic.length };
+  return { pool, listed, synthetic, listedCount: listed.length, syntheticCount: synthetic.length };
+}
+
+/**
+ * Near misses of the listed addresses: each listed EVM address in lower case with one hex digit
+ * changed (no checksum catches it, so it is well-formed and clear, with a near match).
+ */
+function nearMissesOf(listed, random) {
+  return listed
+    .filter((a) => /^0x[0-9a-fA-F]{40}$/.test(a))
+    .map((a) => {
+      const lower = a.toLowerCase();
+      const at = 2 + Math.floor(random() * 40);
+      const digit = HEX[(HEX.indexOf(lower[at]) + 1) % 16];
+      return `${lower.slice(0, at)}${digit}${lower.slice(at + 1)}`;
+    });
 }
 
 /**
@@ -480,7 +499,7 @@ function measureBatches(index, pool) {
 }
 
 async function screeningBench(api, index) {
-  const { pool, listedCount, syntheticCount } = buildAddressPool(index);
+  const { pool, listed, synthetic, listedCount, syntheticCount } = buildAddressPool(index);
   const normalized = pool.map((a) => api.normalizeAddress(a));
   progress(`screen() throughput over ${pool.length} addresses`);
   const screen = measureThroughput((a) => (index.screen(a).summary.matchCount > 0 ? 1 : 0), pool);
@@ -488,11 +507,23 @@ async function screeningBench(api, index) {
   const lookup = measureThroughput((n) => (index.lookup(n).length > 0 ? 1 : 0), normalized);
   progress(`screenMany() on batches of ${BATCH_SIZE}`);
   const batch = measureBatches(index, pool);
+  // What the near-match search costs: a listed address is answered by its exact hit alone; a
+  // clear one is compared with the listed addresses of its format; a near miss finds one.
+  progress("screen() of listed, clear and near-miss addresses");
+  const nearMisses = nearMissesOf(listed, createRandom(0x4ea2));
+  const near = {
+    listed: measureThroughput((a) => index.screen(a).summary.matchCount, listed),
+    clear: measureThroughput((a) => index.screen(a).summary.nearMatchCount, synthetic),
+    nearMiss: measureThroughput((a) => index.screen(a).summary.nearMatchCount, nearMisses),
+    nearMissCount: nearMisses.length,
+    clearBatch: measureBatches(index, synthetic),
+  };
   return {
     pool: { size: pool.length, listed: listedCount, synthetic: syntheticCount },
     screen,
     lookup,
     batch,
+    near,
   };
 }
 
@@ -512,6 +543,34 @@ function printThroughput({ pool, screen, lookup }) {
   console.log(
     `  address mix: ${pool.size} = ${pool.listed} listed (as published) + ` +
       `${pool.synthetic} unlisted synthetic (EVM, base58, bech32), shuffled`,
+  );
+}
+
+function printNearCost({ near, lookup }) {
+  printHeading(
+    `4b. Near-match search: screen() per address (median of ${THROUGHPUT_ROUNDS} rounds), beside the exact lookup`,
+  );
+  const perCall = (m) => 1e6 / m.opsPerSec.median;
+  printTable(
+    ["", "µs per address", "near matches found"],
+    [
+      ["index.lookup(normalized) (reference)", fmtUs(perCall(lookup)), "-"],
+      ["listed address (exact hit, no search)", fmtUs(perCall(near.listed)), "-"],
+      [
+        "clear address (searched, none near)",
+        fmtUs(perCall(near.clear)),
+        `${(near.clear.hitRate * 100).toFixed(1)} %`,
+      ],
+      [
+        `near miss (listed EVM, 1 digit changed; ${near.nearMissCount})`,
+        fmtUs(perCall(near.nearMiss)),
+        `${(near.nearMiss.hitRate * 100).toFixed(1)} %`,
+      ],
+    ],
+  );
+  const u = near.clearBatch.usPerBatch;
+  console.log(
+    `  screenMany() of ${near.clearBatch.batchSize} clear addresses: median ${fmtUs(u.median)} per batch (p95 ${fmtUs(u.p95)}), ${fmtUs(u.median / near.clearBatch.batchSize)} per address`,
   );
 }
 
@@ -736,6 +795,7 @@ function printReport({ facts, edition, api, results, failures, snapshotNote, exp
   }
   if (results.screening !== undefined) {
     printThroughput(results.screening);
+    printNearCost(results.screening);
     printBatch(results.screening);
   }
   printSnapshot(results.snapshot, snapshotNote);

@@ -1,4 +1,12 @@
 export {
+  ADDRESS_FORMATS,
+  type AddressFormat,
+  type FormatInfo,
+  type FormatVerdict,
+} from "./address/address-format.js";
+export { classifyAddress } from "./address/classify-address.js";
+export { normalizeAddress } from "./address/normalize-address.js";
+export {
   type AddressRecheck,
   checkAgainstEdition,
   type EditionCheck,
@@ -47,12 +55,12 @@ export type {
   SdnListParty,
 } from "./model/types.js";
 export {
-  type AddressFormat,
-  classifyAddress,
-  type FormatVerdict,
-} from "./normalize/address-format.js";
+  MAX_NEAR_MATCHES,
+  type NearMatch,
+  type NearParty,
+  type NearReason,
+} from "./near/near-match-index.js";
 export { ASSET_ALIASES, resolveAsset } from "./normalize/asset.js";
-export { normalizeAddress } from "./normalize/normalize-address.js";
 export {
   assertScreenableAddress,
   MAX_ADDRESS_LENGTH,

@@ -1,4 +1,4 @@
-import { normalizeAddress } from "../normalize/normalize-address.js";
+import { normalizeAddress } from "../address/normalize-address.js";
 import { type ListChangeEvent, type ListGrowthStats, summarizeListChanges } from "./list-growth.js";
 
 /**

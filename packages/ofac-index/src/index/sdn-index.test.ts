@@ -56,13 +56,20 @@ describe("SdnIndex.screen", () => {
       matchCount: 0,
       exactAddressMatch: false,
       manualReviewRecommended: false,
+      nearMatchCount: 0,
     });
     expect(r.matches).toEqual([]);
+    expect(r.nearMatches).toEqual([]);
   });
 
-  it("does not match a base58 address typed in another case", async () => {
-    const r = (await sampleIndex()).screen(XBT_AND_USDT.toLowerCase());
-    expect(r.summary.status).toBe("clear");
+  it("refuses a base58 address typed in another case, naming the listed one, never clear", async () => {
+    const index = await sampleIndex();
+    expect(() => index.screen(XBT_AND_USDT.toLowerCase())).toThrow(
+      expect.objectContaining({
+        code: "INVALID_ADDRESS",
+        message: expect.stringContaining(`the characters of the listed address ${XBT_AND_USDT}`),
+      }),
+    );
   });
 
   it("echoes the query with its canonical form", async () => {
@@ -95,6 +102,7 @@ describe("SdnIndex asset: listed means match, whatever the asset", () => {
       matchCount: 1,
       exactAddressMatch: true,
       manualReviewRecommended: true,
+      nearMatchCount: 0,
     });
     expect(r.matches.map((m) => m.entityName)).toEqual(["Lazarus Group"]);
     expect(r.query).toMatchObject({
@@ -152,6 +160,7 @@ describe("SdnIndex.screenMany", () => {
       totalScreened: 5,
       matchCount: 3,
       clearCount: 2,
+      nearMatchCount: 0,
       manualReviewRecommended: true,
       workflowStatus: "manual_review_required",
     });
@@ -179,7 +188,29 @@ describe("SdnIndex.screenMany", () => {
   it("names the offending item of an invalid batch", async () => {
     const index = await sampleIndex();
     expect(() => index.screenMany([LAZARUS, "   "])).toThrow(
-      expect.objectContaining({ code: "INVALID_ADDRESS", details: { path: "addresses[1]" } }),
+      expect.objectContaining({
+        code: "INVALID_ADDRESS",
+        details: expect.objectContaining({ path: "addresses[1]" }),
+      }),
+    );
+  });
+
+  it("names every refused item of an invalid batch, not only the first", async () => {
+    const index = await sampleIndex();
+    expect(() => index.screenMany(["0x12", LAZARUS, "G"])).toThrow(
+      expect.objectContaining({
+        code: "INVALID_ADDRESS",
+        message: expect.stringMatching(
+          /addresses\[0\] "0x12" is not an address.*\(and 1 more address refused\)/,
+        ),
+        details: expect.objectContaining({
+          path: "addresses[0]",
+          issues: [
+            expect.objectContaining({ path: "addresses[0]" }),
+            expect.objectContaining({ path: "addresses[2]" }),
+          ],
+        }),
+      }),
     );
   });
 });

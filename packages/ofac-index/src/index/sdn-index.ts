@@ -1,3 +1,4 @@
+import { classifyAddress } from "../address/classify-address.js";
 import { OfacIndexError } from "../errors/ofac-index-error.js";
 import type {
   Designation,
@@ -6,9 +7,8 @@ import type {
   Provenance,
   SdnListParty,
 } from "../model/types.js";
-import { classifyAddress } from "../normalize/address-format.js";
+import { NearMatchIndex } from "../near/near-match-index.js";
 import { resolveAsset } from "../normalize/asset.js";
-import { normalizeAddress } from "../normalize/normalize-address.js";
 import { assertScreenableAddress, malformedAddressError } from "../normalize/validate-address.js";
 import { SAMPLE_NOTICE, SAMPLE_SHA256 } from "../sample/sample-edition.js";
 import type {
@@ -28,6 +28,11 @@ export interface ScreenOptions {
    * not cover is refused (`UNSUPPORTED_ASSET`).
    */
   readonly asset?: string | null | undefined;
+  /**
+   * For `screenMany`: how a refusal names the address at each position, for a caller whose
+   * addresses sit elsewhere in its request (`review_items[3].address`). Default `addresses[i]`.
+   */
+  readonly pathOf?: ((index: number) => string) | undefined;
 }
 
 const freeze = <T>(value: T): T => Object.freeze(value);
@@ -130,6 +135,7 @@ export class SdnIndex {
   private readonly byAddress: ReadonlyMap<string, readonly MatchRecord[]>;
   private readonly freshnessBase: SourceFreshness;
   private partyIndex: ReadonlyMap<string, ListedParty> | undefined;
+  private nearIndex: NearMatchIndex | undefined;
 
   private constructor(
     edition: Edition,
@@ -230,6 +236,17 @@ export class SdnIndex {
     return asset === undefined || asset === null ? null : resolveAsset(asset, this.coveredAssets);
   }
 
+  /** The listed addresses arranged for near-match search, built on first use. */
+  private get near(): NearMatchIndex {
+    this.nearIndex ??= new NearMatchIndex(this.byAddress);
+    return this.nearIndex;
+  }
+
+  /**
+   * One address's screening, or its refusal: a string that fits no address format, or breaks
+   * the rules of its own, is refused unless OFAC published that very string (the list is
+   * matched as published, malformed or not).
+   */
   private screenOne(
     address: string,
     ticker: string | null,
@@ -237,12 +254,13 @@ export class SdnIndex {
     path: string,
   ): AddressScreening {
     assertScreenableAddress(address, path);
-    const verdict = classifyAddress(address.trim());
-    const normalizedAddress = normalizeAddress(address);
+    const trimmed = address.trim();
+    const verdict = classifyAddress(trimmed);
+    const normalizedAddress = verdict.normalized;
     const all = this.lookup(normalizedAddress);
-    // A string that fails its format's check is refused, unless OFAC published that very
-    // string: the list is matched as published, malformed or not.
-    if (verdict.problem !== null && all.length === 0) throw malformedAddressError(verdict, path);
+    if (verdict.problem !== null && all.length === 0) {
+      throw malformedAddressError(verdict, path, address, this.near.nearString(trimmed));
+    }
     // Listed means match, whatever the asset: the asset only puts its own records first.
     const matches =
       ticker === null
@@ -251,15 +269,25 @@ export class SdnIndex {
     const listedAssets = [...new Set(all.map((m) => m.asset))].sort();
     const assetListed = ticker === null ? null : listedAssets.includes(ticker);
     const hit = matches.length > 0;
+    const nearMatches = hit ? [] : this.near.near(verdict);
     const notes = [
       hit && assetListed === false
         ? `listed under ${listedAssets.join(", ")}, not under ${ticker}: an SDN's address is blocked whatever the asset`
         : null,
       hit && verdict.problem !== null
-        ? `OFAC publishes this string although it fails the ${verdict.format} check (${verdict.problem}); it matches as published`
+        ? verdict.format === "unrecognized"
+          ? "OFAC publishes this string although it is in no address format; it matches as published"
+          : `OFAC publishes this string although it fails the ${verdict.format} check (${verdict.problem}); it matches as published`
         : null,
-      verdict.format === "unrecognized"
-        ? "the address is in no format this service recognizes: it was screened exactly as typed, with no checksum to catch a typo"
+      nearMatches.length > 0
+        ? `not on the list, but near ${nearMatches.length === 1 ? "a listed address" : `${nearMatches.length} listed addresses`}: ${nearMatches
+            .map(
+              (m) =>
+                `${m.address} (${m.parties.map((p) => p.entityName).join(", ")}): ${m.explanation}`,
+            )
+            .join(
+              "; ",
+            )}. Exact match is the rule, so the status is clear; confirm this is the address meant`
         : null,
     ].filter((n) => n !== null);
     return {
@@ -278,14 +306,17 @@ export class SdnIndex {
         matchCount: matches.length,
         exactAddressMatch: hit,
         manualReviewRecommended: hit,
+        nearMatchCount: nearMatches.length,
       },
       matches,
+      nearMatches,
     };
   }
 
   /**
-   * Screens one address: exact match on the canonical form. A string that fails its format's
-   * check is refused (`INVALID_ADDRESS`) unless OFAC listed that very string.
+   * Screens one address: exact match on the canonical form, with the listed addresses near it
+   * when it is not listed. A string that is no address (no format, or a broken checksum, case or
+   * length) is refused (`INVALID_ADDRESS`) unless OFAC listed that very string.
    */
   screen(address: string, options: ScreenOptions = {}, lastRefresh?: RefreshStatus): ScreenResult {
     const ticker = this.resolve(options.asset);
@@ -296,7 +327,10 @@ export class SdnIndex {
     };
   }
 
-  /** Screens many addresses; results keep the request order. */
+  /**
+   * Screens many addresses; results keep the request order. When any address is refused, the
+   * whole batch is, naming every refused address (`details.issues`), not only the first.
+   */
   screenMany(
     addresses: readonly string[],
     options: ScreenOptions = {},
@@ -309,8 +343,19 @@ export class SdnIndex {
     }
     const ticker = this.resolve(options.asset);
     const asset = options.asset ?? null;
-    const results = addresses.map((a, i) => this.screenOne(a, ticker, asset, `addresses[${i}]`));
+    const results: AddressScreening[] = [];
+    const refused: OfacIndexError[] = [];
+    addresses.forEach((a, i) => {
+      try {
+        results.push(this.screenOne(a, ticker, asset, options.pathOf?.(i) ?? `addresses[${i}]`));
+      } catch (error) {
+        if (!(error instanceof OfacIndexError) || error.code !== "INVALID_ADDRESS") throw error;
+        refused.push(error);
+      }
+    });
+    if (refused.length > 0) throw batchRefusal(refused);
     const matchCount = results.filter((r) => r.summary.status === "match").length;
+    const nearMatchCount = results.filter((r) => r.summary.nearMatchCount > 0).length;
     return {
       query: {
         addresses: [...addresses],
@@ -322,6 +367,7 @@ export class SdnIndex {
         totalScreened: results.length,
         matchCount,
         clearCount: results.length - matchCount,
+        nearMatchCount,
         manualReviewRecommended: matchCount > 0,
         workflowStatus:
           matchCount > 0 ? "manual_review_required" : "screening_complete_no_exact_match",
@@ -344,6 +390,34 @@ export class SdnIndex {
     }
     return out.sort((a, b) => (a[0] === b[0] ? compare(a[1], b[1]) : compare(a[0], b[0])));
   }
+}
+
+/** Most refused addresses a batch refusal lists one by one. */
+const MAX_LISTED_REFUSALS = 20;
+
+/** One refusal for a batch: the first address's message, and every refused address's path and reason. */
+function batchRefusal(refused: readonly OfacIndexError[]): OfacIndexError {
+  const first = refused[0] as OfacIndexError;
+  const more = refused.length - 1;
+  const issues = refused.slice(0, MAX_LISTED_REFUSALS).map((e) => ({
+    path: String(e.details?.path ?? "addresses"),
+    message: e.message,
+  }));
+  return new OfacIndexError(
+    "INVALID_ADDRESS",
+    more === 0
+      ? first.message
+      : `${first.message} (and ${more} more ${more === 1 ? "address" : "addresses"} refused)`,
+    {
+      details: {
+        ...first.details,
+        issues,
+        ...(refused.length > MAX_LISTED_REFUSALS
+          ? { moreIssues: refused.length - MAX_LISTED_REFUSALS }
+          : {}),
+      },
+    },
+  );
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

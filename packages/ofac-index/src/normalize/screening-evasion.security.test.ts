@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { classifyAddress } from "../address/classify-address.js";
 import { sampleIndex } from "../test-support/editions.js";
 import { OFAC_DATA } from "../test-support/shared-data.js";
-import { classifyAddress } from "./address-format.js";
 import { assertScreenableAddress } from "./validate-address.js";
 
 const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";

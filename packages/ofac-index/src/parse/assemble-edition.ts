@@ -1,5 +1,5 @@
+import { normalizeAddress } from "../address/normalize-address.js";
 import type { Designation, Edition, Party, SdnListParty } from "../model/types.js";
-import { normalizeAddress } from "../normalize/normalize-address.js";
 import {
   DCA_PREFIX,
   dcaFeatureTypes,

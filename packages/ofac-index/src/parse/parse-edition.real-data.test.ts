@@ -90,6 +90,7 @@ describe("parseEdition on OFAC's real editions", () => {
       matchCount: 1,
       exactAddressMatch: true,
       manualReviewRecommended: true,
+      nearMatchCount: 0,
     });
     const m = result.matches[0];
     expect(m).toMatchObject({

@@ -1,4 +1,5 @@
-import type { AddressFormat } from "../normalize/address-format.js";
+import type { AddressFormat } from "../address/address-format.js";
+import type { NearMatch } from "../near/near-match-index.js";
 
 /** One sanctioned designation matching a screened address (with its party detail). */
 export interface MatchRecord {
@@ -79,8 +80,10 @@ export interface ScreenQuery {
   readonly address: string;
   readonly normalizedAddress: string;
   /**
-   * The format the address was recognized in (its checksum, where it has one, verified), or
-   * `unrecognized`: screened exactly as typed, with no checksum to catch a typo.
+   * The format the address is in, its rules (length, alphabet, checksum, case) verified. A
+   * string in no format is refused (`INVALID_ADDRESS`) unless OFAC published that very string:
+   * then it matches as published, with `unrecognized` here. A clear answer is never
+   * `unrecognized`.
    */
   readonly addressFormat: AddressFormat;
   /**
@@ -97,8 +100,8 @@ export interface ScreenQuery {
   readonly listedAssets: readonly string[];
   /**
    * Present when the answer needs a word of explanation: the address is listed, but not under
-   * the requested ticker; OFAC published it in a form that fails its format's check; or its
-   * format is unrecognized.
+   * the requested ticker; OFAC published it in a form that fails its format's check or in no
+   * format; or it is near a listed address (`nearMatches`).
    */
   readonly note?: string;
 }
@@ -108,7 +111,13 @@ export interface ScreenSummary {
   readonly status: "match" | "clear";
   readonly matchCount: number;
   readonly exactAddressMatch: boolean;
+  /** True exactly when the address matches (`matchCount > 0`). */
   readonly manualReviewRecommended: boolean;
+  /**
+   * Listed addresses near this one (`nearMatches.length`): 0 for a match. A clear address with
+   * near matches is still clear (exact match is the rule); a reviewer should compare them.
+   */
+  readonly nearMatchCount: number;
 }
 
 export interface AddressScreening {
@@ -116,6 +125,12 @@ export interface AddressScreening {
   readonly summary: ScreenSummary;
   /** Every record of the address (all tickers); those of the requested ticker first. */
   readonly matches: readonly MatchRecord[];
+  /**
+   * For an address that is not listed, the listed addresses of its format near it (within two
+   * edits, equal but for letter case where case matters, or sharing the first 6 and last 4
+   * characters of a look-alike), closest first, at most 5; empty for a match.
+   */
+  readonly nearMatches: readonly NearMatch[];
 }
 
 export interface ScreenResult extends AddressScreening {
@@ -130,6 +145,8 @@ export interface BatchSummary {
   /** Addresses with at least one match. */
   readonly matchCount: number;
   readonly clearCount: number;
+  /** Clear addresses with at least one near match: each should be compared by a reviewer. */
+  readonly nearMatchCount: number;
   readonly manualReviewRecommended: boolean;
   readonly workflowStatus: WorkflowStatus;
 }

@@ -1,7 +1,7 @@
 import * as v from "valibot";
+import { normalizeAddress } from "../address/normalize-address.js";
 import { OfacIndexError } from "../errors/ofac-index-error.js";
 import type { Designation, Edition, Party, Provenance, SdnListParty } from "../model/types.js";
-import { normalizeAddress } from "../normalize/normalize-address.js";
 import { DCA_PREFIX } from "../parse/read-records.js";
 
 export const SNAPSHOT_FORMAT = "svc-ofac-index/snapshot";

@@ -31,10 +31,14 @@ describe("normalizeAddress: EVM 0x + 40 hex", () => {
     const bad = `0x${"G".repeat(40)}`;
     expect(normalizeAddress(bad)).toBe(bad);
   });
-  it("does not fold a 64-hex value (an XMR-style key OFAC lists) because it is not 0x + 40", () => {
+  it("lower-cases a bare 64-hex value (the XMR-listed key), which has no case of its own", () => {
     const hex64 = "5be5543ff73456ab9f2d207887e2af87322c651ea1a873c5b25b7ffae456c320"; // listed under XMR
-    expect(normalizeAddress(hex64.toUpperCase())).toBe(hex64.toUpperCase());
+    expect(normalizeAddress(hex64.toUpperCase())).toBe(hex64);
     expect(normalizeAddress(hex64)).toBe(hex64);
+  });
+  it("lower-cases a 0x + 64 hex account (Aptos, Sui)", () => {
+    const account = `0x${"AB".repeat(32)}`;
+    expect(normalizeAddress(account)).toBe(account.toLowerCase());
   });
 });
 
@@ -99,6 +103,16 @@ describe("normalizeAddress: case-sensitive formats stay exactly as typed", () =>
   });
   it("keeps Tron as typed", () => {
     expect(normalizeAddress(TRON)).toBe(TRON);
+  });
+});
+
+describe("normalizeAddress: TON", () => {
+  it("maps a user-friendly form to the raw workchain:hex form", () => {
+    // TON's documentation example: the bounceable form of one account and its raw form.
+    const friendly = "EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrHF";
+    const raw = "0:ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e";
+    expect(normalizeAddress(friendly)).toBe(raw);
+    expect(normalizeAddress(raw.toUpperCase().replace("0:", "0:"))).toBe(raw);
   });
 });
 

@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import { blake2b } from "@noble/hashes/blake2b";
+import { sha256, sha512_256 } from "@noble/hashes/sha2";
+import { keccak_256 } from "@noble/hashes/sha3";
+import {
+  base32nopad,
+  base58,
+  base58xmr,
+  base58xrp,
+  base64url,
+  bech32,
+  bech32m,
+  createBase58check,
+  hex,
+} from "@scure/base";
+import type { AddressFormat } from "../address-format.js";
+import { checksumInput, polymod } from "../formats/cashaddr-checksum.js";
+import { crc16Xmodem } from "../formats/crc16-xmodem.js";
+import { eip55Checksummed } from "../formats/evm.js";
+
+/**
+ * Well-formed addresses of every format from fresh random keys, encoded with the formats' own
+ * rules: what a screening of an unlisted address looks like. (Each format's decoder is checked
+ * against the chains' own libraries in `chain-library-addresses.json`, so these encoders are not
+ * the only evidence of what an address is.)
+ */
+
+const concat = (...parts: Uint8Array[]): Uint8Array => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+const bytes = (n: number): Uint8Array => new Uint8Array(randomBytes(n));
+const b58check = createBase58check(sha256);
+const CASHADDR_CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+
+function cashaddr(): string {
+  const words = bech32.toWords(concat(new Uint8Array([0]), bytes(20)));
+  const mod = polymod(checksumInput("bitcoincash", [...words, 0, 0, 0, 0, 0, 0, 0, 0]));
+  const check = Array.from({ length: 8 }, (_, i) => Number((mod >> BigInt(5 * (7 - i))) & 31n));
+  return [...words, ...check].map((w) => CASHADDR_CHARSET[w]).join("");
+}
+
+function monero(): string {
+  const body = concat(new Uint8Array([0x12]), bytes(64));
+  return base58xmr.encode(concat(body, keccak_256(body).subarray(0, 4)));
+}
+
+function ss58(): string {
+  const body = concat(new Uint8Array([0]), bytes(32));
+  const sum = blake2b(concat(new TextEncoder().encode("SS58PRE"), body), { dkLen: 64 });
+  return base58.encode(concat(body, sum.subarray(0, 2)));
+}
+
+function stellar(): string {
+  const body = concat(new Uint8Array([6 << 3]), bytes(32));
+  const crc = crc16Xmodem(body);
+  return base32nopad.encode(concat(body, new Uint8Array([crc & 0xff, crc >> 8])));
+}
+
+function algorand(): string {
+  const key = bytes(32);
+  return base32nopad.encode(concat(key, sha512_256(key).subarray(-4)));
+}
+
+function ton(): string {
+  const body = concat(new Uint8Array([0x11, 0]), bytes(32));
+  const crc = crc16Xmodem(body);
+  return base64url.encode(concat(body, new Uint8Array([crc >> 8, crc & 0xff])));
+}
+
+const MAKERS: Readonly<Record<Exclude<AddressFormat, "unrecognized">, () => string>> = {
+  evm: () => `0x${eip55Checksummed(hex.encode(bytes(20)))}`,
+  hex32: () => `0x${hex.encode(bytes(32))}`,
+  "bare-hex32": () => hex.encode(bytes(32)),
+  bech32: () => bech32.encode("bc", [0, ...bech32.toWords(bytes(20))]),
+  bech32m: () => bech32m.encode("bc", [1, ...bech32m.toWords(bytes(32))]),
+  cashaddr,
+  base58check: () => b58check.encode(concat(new Uint8Array([0]), bytes(20))),
+  monero,
+  solana: () => base58.encode(bytes(32)),
+  ss58,
+  stellar,
+  algorand,
+  ton,
+};
+
+/** A fresh, well-formed, almost surely unlisted address in `format`. */
+export const randomAddress = (format: Exclude<AddressFormat, "unrecognized">): string =>
+  MAKERS[format]();
+
+/** Every format a random address can be made in. */
+export const RANDOM_FORMATS = Object.keys(MAKERS) as Exclude<AddressFormat, "unrecognized">[];
+
+/** An XRP Ledger account (Base58Check in the XRP alphabet). */
+export const randomXrpAddress = (): string => {
+  const body = concat(new Uint8Array([0]), bytes(20));
+  return base58xrp.encode(concat(body, sha256(sha256(body)).subarray(0, 4)));
+};
