@@ -22,7 +22,7 @@ export function npxCommands(readmePath) {
 
 /**
  * Runs the bins from the registry through `npx`, in an empty folder that only has the scope's
- * npmrc: `ofac-index` screens Lazarus Group's address on the embedded sample, `svc-mcp --help`
+ * npmrc: `ofac-index` screens Lazarus Group's address on the embedded sample (--sample), `svc-mcp --help`
  * prints what the workspace build prints, and every `npx` command of @svc/mcp's README runs
  * verbatim with the output it shows. Engine warnings from npx's install fail too.
  */
@@ -39,7 +39,7 @@ export async function checkRegistryBins(clock, root, dir, mcpReadme, env) {
   let start = performance.now();
   const screen = await clock.run(
     "npx",
-    ["-y", "-p", "@svc/ofac-index", "ofac-index", "screen", LAZARUS],
+    ["-y", "-p", "@svc/ofac-index", "ofac-index", "screen", LAZARUS, "--sample"],
     { cwd: dir, env, limitMs: 240_000 },
   );
   if (screen.code !== 0) fail(`npx ofac-index screen exited ${screen.code}`, screen);

@@ -32,18 +32,69 @@ async function loadStdin(options: LoadOptions): Promise<SdnIndex> {
   return SdnIndex.fromEdition(edition, { sourceUrl: STDIN_SOURCE, refreshedAt, sample: false });
 }
 
+/** Notices already written (a command reading the sample twice says so once). */
+const noticed = new Set<string>();
+
 /**
- * The list a command works on: FILE (XML, .xml.gz or snapshot), `-` for standard input, or the
- * embedded sample when there is no FILE.
+ * One line on stderr when an edition is the embedded sample (`--sample`, or its file named as
+ * FILE): an excerpt for demos and tests, whose "clear" means nothing. Commands write it with
+ * their output, so that a refusal's first line stays its `ofac-index: CODE: message`.
  */
-export function loadList(file: string | undefined, options: LoadOptions = {}): Promise<SdnIndex> {
-  if (file === undefined) return loadSample();
+export function sampleNotice(index: SdnIndex): void {
+  if (!index.provenance.sample || noticed.has(index.meta.datasetSha256)) return;
+  noticed.add(index.meta.datasetSha256);
+  process.stderr.write(
+    `ofac-index: notice: the embedded sample edition is an excerpt (${index.addressCount} addresses of the ${index.meta.datasetDate} edition) for demos and tests, NOT the OFAC list: "clear" from it means nothing; screen against an OFAC edition with --list FILE\n`,
+  );
+}
+
+/** The edition FILE names: XML, .xml.gz or snapshot; `-` for standard input. */
+export function loadList(file: string, options: LoadOptions = {}): Promise<SdnIndex> {
+  if (file === "") throw new UsageError("an empty string is not a FILE");
   return file === STDIN ? loadStdin(options) : loadIndex(file, options);
 }
 
+/** Where a command's list comes from: `--list FILE` or `--sample`, exactly one of them. */
+export interface ListChoice {
+  readonly list?: string | undefined;
+  readonly sample?: boolean | undefined;
+}
+
+/**
+ * The edition `--list FILE` names, or the embedded sample with `--sample`. Neither is a usage
+ * error: no command falls back to the sample silently, as its "clear" means nothing.
+ */
+export async function loadChosenList(
+  choice: ListChoice,
+  command: string,
+  options: LoadOptions = {},
+): Promise<SdnIndex> {
+  if (choice.list !== undefined && choice.sample === true) {
+    throw new UsageError(
+      "--list FILE and --sample exclude each other: give the edition to screen against, or --sample for the demo excerpt",
+      command,
+    );
+  }
+  if (choice.sample === true) return loadSample(options.now);
+  if (choice.list === undefined) {
+    throw new UsageError(
+      `${command} needs the list to screen against: --list FILE (an OFAC SDN Advanced XML, .xml.gz or snapshot; - for standard input), or --sample for the embedded demo excerpt, which is NOT the OFAC list`,
+      command,
+    );
+  }
+  if (choice.list === "") throw new UsageError("--list needs a FILE, not an empty string", command);
+  return loadList(choice.list, options);
+}
+
 /** Refuses a command line that names standard input twice (it can be read only once). */
-export function assertOneStdin(files: readonly (string | undefined)[]): void {
+export function assertOneStdin(files: readonly (string | undefined)[], command?: string): void {
   if (files.filter((f) => f === STDIN).length > 1) {
-    throw new UsageError("standard input (-) can be read only once");
+    throw new UsageError("standard input (-) can be read only once", command);
   }
 }
+
+/** How a command's FILE argument is explained by `--help`. */
+export const EDITION_ARGUMENT = [
+  "FILE",
+  "the edition: an OFAC SDN Advanced XML (.xml or .xml.gz), a snapshot written by ofac-index build, or - to read either from standard input",
+] as const;

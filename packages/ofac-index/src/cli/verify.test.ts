@@ -33,6 +33,12 @@ function run(...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** The verdict line (stdout's first) and the JSON after it. */
+function verdict(stdout: string): { line: string; json: Record<string, unknown> } {
+  const newline = stdout.indexOf("\n");
+  return { line: stdout.slice(0, newline), json: JSON.parse(stdout.slice(newline + 1)) };
+}
+
 /** The same, without blocking this process: the key set server of a test runs in it. */
 function runAsync(...args: string[]): Promise<ReturnType<typeof run>> {
   return new Promise((resolve) => {
@@ -96,11 +102,12 @@ afterAll(async () => {
 });
 
 describe("ofac-index verify: what holds exits 0", () => {
-  it("verifies a real attestation and prints its claims and kid", () => {
+  it("verify prints valid as its first line, then the verdict with the claims and kid", () => {
     const r = run("verify", jws, "--keys", keysFile);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ claims, kid: key.kid });
+    expect(r.stdout.startsWith("valid\n{")).toBe(true);
+    expect(verdict(r.stdout).json).toEqual({ valid: true, claims, kid: key.kid });
     expect(claims.list.datasetSha256).toBe(EDITION_2025_11_19);
     expect(claims.result.map((x) => [x.status, x.entryIds, x.tickers])).toEqual([
       ["match", ["27307"], ["ETH"]],
@@ -114,7 +121,9 @@ describe("ofac-index verify: what holds exits 0", () => {
     const r = run("verify", jws, "--keys", keysFile, "--list", XML["2025-11-19b"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    const { edition } = JSON.parse(r.stdout);
+    const { line, json } = verdict(r.stdout);
+    expect(line).toBe("valid");
+    const { edition } = json as { edition: Record<string, unknown> };
     expect(edition).toMatchObject({ holds: true, sameEdition: true, reasons: [] });
     expect(edition.addresses).toHaveLength(4);
   });
@@ -133,27 +142,29 @@ describe("ofac-index verify: what holds exits 0", () => {
     const r = run("verify", printed, "--keys", keysFile);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).kid).toBe(key.kid);
+    expect(verdict(r.stdout).json.kid).toBe(key.kid);
   });
 
   it("verifies evidence signed before a rotation while the retired key stays published", async () => {
     const old = await signAttestation(claims, retired);
     const r = run("verify", old, "--keys", keysFile);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).kid).toBe(retired.kid);
+    expect(verdict(r.stdout)).toMatchObject({ line: "valid", json: { kid: retired.kid } });
     const withoutRetired = await file("current-only.json", JSON.stringify(publicJwks([key])));
     const gone = run("verify", old, "--keys", withoutRetired);
     expect(gone.code).toBe(1);
-    expect(gone.stderr).toMatch(/^ofac-index: attestation refused \(unknown_kid\)/);
+    expect(verdict(gone.stdout).line).toMatch(/^invalid unknown_kid: /);
   });
 });
 
-describe("ofac-index verify: each failure exits 1 with its own reason", () => {
+describe("ofac-index verify: each failure prints invalid <CODE> first, exit 1", () => {
+  /** The verdict of the API for a refusal: `invalid <code>: <reason>`, then {valid, code, reason}. */
   const refused = (r: ReturnType<typeof run>, code: string) => {
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(new RegExp(`^ofac-index: attestation refused \\(${code}\\): `));
-    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toBe("");
+    const { line, json } = verdict(r.stdout);
+    expect(line).toMatch(new RegExp(`^invalid ${code}: \\S`));
+    expect(json).toEqual({ valid: false, code, reason: line.slice(`invalid ${code}: `.length) });
   };
 
   it("one changed byte of the payload: bad_signature", () => {
@@ -187,7 +198,7 @@ describe("ofac-index verify: each failure exits 1 with its own reason", () => {
     const forged = await signAttestation(claims, { ...stranger, kid: key.kid });
     const r = run("verify", forged, "--keys", keysFile);
     refused(r, "bad_signature");
-    expect(r.stderr).toContain(`does not verify with key "${key.kid}"`);
+    expect(verdict(r.stdout).line).toContain(`does not verify with key "${key.kid}"`);
   });
 
   it("a payload that is not the canonical JSON of its claims: not_canonical", () => {
@@ -211,23 +222,43 @@ describe("ofac-index verify: each failure exits 1 with its own reason", () => {
     refused(run("verify", await file("junk.txt", "a.b.c\n"), "--keys", keysFile), "malformed");
   });
 
-  it("an edition whose SHA-256 is not the attested one (--list 2024-05-28)", () => {
+  it("an edition whose SHA-256 is not the attested one (--list 2024-05-28): invalid edition_mismatch", () => {
     const r = run("verify", jws, "--keys", keysFile, "--list", XML["2024-05-28"]);
     expect(r.code).toBe(1);
-    const { edition } = JSON.parse(r.stdout);
-    expect(edition).toMatchObject({
+    expect(r.stderr).toBe("");
+    const { line, json } = verdict(r.stdout);
+    expect(line).toMatch(
+      /^invalid edition_mismatch: the edition's SHA-256 is [0-9a-f]{64} \(2024-05-28\), not the attested 36c517bd[0-9a-f]{56} \(2025-11-19\)/,
+    );
+    expect(json).toMatchObject({ valid: false, code: "edition_mismatch", kid: key.kid, claims });
+    expect(json.edition).toMatchObject({
       holds: false,
       sameEdition: false,
       attestedSha256: EDITION_2025_11_19,
       datasetDate: "2024-05-28",
     });
-    expect(r.stderr).toMatch(
-      /^ofac-index: the list does not confirm the attestation: the edition's SHA-256 is [0-9a-f]{64} \(2024-05-28\), not the attested 36c517bd/,
-    );
-    expect(r.stderr.trim().split("\n")).toHaveLength(1);
   });
 
-  it("a key set that cannot be read or holds a private key: exit 1, no stack trace", async () => {
+  it("claims signed by the service that the attested edition contradicts: invalid result_mismatch", async () => {
+    // Lazarus Group's address attested clear: the signature holds, the 2025-11-19 edition does not.
+    const [lazarus, ...rest] = claims.result;
+    const wrong = {
+      ...claims,
+      result: [{ ...lazarus, status: "clear", entryIds: [], tickers: [] }, ...rest],
+    } as AttestationClaims;
+    const signed = await signAttestation(wrong, key);
+    expect(run("verify", signed, "--keys", keysFile).stdout.split("\n")[0]).toBe("valid");
+    const r = run("verify", signed, "--keys", keysFile, "--list", XML["2025-11-19b"]);
+    expect(r.code).toBe(1);
+    const { line, json } = verdict(r.stdout);
+    expect(line).toBe(
+      `invalid result_mismatch: ${ADDRESSES[0]}: match, attested clear; SDN entries 27307, attested none; tickers ETH, attested none`,
+    );
+    expect(json).toMatchObject({ valid: false, code: "result_mismatch", kid: key.kid });
+    expect(json.edition).toMatchObject({ holds: false, sameEdition: true });
+  });
+
+  it("a key set that cannot be read or holds a private key: no verdict, exit 1, no stack trace", async () => {
     server.route("/missing.json", status(404));
     server.route("/huge.json", bytes(Buffer.alloc(300 * 1024, 32)));
     const cases: Array<[string, RegExp]> = [
@@ -236,20 +267,29 @@ describe("ofac-index verify: each failure exits 1 with its own reason", () => {
       [server.url("/huge.json"), /larger than 262144 bytes/],
       [
         await file("private.json", JSON.stringify({ keys: [key] })),
-        /keys\.0\.d: a published key set must not hold a private member/,
+        /^ofac-index: bad_key: keys\.0\.d: a published key set must not hold a private member/,
       ],
     ];
     for (const [keys, reason] of cases) {
       const r = await runAsync("verify", jws, "--keys", keys);
       expect(r.code, keys).toBe(1);
+      expect(r.stdout, keys).toBe("");
       expect(r.stderr, keys).toMatch(reason);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
   });
 
-  it("a wrong invocation exits 2", () => {
-    expect(run("verify", jws).code).toBe(2);
-    expect(run("verify", "--keys", keysFile).code).toBe(2);
-    expect(run("verify", "neither-a-jws-nor-a-file", "--keys", keysFile).code).toBe(2);
+  it("a wrong invocation exits 2, with no verdict", () => {
+    for (const args of [
+      [jws],
+      ["--keys", keysFile],
+      ["neither-a-jws-nor-a-file", "--keys", keysFile],
+      [jws, jws, "--keys", keysFile],
+    ]) {
+      const r = run("verify", ...args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/\(run ofac-index verify --help for usage\)/);
+    }
   });
 });

@@ -1,14 +1,39 @@
 import { diffEditions } from "../../diff/diff-editions.js";
 import { UsageError } from "../cli-error.js";
-import { assertOneStdin, loadList } from "../load-list.js";
-
-export const diffUsage = "diff <OLD> <NEW>   (one of them may be -)";
+import { defineCommand } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { assertOneStdin, loadList, sampleNotice } from "../load-list.js";
 
 /** Added, removed and republished (ticker, address) pairs between two editions, as JSON. */
-export async function diffCommand(args: string[]): Promise<number> {
-  if (args.length !== 2) throw new UsageError("diff needs OLD and NEW");
-  assertOneStdin(args);
-  const [from, to] = await Promise.all([loadList(args[0]), loadList(args[1])]);
-  process.stdout.write(`${JSON.stringify(diffEditions(from, to), null, 2)}\n`);
-  return 0;
-}
+export const diffCommand = defineCommand(
+  {
+    name: "diff",
+    summary: "compare two editions: added, removed and republished pairs, as JSON",
+    synopsis: "OLD NEW",
+    description:
+      "Compares two editions and prints, as JSON, the (ticker, address) pairs NEW adds, those it removes and those it republishes, with a summary of the counts.",
+    arguments: [
+      ["OLD", "the earlier edition: an SDN Advanced XML (.xml, .xml.gz), a snapshot, or -"],
+      ["NEW", "the later edition, the same way (only one of OLD and NEW may be -)"],
+    ],
+    options: {},
+    exitCodes: [
+      [EXIT.OK, "compared (whether or not the editions differ)"],
+      [EXIT.FAILURE, 'an edition does not load: "ofac-index: CODE: message" on stderr'],
+      [EXIT.USAGE, "usage error: not exactly OLD and NEW, or - for both"],
+    ],
+  },
+  async (_values, files) => {
+    if (files.length !== 2) throw new UsageError("diff needs OLD and NEW", "diff");
+    assertOneStdin(files, "diff");
+    const [from, to] = await Promise.all([
+      loadList(files[0] as string),
+      loadList(files[1] as string),
+    ]);
+    const diff = diffEditions(from, to);
+    sampleNotice(from);
+    sampleNotice(to);
+    process.stdout.write(`${JSON.stringify(diff, null, 2)}\n`);
+    return EXIT.OK;
+  },
+);

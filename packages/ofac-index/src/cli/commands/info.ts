@@ -1,8 +1,8 @@
 import type { SdnIndex } from "../../index/sdn-index.js";
 import { UsageError } from "../cli-error.js";
-import { loadList } from "../load-list.js";
-
-export const infoUsage = "info <FILE|->";
+import { defineCommand } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { EDITION_ARGUMENT, loadList, sampleNotice } from "../load-list.js";
 
 /** Edition identity and counts by ticker. */
 export function editionInfo(index: SdnIndex) {
@@ -34,9 +34,27 @@ export function editionInfo(index: SdnIndex) {
   };
 }
 
-export async function infoCommand(args: string[]): Promise<number> {
-  if (args.length !== 1) throw new UsageError("info needs exactly one FILE");
-  const index = await loadList(args[0]);
-  process.stdout.write(`${JSON.stringify(editionInfo(index), null, 2)}\n`);
-  return 0;
-}
+/** Prints the edition's identity and counts by ticker, as JSON. */
+export const infoCommand = defineCommand(
+  {
+    name: "info",
+    summary: "print an edition's date, SHA-256 and counts by ticker, as JSON",
+    synopsis: "FILE",
+    description:
+      "Prints, as JSON, the edition's identity (date of issue, SHA-256 of the XML, namespace, whether it is the embedded sample, where it was read from) and its counts: designations, (ticker, address) pairs, addresses and parties, in all and by ticker.",
+    arguments: [EDITION_ARGUMENT],
+    options: {},
+    exitCodes: [
+      [EXIT.OK, "printed"],
+      [EXIT.FAILURE, 'the edition does not load: "ofac-index: CODE: message" on stderr'],
+      [EXIT.USAGE, "usage error: no FILE, or more than one"],
+    ],
+  },
+  async (_values, files) => {
+    if (files.length !== 1) throw new UsageError("info needs exactly one FILE", "info");
+    const index = await loadList(files[0] as string);
+    sampleNotice(index);
+    process.stdout.write(`${JSON.stringify(editionInfo(index), null, 2)}\n`);
+    return EXIT.OK;
+  },
+);

@@ -17,7 +17,9 @@ export async function readAttestation(argument: string): Promise<string> {
     (s) => (s.isFile() ? s.size : -1),
     () => -1,
   );
-  if (size < 0) throw new UsageError(`"${argument.slice(0, 80)}" is neither a JWS nor a file`);
+  if (size < 0) {
+    throw new UsageError(`"${argument.slice(0, 80)}" is neither a JWS nor a file`, "verify");
+  }
   if (size > MAX_FILE_BYTES) {
     throw new Error(
       `${argument} is ${size} bytes; an attestation file is at most ${MAX_FILE_BYTES}`,
