@@ -11,5 +11,7 @@ describe("README", () => {
     expect(r.stderr).toBe("");
     expect(r.stdout).toContain("Lazarus Group [ 'DPRK3' ]");
     expect(r.stdout).toContain("manual_review_required");
+    expect(r.stdout).toContain("clear Lazarus Group");
+    expect(r.stdout).toContain("INVALID_ADDRESS");
   });
 });
