@@ -82,9 +82,11 @@ export {
 export {
   boundedArray,
   boundedRecord,
+  publishedAs,
   publishedSchemaOf,
   type SizeBounds,
 } from "./schema/bounded-schemas.js";
+export { describeJsonSchema, expectedOf } from "./schema/expected.js";
 export { issuePath } from "./schema/issue-path.js";
 export {
   type JsonSchema,
@@ -93,6 +95,8 @@ export {
   reportInputJsonSchema,
   reportModelJsonSchema,
 } from "./schema/json-schemas.js";
+export { objectMessage } from "./schema/object-message.js";
+export { receivedType, receivedValue } from "./schema/received.js";
 export {
   ChartHintSchema,
   HeadlineMetricSchema,

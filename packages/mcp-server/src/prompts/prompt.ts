@@ -1,24 +1,47 @@
+import { objectMessage, receivedType, receivedValue } from "@svc/report-model";
 import * as v from "valibot";
+
+/**
+ * Every argument schema says what it refuses in this service's words (valibot's own English
+ * never reaches a client); a refusal is prefixed with the argument's name (`refusalOf`).
+ */
+const aString = v.string((issue) => `must be a string; got ${receivedType(issue.input)}`);
 
 /** A prompt argument: MCP passes every argument as a string. */
 export const argument = (description: string) =>
-  v.pipe(v.string(), v.minLength(1, "must not be empty"), v.description(description));
+  v.pipe(aString, v.minLength(1, "must not be empty"), v.description(description));
+
+/**
+ * The arguments of a prompt: a strict object whose refusals name the argument missing (`address
+ * is required: …`) or not taken (`unknown member "x": this object accepts address, asset only`).
+ */
+export const promptArguments = <const E extends v.ObjectEntries>(entries: E) =>
+  v.strictObject(entries, objectMessage("the arguments", entries));
 
 /** One of a few words. */
 export const choiceArgument = <const T extends readonly [string, ...string[]]>(
   options: T,
   description: string,
 ) =>
-  v.pipe(v.picklist(options, `must be one of ${options.join(", ")}`), v.description(description));
+  v.pipe(
+    v.picklist(
+      options,
+      (issue) => `must be one of ${options.join(", ")}; got ${receivedValue(issue.input)}`,
+    ),
+    v.description(description),
+  );
 
 /** A whole number from `min` to `max`, written as a string. */
 export const integerArgument = (min: number, max: number, description: string) =>
   v.pipe(
-    v.string(),
-    v.regex(/^\d+$/, `must be a whole number from ${min} to ${max}`),
+    aString,
+    v.regex(
+      /^\d+$/,
+      (issue) => `must be a whole number from ${min} to ${max}; got ${receivedValue(issue.input)}`,
+    ),
     v.check(
       (s) => Number(s) >= min && Number(s) <= max,
-      `must be a whole number from ${min} to ${max}`,
+      (issue) => `must be a whole number from ${min} to ${max}; got ${receivedValue(issue.input)}`,
     ),
     v.description(description),
   );
@@ -26,10 +49,10 @@ export const integerArgument = (min: number, max: number, description: string) =
 /** Addresses separated by commas, spaces or new lines, `max` at most. */
 export const addressListArgument = (max: number, description: string) =>
   v.pipe(
-    v.string(),
+    aString,
     v.transform(splitAddresses),
     v.minLength(1, "must hold at least one address"),
-    v.maxLength(max, `must hold at most ${max} addresses`),
+    v.maxLength(max, (issue) => `must hold at most ${max} addresses; got ${issue.received}`),
     v.description(description),
   );
 

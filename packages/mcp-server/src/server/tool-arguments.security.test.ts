@@ -39,7 +39,12 @@ describe.each(GENERATIONS)("to a client of MCP %s", (generation) => {
       const r = await client.callTool({ name: "ofac_wallet_screen", arguments: args });
       expect(r.structuredContent).toMatchObject({
         code: "INVALID_INPUT",
-        issues: [{ path: "__proto__", message: "unexpected member __proto__" }],
+        issues: [
+          {
+            path: "__proto__",
+            message: 'unknown member "__proto__": this object accepts address, asset only',
+          },
+        ],
       });
       expect(JSON.stringify(r.structuredContent)).not.toMatch(/"clear"/);
       expect(({} as { polluted?: boolean }).polluted).toBeUndefined();

@@ -196,7 +196,13 @@ describe("every report this service returns, passed to the document tools", () =
       expect(top.structuredContent).toMatchObject({
         success: false,
         code: "INVALID_INPUT",
-        issues: [{ path: "charts", message: "unexpected member charts" }],
+        issues: [
+          {
+            path: "charts",
+            message:
+              'unknown member "charts": this object accepts report_meta, executive_summary, headline_metrics, tables, export_artifacts, chart_hints, result only',
+          },
+        ],
       });
       const [key, table] = Object.entries(report.tables as Record<string, object>)[0] ?? [];
       const nested = await call(tool, {
@@ -205,7 +211,13 @@ describe("every report this service returns, passed to the document tools", () =
       });
       expect(nested.structuredContent).toMatchObject({
         code: "INVALID_INPUT",
-        issues: [{ path: `tables.${key}.note`, message: "unexpected member note" }],
+        issues: [
+          {
+            path: `tables.${key}.note`,
+            message:
+              'unknown member "note": this object accepts columns, rows, column_labels, column_kinds only',
+          },
+        ],
       });
     }
   });

@@ -172,7 +172,12 @@ describe("parseForecastInput: refused, with the path of each issue", () => {
       "target.strict",
       "tier_weights.medium",
     ]);
-    expect(issues.find((i) => i.path === "extra")?.message).toBe("unexpected member extra");
+    expect(issues.find((i) => i.path === "extra")?.message).toBe(
+      'unknown member "extra": this object accepts addresses, address_metadata, target, asset, horizon_days, iterations, tier_weights, priors, title, summary_focus only',
+    );
+    expect(issues.find((i) => i.path === "tier_weights.medium")?.message).toBe(
+      'unknown member "medium": this object accepts low, standard, high, critical only',
+    );
   });
 
   it("metadata for an address not in addresses", () => {

@@ -1,4 +1,4 @@
-import { boundedArray } from "@svc/report-model";
+import { boundedArray, objectMessage } from "@svc/report-model";
 import * as v from "valibot";
 import { COMPARISON_OPERATORS } from "../exact/poisson-binomial.js";
 import {
@@ -8,6 +8,7 @@ import {
   integerIn,
   nonNegative,
   RelationshipTierSchema,
+  ruleMessage,
   sharedEntries,
   walletMetadataEntries,
 } from "./fields.js";
@@ -16,69 +17,64 @@ import { refuseArrayBody, throwIfAny } from "./throw-if-any.js";
 
 export const MAX_FORECAST_ADDRESSES = 500;
 
+const addressMetadataEntries = {
+  address: AddressSchema,
+  exposure_usd: v.optional(nonNegative("exposure_usd", "Exposure to the wallet in US dollars.")),
+  relationship_tier: v.optional(RelationshipTierSchema),
+  ...walletMetadataEntries,
+};
+
 export const AddressMetadataSchema = v.pipe(
   v.strictObject(
-    {
-      address: AddressSchema,
-      exposure_usd: v.optional(
-        nonNegative("exposure_usd", "Exposure to the wallet in US dollars."),
-      ),
-      relationship_tier: v.optional(RelationshipTierSchema),
-      ...walletMetadataEntries,
-    },
-    "address_metadata items must be objects",
+    addressMetadataEntries,
+    objectMessage("each address_metadata item", addressMetadataEntries),
   ),
   v.description("Per-address weights; `address` must be one of `addresses`."),
 );
 
-export const ForecastTargetSchema = v.pipe(
-  v.strictObject(
-    {
-      operator: v.pipe(
-        v.picklist(
-          COMPARISON_OPERATORS,
-          `target.operator must be one of ${COMPARISON_OPERATORS.join(" ")}`,
-        ),
-        v.description("Comparison of the number of future hits with k."),
-      ),
-      k: integerIn(
-        "target.k",
-        0,
-        undefined,
-        "Number of hits to compare with; may exceed the number of wallets.",
-      ),
-    },
-    "target must be an object {operator, k}",
+const targetEntries = {
+  operator: v.pipe(
+    v.picklist(
+      COMPARISON_OPERATORS,
+      ruleMessage("target.operator", `must be one of ${COMPARISON_OPERATORS.join(" ")}`),
+    ),
+    v.description("Comparison of the number of future hits with k."),
   ),
+  k: integerIn(
+    "target.k",
+    0,
+    undefined,
+    "Number of hits to compare with; may exceed the number of wallets.",
+  ),
+};
+
+export const ForecastTargetSchema = v.pipe(
+  v.strictObject(targetEntries, objectMessage("target", targetEntries)),
   v.description("The event whose probability is reported: hits `operator` k."),
 );
 
 /** The body of the exposure forecast (POST /api/workflows/compliance/exposure-forecast). Cross-field rules are checked by `parseForecastInput`. */
-export const ExposureForecastInputSchema = v.pipe(
-  v.strictObject(
-    {
-      // A forecast covers 1 to 500 wallets; the count is checked before any address.
-      addresses: boundedArray(AddressSchema, {
-        min: 1,
-        max: MAX_FORECAST_ADDRESSES,
-        message: "addresses must be an array of strings",
-        minMessage: `addresses must hold 1 to ${MAX_FORECAST_ADDRESSES} items`,
-        maxMessage: `addresses must hold 1 to ${MAX_FORECAST_ADDRESSES} items`,
-        description: "Wallets to forecast, 1 to 500, no duplicates.",
-      }),
-      address_metadata: v.optional(
-        boundedArray(AddressMetadataSchema, {
-          max: MAX_FORECAST_ADDRESSES,
-          message: "address_metadata must be an array",
-          maxMessage: `address_metadata must hold at most ${MAX_FORECAST_ADDRESSES} items`,
-          description: "Per-address weights, at most one entry per address.",
-        }),
-      ),
-      target: v.optional(ForecastTargetSchema),
-      ...sharedEntries,
-    },
-    "the body must be an object",
+const forecastEntries = {
+  // A forecast covers 1 to 500 wallets; the count is checked before any address.
+  addresses: boundedArray(AddressSchema, {
+    name: "addresses",
+    min: 1,
+    max: MAX_FORECAST_ADDRESSES,
+    description: "Wallets to forecast, 1 to 500, no duplicates.",
+  }),
+  address_metadata: v.optional(
+    boundedArray(AddressMetadataSchema, {
+      name: "address_metadata",
+      max: MAX_FORECAST_ADDRESSES,
+      description: "Per-address weights, at most one entry per address.",
+    }),
   ),
+  target: v.optional(ForecastTargetSchema),
+  ...sharedEntries,
+};
+
+export const ExposureForecastInputSchema = v.pipe(
+  v.strictObject(forecastEntries, objectMessage("the body", forecastEntries)),
   v.description(
     "Input of the OFAC exposure forecast (POST /api/workflows/compliance/exposure-forecast).",
   ),

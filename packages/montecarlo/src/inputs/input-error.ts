@@ -45,14 +45,22 @@ export class InputError extends Error {
 /** `address_metadata[3].policy_priority`: the report model's field paths (`issuePath`). */
 export { issuePath };
 
-/** A valibot issue with its path; an extra member of a strict object is reported as
- *  `unexpected member <name>` at its own path. */
+/** report-model's `objectMessage` words for an extra member, or for an array taken for an object. */
+const OBJECT_MESSAGE_WORDS = /^unknown member |must be an object; got /;
+
+/**
+ * A valibot issue with its path. An extra member of a strict object is reported at its own path
+ * with its schema's words when they are `objectMessage`'s (`unknown member "x": this object
+ * accepts … only`), else as `unexpected member <name>`: a strict object with one fixed message
+ * would only say that the object is not one.
+ */
 export function toInputIssue(issue: v.BaseIssue<unknown>): InputIssue {
   const path = issuePath(issue);
   const unexpected = issue.type === "strict_object" && issue.expected === "never";
+  const named = OBJECT_MESSAGE_WORDS.test(issue.message);
   return {
     path,
-    message: unexpected ? `unexpected member ${path.split(".").pop()}` : issue.message,
+    message: unexpected && !named ? `unexpected member ${path.split(".").pop()}` : issue.message,
   };
 }
 

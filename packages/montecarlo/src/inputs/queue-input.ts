@@ -1,4 +1,4 @@
-import { boundedArray } from "@svc/report-model";
+import { boundedArray, objectMessage } from "@svc/report-model";
 import * as v from "valibot";
 import {
   AddressSchema,
@@ -7,7 +7,9 @@ import {
   integerIn,
   nonNegative,
   RelationshipTierSchema,
+  ruleMessage,
   sharedEntries,
+  stringOf,
   walletMetadataEntries,
 } from "./fields.js";
 import { InputError, type InputIssue } from "./input-error.js";
@@ -23,63 +25,58 @@ export const QUEUE_OBJECTIVES = [
 export type QueueObjective = (typeof QUEUE_OBJECTIVES)[number];
 export const DEFAULT_QUEUE_OBJECTIVE: QueueObjective = "minimize_residual_risk";
 
-export const ReviewItemSchema = v.pipe(
-  v.strictObject(
-    {
-      address: AddressSchema,
-      exposure_usd: nonNegative("exposure_usd", "Exposure to the wallet in US dollars."),
-      relationship_tier: RelationshipTierSchema,
-      current_queue_position: v.optional(
-        integerIn(
-          "current_queue_position",
-          1,
-          undefined,
-          "Position in the current queue, 1 is first; the naive baseline order.",
-        ),
-      ),
-      ...walletMetadataEntries,
-      label: v.optional(
-        v.pipe(
-          v.string("label must be a string"),
-          v.maxLength(200, "label must be at most 200 characters"),
-          v.description("Reviewer-facing label of the item."),
-        ),
-      ),
-    },
-    "review_items items must be objects",
+const reviewItemEntries = {
+  address: AddressSchema,
+  exposure_usd: nonNegative("exposure_usd", "Exposure to the wallet in US dollars."),
+  relationship_tier: RelationshipTierSchema,
+  current_queue_position: v.optional(
+    integerIn(
+      "current_queue_position",
+      1,
+      undefined,
+      "Position in the current queue, 1 is first; the naive baseline order.",
+    ),
   ),
+  ...walletMetadataEntries,
+  label: v.optional(
+    v.pipe(stringOf("label", 200), v.description("Reviewer-facing label of the item.")),
+  ),
+};
+
+export const ReviewItemSchema = v.pipe(
+  v.strictObject(reviewItemEntries, objectMessage("each review item", reviewItemEntries)),
   v.description("A wallet awaiting review."),
 );
 
 /** The body of the review-queue optimizer (POST /api/workflows/compliance/queue-optimize). Cross-field rules are checked by `parseQueueInput`. */
-export const QueueOptimizeInputSchema = v.pipe(
-  v.strictObject(
-    {
-      // A queue holds 1 to 500 items; the count is checked before any item.
-      review_items: boundedArray(ReviewItemSchema, {
-        min: 1,
-        max: MAX_REVIEW_ITEMS,
-        message: "review_items must be an array",
-        minMessage: `review_items must hold 1 to ${MAX_REVIEW_ITEMS} items`,
-        maxMessage: `review_items must hold 1 to ${MAX_REVIEW_ITEMS} items`,
-        description: "Wallets awaiting review, 1 to 500, each address once.",
-      }),
-      review_budget: integerIn(
-        "review_budget",
-        1,
-        undefined,
-        "Items a reviewer can handle in the next window, ≥ 1; a budget above the number of items is clamped to it.",
-      ),
-      objective: v.optional(
-        v.pipe(
-          v.picklist(QUEUE_OBJECTIVES, `objective must be one of ${QUEUE_OBJECTIVES.join(", ")}`),
-          v.description(`Ranking objective; default ${DEFAULT_QUEUE_OBJECTIVE}.`),
-        ),
-      ),
-      ...sharedEntries,
-    },
-    "the body must be an object",
+const queueEntries = {
+  // A queue holds 1 to 500 items; the count is checked before any item.
+  review_items: boundedArray(ReviewItemSchema, {
+    name: "review_items",
+    min: 1,
+    max: MAX_REVIEW_ITEMS,
+    description: "Wallets awaiting review, 1 to 500, each address once.",
+  }),
+  review_budget: integerIn(
+    "review_budget",
+    1,
+    undefined,
+    "Items a reviewer can handle in the next window, ≥ 1; a budget above the number of items is clamped to it.",
   ),
+  objective: v.optional(
+    v.pipe(
+      v.picklist(
+        QUEUE_OBJECTIVES,
+        ruleMessage("objective", `must be one of ${QUEUE_OBJECTIVES.join(", ")}`),
+      ),
+      v.description(`Ranking objective; default ${DEFAULT_QUEUE_OBJECTIVE}.`),
+    ),
+  ),
+  ...sharedEntries,
+};
+
+export const QueueOptimizeInputSchema = v.pipe(
+  v.strictObject(queueEntries, objectMessage("the body", queueEntries)),
   v.description(
     "Input of the review-queue optimizer (POST /api/workflows/compliance/queue-optimize).",
   ),

@@ -8,5 +8,5 @@ export function throwIfAny(issues: readonly InputIssue[]): void {
 /** valibot's object schemas accept arrays (keyed "0", "1", …); a body must be a plain object. */
 export function refuseArrayBody(input: unknown): void {
   if (Array.isArray(input))
-    throw new InputError([{ path: "", message: "the body must be an object" }]);
+    throw new InputError([{ path: "", message: "the body must be an object; got an array" }]);
 }

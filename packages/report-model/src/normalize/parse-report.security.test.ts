@@ -25,7 +25,10 @@ describe("unpaid amplification: a refused report is small whatever its size", ()
       headline_metrics: Array.from({ length: 200_000 }, () => ({})),
     });
     expect(error.issues).toEqual([
-      { path: "headline_metrics", message: "Invalid length: Expected <=100 but received 200000" },
+      {
+        path: "headline_metrics",
+        message: "headline_metrics must hold at most 100 items; got 200000",
+      },
     ]);
     expect(error.moreIssues).toBe(0);
     expect(bodySize(error)).toBeLessThan(16 * 1024);
@@ -37,7 +40,7 @@ describe("unpaid amplification: a refused report is small whatever its size", ()
       tables: { t: { columns: ["a"], rows: Array.from({ length: 200_001 }, () => 1) } },
     });
     expect(error.issues).toEqual([
-      { path: "tables.t.rows", message: "Invalid length: Expected <=200000 but received 200001" },
+      { path: "tables.t.rows", message: "rows must hold at most 200000 items; got 200001" },
     ]);
   });
 
@@ -47,7 +50,7 @@ describe("unpaid amplification: a refused report is small whatever its size", ()
       tables: Array.from({ length: 200_000 }, () => ({})),
     });
     expect(error.issues).toEqual([
-      { path: "tables", message: "Invalid type: Expected Object but received Array" },
+      { path: "tables", message: "tables must be an object; got an array" },
     ]);
     expect(bodySize(error)).toBeLessThan(16 * 1024);
   });

@@ -91,7 +91,7 @@ describe("boundedRecord: the type and the count are checked before any key or va
     );
     expect(counter.calls).toBe(0);
     expect(result.issues?.map((i) => i.message)).toEqual([
-      "Invalid type: Expected Object but received Array",
+      "the map must be an object; got an array",
     ]);
   });
 

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { receivedType } from "./received.js";
 
 /**
  * Lists and maps whose size is checked before their contents. valibot's `pipe(array(item),
@@ -20,15 +21,26 @@ export function publishedSchemaOf(schema: object): v.GenericSchema | undefined {
   return (schema as { [PUBLISHED]?: v.GenericSchema })[PUBLISHED];
 }
 
-const publishedAs = <T extends object>(schema: T, published: v.GenericSchema): T =>
+/**
+ * `schema`, published in JSON Schema as `published` (`jsonSchemaOf` converts the one in place of
+ * the other). For a check that another layer enforces with its own words: a size checked before
+ * the contents, an address whose length the screening itself refuses (with its own code).
+ */
+export const publishedAs = <T extends object>(schema: T, published: v.GenericSchema): T =>
   Object.defineProperty(schema, PUBLISHED, { value: published, enumerable: false });
 
-/** Size bounds and the words of a refusal; messages default to valibot's. */
+/**
+ * Size bounds and the words of a refusal. Each message defaults to words built from `name`
+ * (`review_items must be an array; got an object`, `review_items must hold 1 to 500 items; got
+ * 501`); a message given here replaces them.
+ */
 export interface SizeBounds {
   /** Fewest items (entries); no lower bound when absent. */
   readonly min?: number;
   /** Most items (entries); no upper bound when absent. */
   readonly max?: number;
+  /** How messages call the list or map (`review_items`, `each table's rows`); `the list` or `the map` when absent. */
+  readonly name?: string;
   /** Said when the value is not an array (not an object, for a record). */
   readonly message?: string;
   /** Said when there are fewer than `min`. */
@@ -38,12 +50,36 @@ export interface SizeBounds {
   readonly description?: string;
 }
 
+type SizeMessage = (issue: v.BaseIssue<unknown>) => string;
+
+/** `1 to 500`, `at most 100`, `at least 1`. */
+function sizeRange({ min, max }: SizeBounds): string {
+  if (min !== undefined && max !== undefined) return `${min} to ${max}`;
+  return max !== undefined ? `at most ${max}` : `at least ${min ?? 0}`;
+}
+
+/** The type refusal and the size refusal of a list (`length`) or a map (`entries`). */
+function sizeMessages(bounds: SizeBounds, kind: "length" | "entries") {
+  const name = bounds.name ?? (kind === "length" ? "the list" : "the map");
+  const what = kind === "length" ? "an array" : "an object";
+  const unit = kind === "length" ? "items" : "entries";
+  const type: SizeMessage = (issue) => `${name} must be ${what}; got ${receivedType(issue.input)}`;
+  const size: SizeMessage = (issue) =>
+    `${name} must hold ${sizeRange(bounds)} ${unit}; got ${issue.received}`;
+  return {
+    type: bounds.message ?? type,
+    min: bounds.minMessage ?? size,
+    max: bounds.maxMessage ?? size,
+  };
+}
+
 type Action = v.PipeAction<unknown, unknown, v.BaseIssue<unknown>>;
 
 /** The size checks and the description, in the order the JSON Schema lists them. */
 function sizeActions(bounds: SizeBounds, kind: "length" | "entries"): Action[] {
   const actions: Action[] = [];
-  const { min, max, minMessage, maxMessage } = bounds;
+  const { min, max } = bounds;
+  const { min: minMessage, max: maxMessage } = sizeMessages(bounds, kind);
   if (min !== undefined) {
     const action = kind === "length" ? v.minLength(min, minMessage) : v.minEntries(min, minMessage);
     actions.push(action as unknown as Action);
@@ -71,8 +107,9 @@ export function boundedArray<const TItem extends v.GenericSchema>(
   v.InferInput<v.ArraySchema<TItem, undefined>>,
   v.InferOutput<v.ArraySchema<TItem, undefined>>
 > {
-  const full = v.array(item, bounds.message);
-  const sizeOnly = publishedAs(v.array(v.unknown(), bounds.message), full);
+  const message = sizeMessages(bounds, "length").type;
+  const full = v.array(item, message);
+  const sizeOnly = publishedAs(v.array(v.unknown(), message), full);
   return sizedPipe(sizeOnly, sizeActions(bounds, "length"), full) as ReturnType<
     typeof boundedArray<TItem>
   >;
@@ -97,11 +134,9 @@ export function boundedRecord<
   v.InferInput<v.RecordSchema<TKey, TValue, undefined>>,
   v.InferOutput<v.RecordSchema<TKey, TValue, undefined>>
 > {
-  const full = v.record(key, value, bounds.message);
-  const object = v.custom<Record<string, unknown>>(
-    isPlainObject,
-    bounds.message ?? ((issue) => `Invalid type: Expected Object but received ${issue.received}`),
-  );
+  const message = sizeMessages(bounds, "entries").type;
+  const full = v.record(key, value, message);
+  const object = v.custom<Record<string, unknown>>(isPlainObject, message);
   const sizeOnly = publishedAs(object, full);
   return sizedPipe(sizeOnly, sizeActions(bounds, "entries"), full) as ReturnType<
     typeof boundedRecord<TKey, TValue>

@@ -1,6 +1,8 @@
 import * as v from "valibot";
 import { VALUE_KINDS } from "../kinds/value-kind.js";
 import { boundedArray, boundedRecord } from "./bounded-schemas.js";
+import { objectMessage } from "./object-message.js";
+import { receivedType, receivedValue } from "./received.js";
 
 /**
  * The wire shapes of the shared report model and the legacy report payload, as valibot schemas: the single source for validation, types and
@@ -8,6 +10,10 @@ import { boundedArray, boundedRecord } from "./bounded-schemas.js";
  * capped generously here; each renderer enforces its own, lower, document limits. Every list and
  * map is size-checked before its contents (`boundedArray`, `boundedRecord`), so an oversized one
  * is refused without validating its elements.
+ *
+ * Every schema and check here says what it refuses in this service's words (the member, what it
+ * expects and what came): valibot's own English ("Invalid type: Expected …") never reaches a
+ * caller. Objects take `objectMessage`, so a missing member is named as missing.
  */
 
 const MAX_TEXT = 20_000;
@@ -24,23 +30,90 @@ const MAX_METRICS = 100;
 const MAX_CHART_HINTS = 50;
 const MAX_SECTIONS = 200;
 const MAX_BULLETS = 500;
-const text = (description: string) =>
-  v.pipe(v.string(), v.maxLength(MAX_TEXT), v.description(description));
-const optionalText = (description: string) => v.optional(text(description));
+type Issue = v.BaseIssue<unknown>;
 
+/** `<name> must be a string; got a number` */
+const mustBeString = (name: string) => (issue: Issue) =>
+  `${name} must be a string; got ${receivedType(issue.input)}`;
+
+/** A string of at most `max` characters; `name` is how messages call it. */
+const boundedString = (name: string, max: number) =>
+  v.pipe(
+    v.string(mustBeString(name)),
+    v.maxLength(max, (issue) => `${name} must be at most ${max} characters; got ${issue.received}`),
+  );
+
+const text = (name: string, description: string) =>
+  v.pipe(boundedString(name, MAX_TEXT), v.description(description));
+const optionalText = (name: string, description: string) => v.optional(text(name, description));
+
+const SCALAR = "a string, a finite number, a boolean or null";
+
+/*
+ * A union's options say nothing to a caller: when every option fails, the union's own message is
+ * the refusal; when one option had the right type (a number that is not finite), that option's
+ * issues are, so only its checks carry words.
+ */
 export const ScalarSchema = v.pipe(
-  v.union([v.string(), v.pipe(v.number(), v.finite()), v.boolean(), v.null()]),
+  v.union(
+    [
+      v.string(),
+      v.pipe(
+        v.number(),
+        v.finite(
+          (issue) => `each value must be a finite number; got ${receivedValue(issue.input)}`,
+        ),
+      ),
+      v.boolean(),
+      v.null(),
+    ],
+    (issue) => `each value must be ${SCALAR}; got ${receivedType(issue.input)}`,
+  ),
   v.description("A string, a finite number, a boolean or null."),
 );
 
+const isScalar = (value: unknown): boolean => v.is(ScalarSchema, value);
+
+/**
+ * The refusal of a row: its first value that is no scalar (valibot's record() takes an array as
+ * an object keyed "0", "1", …, so a bad value fails both options and the union's message must
+ * name it), or what came instead of a row.
+ */
+function rowMessage(row: unknown): string {
+  if (Array.isArray(row)) {
+    const at = row.findIndex((value) => !isScalar(value));
+    if (at !== -1)
+      return `value [${at}] of the row must be ${SCALAR}; got ${receivedType(row[at])}`;
+  } else if (typeof row === "object" && row !== null) {
+    const bad = Object.entries(row).find(([, value]) => !isScalar(value));
+    if (bad !== undefined) {
+      return `column ${JSON.stringify(bad[0])} of the row must be ${SCALAR}; got ${receivedType(bad[1])}`;
+    }
+  }
+  return `each row must be an object of column values or an array of values; got ${receivedType(row)}`;
+}
+
 export const RowSchema = v.pipe(
   // Arrays first: valibot's record() also accepts arrays (as objects keyed "0", "1", …).
-  v.union([v.array(ScalarSchema), v.record(v.string(), ScalarSchema)]),
+  v.union([v.array(ScalarSchema), v.record(v.string(), ScalarSchema)], (issue) =>
+    rowMessage(issue.input),
+  ),
   v.description("An object mapping column name to value, or an array of values in column order."),
 );
 
+/** An object row: column name to value (the document tools' tables, the legacy sections'). */
+const objectRow = v.record(
+  v.string(),
+  ScalarSchema,
+  (issue) => `each row must be an object of column values; got ${receivedType(issue.input)}`,
+);
+
 export const ValueKindSchema = v.pipe(
-  v.picklist(VALUE_KINDS),
+  v.picklist(
+    VALUE_KINDS,
+    (issue) =>
+      `a value kind must be one of ${VALUE_KINDS.join(", ")}; got ${receivedValue(issue.input)}`,
+  ),
   v.description(
     "What a value is, so every document shows it the same way: text, status (an enum word such as manual_review_required, shown as words), address (a wallet address, never broken), hash (e.g. SHA-256), identifier (no thousands separators), count, number, percent (0-100), probability (0-1, shown as a percentage), ratio (a multiplier such as a lift, shown as 12.3×), money (USD), date, datetime, boolean (Yes/No), url.",
   ),
@@ -53,7 +126,8 @@ export const ValueKindSchema = v.pipe(
  */
 const columnSpecEntries = {
   column_labels: v.optional(
-    boundedRecord(v.string(), v.pipe(v.string(), v.maxLength(MAX_LABEL)), {
+    boundedRecord(v.string(), boundedString("each column label", MAX_LABEL), {
+      name: "column_labels",
       max: MAX_COLUMNS,
       description:
         'Header text by column key, e.g. {"sdn_entry_id": "SDN entry ID"}; by default a key is humanized.',
@@ -61,6 +135,7 @@ const columnSpecEntries = {
   ),
   column_kinds: v.optional(
     boundedRecord(v.string(), ValueKindSchema, {
+      name: "column_kinds",
       max: MAX_COLUMNS,
       description:
         'Value kind by column key, e.g. {"address": "address"}; by default inferred from the key and the values.',
@@ -68,64 +143,90 @@ const columnSpecEntries = {
   ),
 };
 
-export const TableSchema = v.looseObject({
-  columns: boundedArray(v.string(), {
+const columnsField = (description?: string) =>
+  boundedArray(v.string(mustBeString("each column name")), {
+    name: "columns",
     max: MAX_COLUMNS,
-    description: "Column names, in display order.",
-  }),
-  rows: boundedArray(RowSchema, { max: MAX_ROWS }),
+    ...(description === undefined ? {} : { description }),
+  });
+
+const tableEntries = {
+  columns: columnsField("Column names, in display order."),
+  rows: boundedArray(RowSchema, { name: "rows", max: MAX_ROWS }),
   ...columnSpecEntries,
-});
+};
+
+export const TableSchema = v.looseObject(tableEntries, objectMessage("each table", tableEntries));
+
+const reportMetaEntries = {
+  report_type: optionalText(
+    "report_type",
+    "Machine name of the report, e.g. enhanced-due-diligence.",
+  ),
+  title: optionalText("title", "Title shown on the document."),
+  report_title: optionalText("report_title", "Alternative to title."),
+  name: optionalText("name", "Alternative to title."),
+  author: optionalText("author", "Who wrote or owns the report."),
+  owner: optionalText("owner", "Used as the author when author is absent."),
+  date: optionalText("date", "Report date, e.g. 2026-11-22."),
+  version: optionalText("version", "Report version."),
+  sample_edition: v.optional(
+    v.pipe(
+      v.boolean(
+        (issue) => `sample_edition must be true or false; got ${receivedValue(issue.input)}`,
+      ),
+      v.description(
+        "True when the report was built on the embedded SAMPLE edition of the list (a demo excerpt), not OFAC's published list: every page of every document made from it then says so.",
+      ),
+    ),
+  ),
+  list_warning: v.optional(
+    v.pipe(
+      boundedString("list_warning", MAX_LIST_WARNING),
+      v.description(
+        "A warning about the list the report was built on (e.g. a STALE LIST not confirmed current for longer than the service allows), at most 300 characters: page one of every document made from it shows it in a red box under the title.",
+      ),
+    ),
+  ),
+};
 
 export const ReportMetaSchema = v.pipe(
-  v.looseObject({
-    report_type: optionalText("Machine name of the report, e.g. enhanced-due-diligence."),
-    title: optionalText("Title shown on the document."),
-    report_title: optionalText("Alternative to title."),
-    name: optionalText("Alternative to title."),
-    author: optionalText("Who wrote or owns the report."),
-    owner: optionalText("Used as the author when author is absent."),
-    date: optionalText("Report date, e.g. 2026-11-22."),
-    version: optionalText("Report version."),
-    sample_edition: v.optional(
-      v.pipe(
-        v.boolean(),
-        v.description(
-          "True when the report was built on the embedded SAMPLE edition of the list (a demo excerpt), not OFAC's published list: every page of every document made from it then says so.",
-        ),
-      ),
-    ),
-    list_warning: v.optional(
-      v.pipe(
-        v.string(),
-        v.maxLength(MAX_LIST_WARNING),
-        v.description(
-          "A warning about the list the report was built on (e.g. a STALE LIST not confirmed current for longer than the service allows), at most 300 characters: page one of every document made from it shows it in a red box under the title.",
-        ),
-      ),
-    ),
-  }),
+  v.looseObject(reportMetaEntries, objectMessage("report_meta", reportMetaEntries)),
   v.description("Title block of the report."),
 );
 
 /** A metric's kind on the wire: by default inferred from its unit, label and value. */
 const metricKind = v.optional(ValueKindSchema);
 
-export const HeadlineMetricSchema = v.looseObject({
-  label: text("What the metric measures."),
+const headlineMetricEntries = {
+  label: text("label", "What the metric measures."),
   value: v.optional(ScalarSchema),
-  unit: optionalText("Unit shown after the value."),
+  unit: optionalText("unit", "Unit shown after the value."),
   kind: metricKind,
-});
+};
+
+export const HeadlineMetricSchema = v.looseObject(
+  headlineMetricEntries,
+  objectMessage("each headline metric", headlineMetricEntries),
+);
 
 export const ChartHintSchema = v.pipe(
-  v.looseObject({}),
+  v.looseObject({}, objectMessage("each chart hint", {})),
   v.description(
     "A chart to draw: {type: 'bar'|'line', title, table, x, y} referring to a table's columns, " +
       "or {type, title, labels, series: [{name, values}]} inline; x_label and y_label title the axes, " +
       "y_kind says what the values are (e.g. probability: a 0-100% axis).",
   ),
 );
+
+const exportArtifactsEntries = {
+  workbook_rows: v.optional(
+    boundedRecord(v.string(), boundedArray(RowSchema, { name: "each sheet", max: MAX_ROWS }), {
+      name: "workbook_rows",
+      description: "Extra spreadsheet sheets by name.",
+    }),
+  ),
+};
 
 /**
  * The members of the shared report model, named once: the model (variant A) opens them to extra
@@ -134,45 +235,62 @@ export const ChartHintSchema = v.pipe(
  */
 const reportModelEntries = {
   report_meta: ReportMetaSchema,
-  executive_summary: v.optional(boundedArray(text("A paragraph."), { max: MAX_PARAGRAPHS })),
-  headline_metrics: v.optional(boundedArray(HeadlineMetricSchema, { max: MAX_METRICS })),
-  tables: v.optional(boundedRecord(v.string(), TableSchema, { description: "Tables by name." })),
-  export_artifacts: v.optional(
-    v.looseObject({
-      workbook_rows: v.optional(
-        boundedRecord(v.string(), boundedArray(RowSchema, { max: MAX_ROWS }), {
-          description: "Extra spreadsheet sheets by name.",
-        }),
-      ),
+  executive_summary: v.optional(
+    boundedArray(text("each paragraph", "A paragraph."), {
+      name: "executive_summary",
+      max: MAX_PARAGRAPHS,
     }),
   ),
-  chart_hints: v.optional(boundedArray(ChartHintSchema, { max: MAX_CHART_HINTS })),
-  result: v.optional(v.looseObject({})),
+  headline_metrics: v.optional(
+    boundedArray(HeadlineMetricSchema, { name: "headline_metrics", max: MAX_METRICS }),
+  ),
+  tables: v.optional(
+    boundedRecord(v.string(), TableSchema, { name: "tables", description: "Tables by name." }),
+  ),
+  export_artifacts: v.optional(
+    v.looseObject(
+      exportArtifactsEntries,
+      objectMessage("export_artifacts", exportArtifactsEntries),
+    ),
+  ),
+  chart_hints: v.optional(
+    boundedArray(ChartHintSchema, { name: "chart_hints", max: MAX_CHART_HINTS }),
+  ),
+  result: v.optional(v.looseObject({}, objectMessage("result", {}))),
 };
 
 /** Variant A: the shared report model. `report_meta` is required; extra members are allowed. */
 export const ReportModelSchema = v.pipe(
-  v.looseObject(reportModelEntries),
+  v.looseObject(reportModelEntries, objectMessage("the report", reportModelEntries)),
   v.description("The shared report model (variant A)."),
 );
 
-export const LegacySectionSchema = v.looseObject({
-  heading: optionalText("Section heading."),
-  title: optionalText("Section heading, when heading is absent."),
-  body: optionalText("A paragraph."),
-  text: optionalText("A paragraph."),
-  bullets: v.optional(boundedArray(text("A bullet."), { max: MAX_BULLETS })),
-  table: v.optional(boundedArray(v.record(v.string(), ScalarSchema), { max: MAX_ROWS })),
-});
+const legacySectionEntries = {
+  heading: optionalText("heading", "Section heading."),
+  title: optionalText("title", "Section heading, when heading is absent."),
+  body: optionalText("body", "A paragraph."),
+  text: optionalText("text", "A paragraph."),
+  bullets: v.optional(
+    boundedArray(text("each bullet", "A bullet."), { name: "bullets", max: MAX_BULLETS }),
+  ),
+  table: v.optional(boundedArray(objectRow, { name: "table", max: MAX_ROWS })),
+};
+
+export const LegacySectionSchema = v.looseObject(
+  legacySectionEntries,
+  objectMessage("each section", legacySectionEntries),
+);
+
+const legacyReportEntries = {
+  title: text("title", "Title shown on the document."),
+  subtitle: optionalText("subtitle", "Subtitle."),
+  summary: optionalText("summary", "Summary paragraph."),
+  sections: v.optional(boundedArray(LegacySectionSchema, { name: "sections", max: MAX_SECTIONS })),
+};
 
 /** Variant B: the legacy payload. `title` is required; extra members are allowed. */
 export const LegacyReportSchema = v.pipe(
-  v.looseObject({
-    title: text("Title shown on the document."),
-    subtitle: optionalText("Subtitle."),
-    summary: optionalText("Summary paragraph."),
-    sections: v.optional(boundedArray(LegacySectionSchema, { max: MAX_SECTIONS })),
-  }),
+  v.looseObject(legacyReportEntries, objectMessage("the report", legacyReportEntries)),
   v.description("The legacy report payload (variant B)."),
 );
 
@@ -188,26 +306,36 @@ export type WireRow = v.InferOutput<typeof RowSchema>;
  * of the shared model, with `tables` required, tables and headline metrics of the listed members
  * only, object rows only, and no members beyond the model's.
  */
-export const ReportToolInputSchema = v.strictObject({
+const toolTableEntries = {
+  columns: columnsField(),
+  rows: boundedArray(objectRow, { name: "rows", max: MAX_ROWS }),
+  ...columnSpecEntries,
+};
+
+const toolMetricEntries = {
+  label: text("label", "What the metric measures."),
+  value: v.optional(ScalarSchema),
+  unit: optionalText("unit", "Unit."),
+  kind: metricKind,
+};
+
+const reportToolEntries = {
   ...reportModelEntries,
   tables: boundedRecord(
     v.string(),
-    v.strictObject({
-      columns: boundedArray(v.string(), { max: MAX_COLUMNS }),
-      rows: boundedArray(v.record(v.string(), ScalarSchema), { max: MAX_ROWS }),
-      ...columnSpecEntries,
-    }),
+    v.strictObject(toolTableEntries, objectMessage("each table", toolTableEntries)),
+    { name: "tables" },
   ),
   headline_metrics: v.optional(
     boundedArray(
-      v.strictObject({
-        label: text("What the metric measures."),
-        value: v.optional(ScalarSchema),
-        unit: optionalText("Unit."),
-        kind: metricKind,
-      }),
-      { max: MAX_METRICS },
+      v.strictObject(toolMetricEntries, objectMessage("each headline metric", toolMetricEntries)),
+      { name: "headline_metrics", max: MAX_METRICS },
     ),
   ),
-});
+};
+
+export const ReportToolInputSchema = v.strictObject(
+  reportToolEntries,
+  objectMessage("the report", reportToolEntries),
+);
 export type ReportToolInput = v.InferOutput<typeof ReportToolInputSchema>;

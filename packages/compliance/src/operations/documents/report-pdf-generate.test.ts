@@ -74,7 +74,12 @@ describe("PDF report", () => {
     const body = { report_meta: { title: "Q1" }, headline_metrics: [{ value: 1 }] };
     const schema = v.safeParse(reportPdfGenerate.input, body);
     expect(schema.success).toBe(false);
-    expect(schema.issues?.[0]?.message).toContain("headline_metrics[0].label");
+    expect(schema.issues?.map((i) => [i.path?.map((p) => p.key), i.message])).toEqual([
+      [
+        ["headline_metrics", 0, "label"],
+        "label is required: a string of at most 20000 characters (What the metric measures)",
+      ],
+    ]);
     const error = await refusal(body, true);
     expect(error.code).toBe("INVALID_REPORT");
     expect(error.issues.map((i) => i.path)).toEqual(["headline_metrics[0].label"]);
