@@ -13,11 +13,16 @@ export interface PaidStack {
   stop(): Promise<void>;
 }
 
-/** Starts the local settlement stack and the sample edition's loader, as the service does. */
-export async function startPaidStack(payers = 3): Promise<PaidStack> {
+/**
+ * Starts the local settlement stack and the list's loader, as the service does: the embedded
+ * sample edition, or the edition at `source` (a real OFAC file).
+ */
+export async function startPaidStack(payers = 3, source?: string): Promise<PaidStack> {
   const devnet = await startDevnet({ payers });
-  const loader = new ListLoader({ sampleFallback: true });
+  const loader = new ListLoader(source === undefined ? { sampleFallback: true } : { source });
   await loader.start();
+  // A source loads in the background: the tests start once it is served.
+  await loader.settled();
   return {
     devnet,
     loader,

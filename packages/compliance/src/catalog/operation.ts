@@ -42,6 +42,11 @@ export interface OperationInfo {
   /** A trimmed example of the answer (docs, OpenAPI, discovery); tests check it against a real run. */
   readonly outputExample: unknown;
   /**
+   * The schema of the 200 answer: what OpenAPI's response, the docs page and the MCP tool's
+   * `outputSchema` publish. Objects in it stay open (a member added later breaks no client).
+   */
+  readonly output?: v.GenericSchema;
+  /**
    * How long a run may take, in milliseconds, from the call to its answer (queueing for a
    * renderer included). The payment layer reads it (`deadlineOf`) before running, to refuse an
    * authorization that would expire before the run is settled; `runOperation` abandons a run

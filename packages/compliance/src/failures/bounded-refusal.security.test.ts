@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DOCUMENT_OPERATIONS } from "../operations/documents/index.js";
 import { batchWalletScreen } from "../operations/screening/batch-wallet-screen.js";
 import { eddReport } from "../operations/screening/edd-report.js";
+import { sampleDeps } from "../test-support/sample-deps.js";
 import { classifyFailure, type Failure, invalidInput } from "./classify-failure.js";
 
 const JUNK = 200_000;
@@ -51,11 +52,26 @@ describe("unpaid amplification: batch screening refusals are small whatever the 
     expect(failure.issues).toHaveLength(20);
     expect(failure.issues?.[0]).toEqual({
       path: "addresses[0]",
-      message: "each address must be a string",
+      message: "each address must be a string; got a number",
     });
     expect(failure.issues?.[19]?.path).toBe("addresses[19]");
     expect(failure.moreIssues).toBe(80);
     expect(JSON.parse(body(failure))).toMatchObject({ moreIssues: 80 });
+  });
+
+  it("a 100-address batch of 100 strings that are no addresses: INVALID_ADDRESS, 20 issues listed, moreIssues 80", async () => {
+    const deps = await sampleDeps();
+    const addresses = Array.from({ length: 100 }, (_, i) => `not-an-address-${i}`);
+    let failure: Failure | undefined;
+    try {
+      await batchWalletScreen.run({ addresses }, deps);
+    } catch (error) {
+      failure = classifyFailure(error);
+    }
+    expect(failure).toMatchObject({ status: 400, code: "INVALID_ADDRESS", moreIssues: 80 });
+    expect(failure?.issues).toHaveLength(20);
+    expect(failure?.issues?.[19]?.path).toBe("addresses[19]");
+    expect(Buffer.byteLength(body(failure as Failure))).toBeLessThan(16 * 1024);
   });
 
   it("a valid batch is still accepted", () => {
@@ -74,7 +90,7 @@ describe("unpaid amplification: report-generation refusals are small whatever th
       expect(failure.issues?.length).toBeLessThanOrEqual(20);
       const said = JSON.stringify(failure.issues);
       expect(said).toContain("headline_metrics");
-      expect(said).toContain("Expected <=100 but received 200000");
+      expect(said).toContain("headline_metrics must hold at most 100 items; got 200000");
       expect(said).not.toContain("headline_metrics[");
       expect(Buffer.byteLength(body(failure))).toBeLessThan(16 * 1024);
     },
@@ -89,7 +105,7 @@ describe("unpaid amplification: report-generation refusals are small whatever th
       });
       expect(failure.issues?.length).toBeLessThanOrEqual(20);
       const said = JSON.stringify(failure.issues);
-      expect(said).toContain("Expected Object but received Array");
+      expect(said).toContain("tables must be an object; got an array");
       expect(said).not.toContain("tables.0");
       expect(Buffer.byteLength(body(failure))).toBeLessThan(16 * 1024);
     },
@@ -103,7 +119,7 @@ describe("unpaid amplification: report-generation refusals are small whatever th
         tables: { t: { columns: ["a"], rows: Array.from({ length: JUNK + 1 }, () => ({})) } },
       });
       const said = JSON.stringify(failure.issues);
-      expect(said).toContain("Expected <=200000 but received 200001");
+      expect(said).toContain("rows must hold at most 200000 items; got 200001");
       expect(said).not.toContain("rows[");
       expect(Buffer.byteLength(body(failure))).toBeLessThan(16 * 1024);
     },

@@ -103,11 +103,19 @@ export function classifyFailure(error: unknown): Failure | undefined {
     }
     if (error.code === "INVALID_ADDRESS" || error.code === "UNSUPPORTED_ASSET") {
       const path = typeof error.details?.path === "string" ? error.details.path : undefined;
+      // A batch names every refused address (at most 20, and how many more).
+      const listed = Array.isArray(error.details?.issues)
+        ? (error.details.issues as InputIssue[])
+        : path === undefined
+          ? []
+          : [{ path, message: error.message }];
+      const more = typeof error.details?.moreIssues === "number" ? error.details.moreIssues : 0;
       return {
         status: 400,
         code: error.code,
         message: error.message,
-        ...(path === undefined ? {} : { issues: [{ path, message: error.message }] }),
+        ...(listed.length === 0 ? {} : { issues: listed }),
+        ...moreIssuesOf(more),
       };
     }
   }

@@ -120,7 +120,7 @@ describe("protocol 2026-07-28 (stateless: an envelope on every request, no hands
     });
     const result = resultOf(body);
     expect(result).toMatchObject({ resultType: "complete", isError: true });
-    expect(result.structuredContent).toMatchObject({ code: "INVALID_INPUT" });
+    expect(result.structuredContent).toMatchObject({ code: "INVALID_ADDRESS" });
   });
 
   it("headers that disagree with the body are refused (400, -32020) before anything runs", async () => {

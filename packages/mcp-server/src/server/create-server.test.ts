@@ -160,15 +160,25 @@ describe.each(GENERATIONS)("the tool server, to a client of MCP %s", (generation
       expect(r.structuredContent).toMatchObject({
         success: false,
         code: "INVALID_INPUT",
-        issues: [{ path: "chain", message: "unexpected member chain" }],
+        issues: [
+          {
+            path: "chain",
+            message: 'unknown member "chain": this object accepts address, asset only',
+          },
+        ],
       });
     });
 
-    it("refuses an address shorter than 10 characters (the tools' bound, stricter than the route's)", async () => {
+    it("refuses a string that is no address with INVALID_ADDRESS and its path, as the route does", async () => {
       const r = await call("batch_wallet_screen", { addresses: [LAZARUS, "0x1234"] });
       expect(r.structuredContent).toMatchObject({
-        code: "INVALID_INPUT",
-        issues: [{ path: "addresses[1]", message: "each address must be at least 10 characters" }],
+        code: "INVALID_ADDRESS",
+        issues: [
+          {
+            path: "addresses[1]",
+            message: expect.stringContaining('addresses[1] "0x1234" is not an address'),
+          },
+        ],
       });
     });
 
@@ -179,14 +189,21 @@ describe.each(GENERATIONS)("the tool server, to a client of MCP %s", (generation
         issues: [{ path: "output_format" }],
       });
       expect((await call("ofac_wallet_screen", { address: 42 })).structuredContent).toMatchObject({
-        issues: [{ path: "address", message: "address must be a string" }],
+        issues: [{ path: "address", message: "address must be a string; got a number" }],
       });
       const edd = await call("edd_report", {
         subject_name: "X",
         addresses: [LAZARUS],
         output_format: "json",
       });
-      expect(edd.structuredContent).toMatchObject({ issues: [{ path: "subject_name" }] });
+      expect(edd.structuredContent).toMatchObject({
+        issues: [
+          {
+            path: "subject_name",
+            message: "subject_name must be 2 to 200 characters; this one has 1",
+          },
+        ],
+      });
     });
 
     it("refuses the route's artifact_only on edd_report (not a tool member)", async () => {
@@ -358,7 +375,7 @@ describe.each(GENERATIONS)("the tool server, to a client of MCP %s", (generation
           name: "wallet_ofac_screening_brief",
           arguments: { address: LAZARUS, x: "1" },
         }),
-      ).rejects.toThrow(/unknown argument "x"/);
+      ).rejects.toThrow(/unknown member "x": this object accepts address, asset only/);
       await expect(client.getPrompt({ name: "nope", arguments: {} })).rejects.toThrow(
         /Unknown prompt "nope"/,
       );

@@ -157,7 +157,7 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
     expect(JSON.stringify(r).length).toBeLessThan(16 * 1024);
   });
 
-  it("refused arguments of a paid call are answered INVALID_INPUT, not charged, and the authorization stays usable", async () => {
+  it("refused arguments of a paid call are answered INVALID_ADDRESS, not charged, and the authorization stays usable", async () => {
     const before = await payee();
     const required = requiredOf(
       await client.callTool({ name: "ofac_wallet_screen", arguments: { address: "short" } }),
@@ -169,7 +169,7 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
       _meta: { [MCP_PAYMENT_META]: payment },
     });
     expect(r.structuredContent).toMatchObject({
-      code: "INVALID_INPUT",
+      code: "INVALID_ADDRESS",
       issues: [{ path: "address" }],
     });
     expect(await payee()).toBe(before);

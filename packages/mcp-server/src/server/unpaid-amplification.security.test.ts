@@ -52,7 +52,7 @@ describe.each(GENERATIONS)("to a client of MCP %s", (generation) => {
       expect(body.issues).toHaveLength(20);
       expect(body.issues[0]).toEqual({
         path: "addresses[0]",
-        message: "each address must be a string",
+        message: "each address must be a string; got a number",
       });
       expect(body.moreIssues).toBe(80);
       const text = (result.content as { type: string; text: string }[])[0]?.text ?? "";
@@ -66,7 +66,7 @@ describe.each(GENERATIONS)("to a client of MCP %s", (generation) => {
         tables: Array.from({ length: JUNK }, () => ({})),
       });
       expect(body.issues).toEqual([
-        { path: "tables", message: "Invalid type: Expected Object but received Array" },
+        { path: "tables", message: "tables must be an object; got an array" },
       ]);
       expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThan(SMALL);
     });
@@ -78,7 +78,10 @@ describe.each(GENERATIONS)("to a client of MCP %s", (generation) => {
         headline_metrics: Array.from({ length: JUNK }, () => ({})),
       });
       expect(body.issues).toEqual([
-        { path: "headline_metrics", message: "Invalid length: Expected <=100 but received 200000" },
+        {
+          path: "headline_metrics",
+          message: "headline_metrics must hold at most 100 items; got 200000",
+        },
       ]);
       expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThan(SMALL);
     });
@@ -89,7 +92,7 @@ describe.each(GENERATIONS)("to a client of MCP %s", (generation) => {
         tables: { t: { columns: ["a"], rows: Array.from({ length: JUNK + 1 }, () => ({})) } },
       });
       expect(body.issues).toEqual([
-        { path: "tables.t.rows", message: "Invalid length: Expected <=200000 but received 200001" },
+        { path: "tables.t.rows", message: "rows must hold at most 200000 items; got 200001" },
       ]);
     });
 

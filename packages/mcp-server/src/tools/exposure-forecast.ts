@@ -1,4 +1,4 @@
-import { ExposureForecastAnswerSchema, exposureForecast } from "@svc/compliance";
+import { exposureForecast } from "@svc/compliance";
 import { routeTool } from "./route-tool.js";
 
 /**
@@ -9,5 +9,4 @@ export const exposureForecastTool = routeTool(
   exposureForecast,
   exposureForecast.input,
   exposureForecast.inputExample,
-  ExposureForecastAnswerSchema,
 );

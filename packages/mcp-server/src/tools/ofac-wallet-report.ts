@@ -1,24 +1,21 @@
 import {
-  assetField,
   EDD_OUTPUT_FORMATS,
   outputFormatField,
   reportDocxGenerate,
   reportPdfGenerate,
   strictInput,
   WalletReportAnswerSchema,
+  WalletSanctionsReportInputSchema,
   walletSanctionsReport,
 } from "@svc/compliance";
 import { sumPrices } from "@svc/payments";
 import type * as v from "valibot";
 import { renderPart } from "./render-answer.js";
 import { defineTool } from "./tool.js";
-import { toolAddressField } from "./tool-fields.js";
 
+/** The report route's members, with its rules, and the document format asked for. */
 const Input = strictInput({
-  address: toolAddressField(
-    "The wallet address to screen and report on, as supplied (at least 10 characters).",
-  ),
-  asset: assetField,
+  ...WalletSanctionsReportInputSchema.entries,
   output_format: outputFormatField(
     "json: the screening and its report model. pdf or docx: the same, with the report rendered as a document (an embedded resource).",
   ),

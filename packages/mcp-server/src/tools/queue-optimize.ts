@@ -1,4 +1,4 @@
-import { QueueOptimizeAnswerSchema, queueOptimize } from "@svc/compliance";
+import { queueOptimize } from "@svc/compliance";
 import { routeTool } from "./route-tool.js";
 
 /**
@@ -9,5 +9,4 @@ export const queueOptimizeTool = routeTool(
   queueOptimize,
   queueOptimize.input,
   queueOptimize.inputExample,
-  QueueOptimizeAnswerSchema,
 );

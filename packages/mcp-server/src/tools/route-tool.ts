@@ -10,14 +10,15 @@ import { defineTool, type McpTool } from "./tool.js";
  * The tool's schema is the route's narrowed (built from the route's members with tighter fields,
  * or fewer of them), so whatever it accepts is an input of the route: `Input extends RouteInput`
  * is checked here, once. The example is the route's unless the tool takes less than it does.
- * `output` is the route's answer schema, defined beside the operation.
+ * `output` is the route's answer schema (`op.output`), defined beside the operation.
  */
 export function routeTool<RouteInput, Output extends object, Input extends RouteInput>(
   op: Operation<RouteInput, Output>,
   input: v.GenericSchema<unknown, Input>,
   inputExample: Input,
-  output: v.GenericSchema,
+  output: v.GenericSchema | undefined = op.output,
 ): McpTool<Input> {
+  if (output === undefined) throw new Error(`${op.name}: the operation publishes no answer schema`);
   return defineTool<Input>({
     name: op.name,
     title: op.name,

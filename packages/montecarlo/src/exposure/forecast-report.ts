@@ -128,6 +128,7 @@ export function forecastReport(
   );
   const matched = byRisk.filter((w) => w.screening_status === "match");
   const notListed = byRisk.filter((w) => w.screening_status !== "match");
+  const near = notListed.filter((w) => (w.near_listed_addresses?.length ?? 0) > 0);
   // The baseline row of the sensitivity table is the model as reported, exact and closed-form.
   const baseline = f.sensitivity[0];
   const pNewHit = baseline?.probability_of_new_hit ?? 0;
@@ -164,6 +165,16 @@ export function forecastReport(
     open === 0
       ? "Every wallet is listed today: there is no new hit to forecast."
       : `Forecast ${ofOpen}: the probability that at least one becomes an exact OFAC SDN match within ${horizon} is ${percent(pNewHit)}; expected new hits ${formatValue(significant(expectedNew), "number")} (median ${x.p50_hits - current}, 90th percentile ${x.p90_hits - current}).`,
+    ...(near.length === 0
+      ? []
+      : [
+          `${near.length} of the clear wallets ${near.length === 1 ? "is" : "are"} near a listed address (listed under Near matches): ${near
+            .slice(0, 5)
+            .map((w) => `${w.address} near ${(w.near_listed_addresses ?? []).join(", ")}`)
+            .join(
+              "; ",
+            )}${near.length > 5 ? "; …" : ""}. They stay clear (exact match is the rule); compare each with the listed address before relying on it.`,
+        ]),
     targetSentence,
     `The list is expected to add ${round(g.mean, 1)} addresses over the horizon (median ${g.p50}, 90th percentile ${g.p90}; none at all in ${percent(g.p_no_addition)} of futures), estimated from ${basis}; model confidence ${m.model_confidence}.`,
     ...(options.summaryFocus ? [`Focus: ${options.summaryFocus}`] : []),
@@ -223,6 +234,21 @@ export function forecastReport(
             {
               labels: { address: "Address", matched_entities: "Matched SDN entities" },
               kinds: { address: "address", matched_entities: "text" },
+            },
+          ),
+        }),
+    ...(near.length === 0
+      ? {}
+      : {
+          near_matches: tableFromRecords(
+            near.map((w) => ({
+              address: w.address,
+              near_listed_addresses: (w.near_listed_addresses ?? []).join("; "),
+            })),
+            ["address", "near_listed_addresses"],
+            {
+              labels: { address: "Address", near_listed_addresses: "Near listed addresses" },
+              kinds: { address: "address", near_listed_addresses: "text" },
             },
           ),
         }),

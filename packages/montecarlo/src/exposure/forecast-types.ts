@@ -44,6 +44,8 @@ export interface PerWalletExposure {
   readonly hazard_multiplier: number;
   readonly has_metadata: boolean;
   readonly matched_entities: readonly string[];
+  /** For a clear wallet, the listed addresses near it, described; present only when there are some. */
+  readonly near_listed_addresses?: readonly string[];
   /** `linked_party`: the hazard comes from the party of its `linked_sdn_entry` (see the README). */
   readonly hazard_source: "base_hazard" | "linked_party";
   /** The party the caller links the wallet to, or null. */

@@ -91,6 +91,7 @@ const perWallet = (w: AssessedWallet): PerWalletExposure => ({
   hazard_multiplier: w.hazard.multiplier,
   has_metadata: w.hasMetadata,
   matched_entities: w.entities,
+  ...(w.near.length === 0 ? {} : { near_listed_addresses: w.near }),
   hazard_source: w.link === null ? "base_hazard" : "linked_party",
   linked_party:
     w.link === null

@@ -23,6 +23,12 @@ export interface ScreeningStatus {
   readonly status: "match" | "clear";
   /** The names of the matched designations (shown in rationales), when there are matches. */
   readonly entities?: readonly string[];
+  /**
+   * For a clear address, the listed addresses near it (a typo, a re-cased copy, a look-alike),
+   * each described for a reviewer (`0x… (Lazarus Group; 1 character different)`). A near match
+   * does not change the status or the hazard: it is shown so a reviewer compares the two.
+   */
+  readonly near?: readonly string[];
 }
 
 /**
@@ -61,6 +67,8 @@ export interface AssessedWallet {
   readonly address: string;
   readonly status: "match" | "clear";
   readonly entities: readonly string[];
+  /** Listed addresses near a clear wallet, described (see `ScreeningStatus.near`). */
+  readonly near: readonly string[];
   readonly hasMetadata: boolean;
   readonly tier: RelationshipTier;
   readonly hazard: HazardBreakdown;
@@ -109,6 +117,7 @@ export function assessWallets(
       address,
       status: screening.status,
       entities: match ? (screening.entities ?? []) : [],
+      near: match ? [] : (screening.near ?? []),
       hasMetadata: meta !== undefined,
       tier: meta?.relationship_tier ?? "standard",
       hazard,

@@ -155,6 +155,7 @@ export function optimizeQueue(request: unknown, context: ExposureContext): Queue
       address: r.item.address,
       label: r.item.label ?? null,
       screening_status: r.wallet.status,
+      ...(r.wallet.near.length === 0 ? {} : { near_listed_addresses: r.wallet.near }),
       future_hit_probability: r.wallet.futureHitProbability,
       risk_weighted_exposure_usd: r.riskWeightedExposure,
       hazard_multiplier: r.wallet.hazard.multiplier,

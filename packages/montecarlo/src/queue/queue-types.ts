@@ -22,6 +22,8 @@ export interface QueueRow {
   readonly address: string;
   readonly label: string | null;
   readonly screening_status: "match" | "clear";
+  /** For a clear item, the listed addresses near it, described; present only when there are some. */
+  readonly near_listed_addresses?: readonly string[];
   readonly future_hit_probability: number;
   readonly risk_weighted_exposure_usd: number;
   /** The product of the item's hazard multipliers (1 for a standard wallet). */

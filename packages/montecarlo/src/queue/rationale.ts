@@ -46,6 +46,10 @@ export function rationale(r: RankedItem, c: RationaleContext): string {
     const who = w.entities.length > 0 ? ` (${w.entities.join(", ")})` : "";
     return `Exact OFAC SDN match today${who}: review first and hold any movement of funds until a reviewer disposes of it; if confirmed, a blocked-property report to OFAC is due within 10 business days.${movement(c)}`;
   }
+  const near =
+    w.near.length === 0
+      ? ""
+      : `Not on the list, but near ${w.near.length === 1 ? "a listed address" : "listed addresses"}: ${w.near.join("; ")}; compare before relying on the clear result. `;
   const chance = `${percent(w.futureHitProbability)} chance of an exact OFAC match within ${c.horizonDays} days`;
   const multiple = `${w.hazard.multiplier.toFixed(1)}× a standard wallet: ${drivers(r)}`;
   const risk =
@@ -53,7 +57,7 @@ export function rationale(r: RankedItem, c: RationaleContext): string {
       ? `; expected sanctioned exposure ${usd(r.riskWeightedExposure)}`
       : "";
   if (!c.within) {
-    return `Beyond this window's budget: ${chance} (${multiple})${risk}. Keep it in the queue for the next window, and re-rank if its activity or exposure changes.${movement(c)}`;
+    return `${near}Beyond this window's budget: ${chance} (${multiple})${risk}. Keep it in the queue for the next window, and re-rank if its activity or exposure changes.${movement(c)}`;
   }
-  return `Review in this window: ${chance} (${multiple})${risk}.${movement(c)}`;
+  return `${near}Review in this window: ${chance} (${multiple})${risk}.${movement(c)}`;
 }

@@ -5,12 +5,12 @@ import { SdnIndex } from "../index/sdn-index.js";
 import { parseEdition } from "../parse/parse-edition.js";
 import { SAMPLE_XML_PATH } from "../sample/sample-edition.js";
 import { sampleIndex } from "../test-support/editions.js";
+import { RANDOM_FORMATS, randomAddress } from "../testing/random-address.js";
 import type { AddressFormat } from "./address-format.js";
 import { classifyAddress } from "./classify-address.js";
 import CHAIN_LIBRARY_ADDRESSES from "./test-support/chain-library-addresses.json" with {
   type: "json",
 };
-import { RANDOM_FORMATS, randomAddress } from "./test-support/random-address.js";
 
 // Real designated addresses (edition 2025-11-19) unless stated otherwise.
 const LAZARUS_ETH = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { ADDRESS_FORMATS } from "../address/address-format.js";
 import { classifyAddress } from "../address/classify-address.js";
-import { RANDOM_FORMATS, randomAddress } from "../address/test-support/random-address.js";
 import { indexOf } from "../test-support/editions.js";
 import { XML } from "../test-support/shared-data.js";
+import { RANDOM_FORMATS, randomAddress } from "../testing/random-address.js";
 
 // Near misses on the real 2025-11-19 edition: answered clear (exact match is the rule), with the
 // listed address a reviewer should compare.
@@ -10,6 +11,11 @@ const LAZARUS_ETH = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 const LAZARUS_LOWER = LAZARUS_ETH.toLowerCase();
 const SOL = "42RLPACwZPx3vYYmxSueqsogfynBDqXK298EDsNoyoHi"; // SOL, 2025-11-19
 const edition = () => indexOf(XML["2025-11-19b"]);
+const ADDRESS_FORMATS_CASE_SENSITIVE = new Set<string>(
+  Object.entries(ADDRESS_FORMATS)
+    .filter(([, info]) => info.caseSensitive)
+    .map(([format]) => format),
+);
 
 /** `s` with the character at `at` replaced by `ch`. */
 const replaceAt = (s: string, at: number, ch: string): string =>
@@ -87,6 +93,35 @@ describe("a well-formed address near a listed one is clear, with the listed addr
       nearMatchCount: 1,
     });
     expect(batch.results.map((r) => r.summary.nearMatchCount)).toEqual([0, 1, 0]);
+  });
+});
+
+describe("a listed address whose letter case a pipeline changed is never a bare clear", () => {
+  it("every listed case-sensitive address, lower-cased and upper-cased: refused, a match, or clear with the listed one named", async () => {
+    const index = await edition();
+    const changed = index.designations
+      .map((d) => d.address.trim())
+      .filter((a) => ADDRESS_FORMATS_CASE_SENSITIVE.has(classifyAddress(a).format))
+      .flatMap((a) => [a.toLowerCase(), a.toUpperCase()].map((c) => [a, c] as const))
+      .filter(([a, c]) => a !== c);
+    expect(changed.length).toBeGreaterThan(500);
+    let refused = 0;
+    for (const [listed, recased] of changed) {
+      let r: ReturnType<typeof index.screen> | undefined;
+      try {
+        r = index.screen(recased);
+      } catch (error) {
+        expect(error, recased).toMatchObject({ code: "INVALID_ADDRESS" });
+        refused++;
+        continue;
+      }
+      if (r.summary.status === "match") continue;
+      expect(
+        r.nearMatches.some((m) => m.address === listed && m.reasons.includes("letter_case")),
+        `${recased} answered clear without naming ${listed}`,
+      ).toBe(true);
+    }
+    expect(refused).toBeGreaterThan(0);
   });
 });
 

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { blake2b } from "@noble/hashes/blake2b";
 import { sha256, sha512_256 } from "@noble/hashes/sha2";
 import { keccak_256 } from "@noble/hashes/sha3";
@@ -13,16 +12,17 @@ import {
   createBase58check,
   hex,
 } from "@scure/base";
-import type { AddressFormat } from "../address-format.js";
-import { checksumInput, polymod } from "../formats/cashaddr-checksum.js";
-import { crc16Xmodem } from "../formats/crc16-xmodem.js";
-import { eip55Checksummed } from "../formats/evm.js";
+import type { AddressFormat } from "../address/address-format.js";
+import { checksumInput, polymod } from "../address/formats/cashaddr-checksum.js";
+import { crc16Xmodem } from "../address/formats/crc16-xmodem.js";
+import { eip55Checksummed } from "../address/formats/evm.js";
 
 /**
  * Well-formed addresses of every format from fresh random keys, encoded with the formats' own
- * rules: what a screening of an unlisted address looks like. (Each format's decoder is checked
- * against the chains' own libraries in `chain-library-addresses.json`, so these encoders are not
- * the only evidence of what an address is.)
+ * rules: what a test of code that screens needs for "an unlisted, valid address" (the chance a
+ * random key is listed is nil). `@svc/ofac-index/testing`; not for production use. (Each
+ * format's decoder is checked against the chains' own libraries in the package's tests, so these
+ * encoders are not the only evidence of what an address is.)
  */
 
 const concat = (...parts: Uint8Array[]): Uint8Array => {
@@ -34,7 +34,7 @@ const concat = (...parts: Uint8Array[]): Uint8Array => {
   }
   return out;
 };
-const bytes = (n: number): Uint8Array => new Uint8Array(randomBytes(n));
+const bytes = (n: number): Uint8Array => crypto.getRandomValues(new Uint8Array(n));
 const b58check = createBase58check(sha256);
 const CASHADDR_CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 

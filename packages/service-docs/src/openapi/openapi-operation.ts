@@ -1,3 +1,4 @@
+import { answerSchemaOf } from "../listing/answer-schema.js";
 import { type Listing, pathParamsOf } from "../listing/listing.js";
 import { requestSchemaOf } from "../listing/request-schema.js";
 import { headerRef, parameterRef, responseRef, schemaRef } from "./openapi-components.js";
@@ -76,7 +77,7 @@ export function openApiOperationOf(l: Listing) {
         description: `Paid and answered. The answer is JSON${op.mimeType === "application/json" ? "" : ` carrying a ${op.mimeType} document`}; the settlement receipt is in PAYMENT-RESPONSE.`,
         headers: { "PAYMENT-RESPONSE": headerRef("PaymentResponse") },
         content: {
-          "application/json": { schema: { type: "object" }, example: op.outputExample },
+          "application/json": { schema: answerSchemaOf(op), example: op.outputExample },
         },
       },
       "400": responseRef("BadRequest"),

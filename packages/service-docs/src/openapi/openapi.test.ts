@@ -210,3 +210,30 @@ describe("GET /openapi.json document", () => {
     });
   });
 });
+
+describe("the 200 answer's schema", () => {
+  const doc = openApiOf({ operations: CATALOG, terms, baseUrl, freeEndpoints });
+  type Schema = { properties?: Record<string, Schema>; items?: Schema; description?: string };
+  const answerOf = (path: string, method: string) =>
+    (
+      operationOf(doc, path, method).responses["200"] as {
+        content: Record<string, { schema: Schema }>;
+      }
+    ).content["application/json"]?.schema as Schema;
+
+  it("the single screening documents near matches: the list, each one's reasons, and the count", () => {
+    const data = answerOf("/api/ofac-wallet-screen/:address", "GET").properties?.data;
+    const near = data?.properties?.nearMatches;
+    expect(near?.description).toMatch(/near it/);
+    expect(Object.keys(near?.items?.properties ?? {})).toEqual(
+      expect.arrayContaining(["address", "parties", "reasons", "editDistance", "explanation"]),
+    );
+    expect(data?.properties?.summary?.properties?.nearMatchCount?.description).toMatch(/near/);
+  });
+
+  it("the batch documents each result's near matches and the batch's count", () => {
+    const data = answerOf("/api/workflows/compliance/batch-wallet-screen", "POST").properties?.data;
+    expect(data?.properties?.summary?.properties?.nearMatchCount).toBeDefined();
+    expect(data?.properties?.results?.items?.properties?.nearMatches).toBeDefined();
+  });
+});

@@ -35,7 +35,9 @@ ${schemaHtml(docs.requestSchema)}
 <pre class="curl-example"><code>${docs.curlExample}</code></pre>
 </section>
 <section class="card">
-<h2>Example answer (200)</h2>
+<h2>Answer (200)</h2>
+${schemaHtml(docs.answerSchema)}
+<h3>Example answer</h3>
 <pre class="output-example"><code>${json(docs.outputExample)}</code></pre>
 </section>
 <section class="card">

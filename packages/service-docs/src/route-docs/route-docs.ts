@@ -1,3 +1,4 @@
+import { answerSchemaOf } from "../listing/answer-schema.js";
 import type { DiscoveryContext } from "../listing/discovery-context.js";
 import type { Listing } from "../listing/listing.js";
 import { requestSchemaOf } from "../listing/request-schema.js";
@@ -40,6 +41,7 @@ export function routeDocsOf(l: Listing, ctx: DiscoveryContext) {
     },
     requestSchema: requestSchemaOf(l.op),
     requestExample: l.op.inputExample as unknown,
+    answerSchema: answerSchemaOf(l.op),
     outputExample: l.op.outputExample,
     curlExample: curlExampleOf("POST", l.url, l.op.inputExample),
     links: {

@@ -11,15 +11,67 @@ import {
 } from "../answer-parts.js";
 import { SCREENING_SOURCE } from "./screening-constants.js";
 
-/** One address screened: what was asked, the verdict, and every record of the address. */
+/** A listed address near a screened one that is not listed (`nearMatches`). */
+export const NearMatchSchema = v.pipe(
+  v.looseObject({
+    address: v.pipe(v.string(), v.description("The listed address, as OFAC published it.")),
+    normalizedAddress: v.string(),
+    listedAssets: v.pipe(
+      v.array(v.string()),
+      v.description("Every ticker the listed address is designated under."),
+    ),
+    parties: v.pipe(
+      v.array(
+        v.looseObject({
+          entityName: v.string(),
+          entryId: v.string(),
+          profileId: v.string(),
+          programs: v.array(v.string()),
+        }),
+      ),
+      v.description("The SDN parties the listed address belongs to."),
+    ),
+    reasons: v.pipe(
+      v.array(v.picklist(["edit_distance", "letter_case", "lookalike"])),
+      v.description(
+        "Why it is near: edit_distance (one or two characters changed, added or dropped), letter_case (the same characters in another case, where case is part of the address), lookalike (the same first 6 and last 4 significant characters: the shape of an address-poisoning look-alike).",
+      ),
+    ),
+    editDistance: v.pipe(
+      v.nullable(v.number()),
+      v.description(
+        "Characters changed, added or dropped between the two, when 2 or fewer; else null.",
+      ),
+    ),
+    explanation: v.string(),
+  }),
+  v.description(
+    "A listed address near the screened one. Exact match is the rule, so the screened address stays clear; a reviewer should compare the two before relying on the clear result.",
+  ),
+);
+
+/** One address screened: what was asked, the verdict, every record of the address, and near misses. */
 const AddressScreeningEntries = {
-  query: v.looseObject({ address: v.string() }),
+  query: v.looseObject({ address: v.string(), addressFormat: v.string() }),
   summary: v.looseObject({
     status: v.picklist(["match", "clear"]),
     matchCount: v.number(),
-    manualReviewRecommended: v.boolean(),
+    manualReviewRecommended: v.pipe(
+      v.boolean(),
+      v.description("True exactly when the address matches (matchCount > 0)."),
+    ),
+    nearMatchCount: v.pipe(
+      v.number(),
+      v.description("How many listed addresses are near this one (nearMatches); 0 for a match."),
+    ),
   }),
   matches: v.array(v.looseObject({ entityName: v.string(), address: v.string() })),
+  nearMatches: v.pipe(
+    v.array(NearMatchSchema),
+    v.description(
+      "For a clear address, the listed addresses of its format near it (within two edits, equal but for letter case, or sharing both ends of a look-alike), closest first, at most 5; empty for a match.",
+    ),
+  ),
 };
 
 const WORKFLOW_STATUS = v.picklist(["manual_review_required", "screening_complete_no_exact_match"]);
@@ -31,6 +83,12 @@ const BatchScreeningSchema = v.looseObject({
     totalScreened: v.number(),
     matchCount: v.number(),
     clearCount: v.number(),
+    nearMatchCount: v.pipe(
+      v.number(),
+      v.description(
+        "Clear addresses with at least one near match: each one for a reviewer to compare.",
+      ),
+    ),
     manualReviewRecommended: v.boolean(),
     workflowStatus: WORKFLOW_STATUS,
   }),

@@ -11,8 +11,10 @@ import { withListNotices } from "./list-warning.js";
 import {
   ASSET_RULE,
   describeMatch,
+  describeNearMatch,
   listedElsewhere,
   listForProse,
+  NEAR_MATCH_RULE,
   noneMatch,
   plural,
   someMatch,
@@ -22,6 +24,8 @@ import { reportDate } from "./report-date.js";
 import {
   editionPhrase,
   fieldValueTable,
+  NEAR_MATCH_COLUMNS,
+  nearMatchRows,
   sourceFreshnessTable,
   walletResultRows,
 } from "./report-tables.js";
@@ -58,6 +62,11 @@ export function batchScreeningReport(
     });
   const elsewhereCount = results.filter((r) => listedElsewhere(r) !== null).length;
   const unrecognized = results.filter((r) => r.query.addressFormat === "unrecognized").length;
+  const near = results.flatMap((r, i) =>
+    r.nearMatches.length === 0
+      ? []
+      : [`#${i + 1} ${r.query.address} near ${r.nearMatches.map(describeNearMatch).join(", ")}`],
+  );
   const repeats = repeatedEntries(batch);
   const outcome =
     s.matchCount > 0
@@ -78,10 +87,15 @@ export function batchScreeningReport(
           : [
               `Asset ${query.assetTicker} was asked for: it orders each wallet's matches and never hides one, because ${ASSET_RULE}.${elsewhereCount === 0 ? "" : ` ${plural(elsewhereCount, "matched wallet is", "matched wallets are")} listed only under other tickers and ${elsewhereCount === 1 ? "counts" : "count"} as ${elsewhereCount === 1 ? "a match" : "matches"} all the same.`}`,
             ]),
+        ...(near.length === 0
+          ? []
+          : [
+              `${plural(near.length, "clear wallet is", "clear wallets are")} near a listed address: ${listForProse(near)}. ${NEAR_MATCH_RULE}.`,
+            ]),
         ...(unrecognized === 0
           ? []
           : [
-              `${plural(unrecognized, "submitted entry is", "submitted entries are")} in no address format the service recognizes: screened exactly as typed, with no checksum to catch a typo (address_format "unrecognized").`,
+              `${plural(unrecognized, "matched entry is a string", "matched entries are strings")} OFAC published in no address format (address_format "unrecognized"), matched as published.`,
             ]),
         ...(repeats === 0
           ? []
@@ -96,6 +110,7 @@ export function batchScreeningReport(
         metric("Total screened", s.totalScreened, undefined, "count"),
         metric("Match count", s.matchCount, undefined, "count"),
         metric("Clear count", s.clearCount, undefined, "count"),
+        metric("Near matches", s.nearMatchCount, undefined, "count"),
         metric("Manual review recommended", s.manualReviewRecommended, undefined, "boolean"),
       ],
       tables: {
@@ -106,7 +121,7 @@ export function batchScreeningReport(
           ["Resolved ticker", query.assetTicker ?? ANY_TICKER],
           [
             "Match rule",
-            "Exact match on the canonical address form, under any ticker; strings failing their format's checksum are refused",
+            "Exact match on the canonical address form, under any ticker; a string that is no well-formed address is refused; listed addresses near a clear one are named",
           ],
         ]),
         batch_wallet_results: tableFromRecords(walletResultRows(results), [
@@ -119,7 +134,16 @@ export function batchScreeningReport(
           "manual_review_recommended",
           "listed_under",
           "matched_entities",
+          ...(near.length === 0 ? [] : ["near_listed_addresses"]),
         ]),
+        ...(near.length === 0
+          ? {}
+          : {
+              batch_near_matches: tableFromRecords(nearMatchRows(results, true), [
+                "position",
+                ...NEAR_MATCH_COLUMNS,
+              ]),
+            }),
         source_freshness: sourceFreshnessTable(f),
       },
     },

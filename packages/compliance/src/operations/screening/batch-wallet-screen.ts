@@ -1,6 +1,7 @@
 import type { BatchScreenResult } from "@svc/ofac-index";
 import type * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";
+import { BatchWalletScreenAnswerSchema } from "./answer-schemas.js";
 import {
   BATCH_REPORT_TITLE,
   BATCH_REPORT_TYPE,
@@ -53,10 +54,11 @@ export const batchWalletScreen = defineOperation({
   category: "workflow",
   tags: ["ofac", "sanctions", "screening", "wallet", "batch"],
   description:
-    "Screens up to 100 wallet addresses by exact match against OFAC's SDN digital-currency addresses and returns per-wallet results in request order with one batch decision: manual_review_required if any wallet matches, else screening_complete_no_exact_match.",
+    "Screens up to 100 wallet addresses by exact match against OFAC's SDN digital-currency addresses: per-wallet results in request order, listed addresses near clear ones (nearMatches), and one decision: manual_review_required if any wallet matches, else screening_complete_no_exact_match. A batch holding a string that is no address is refused (INVALID_ADDRESS), not charged.",
   mimeType: "application/json",
   input: BatchWalletScreenInputSchema,
   inputExample: { addresses: [LAZARUS_ETH, CLEAR_ETH] },
+  output: BatchWalletScreenAnswerSchema,
   outputExample: {
     success: true,
     data: {
@@ -86,6 +88,7 @@ export const batchWalletScreen = defineOperation({
         { label: "Total screened", value: 2 },
         { label: "Match count", value: 1 },
         { label: "Clear count", value: 1 },
+        { label: "Near matches", value: 0 },
         { label: "Manual review recommended", value: true },
       ],
     },

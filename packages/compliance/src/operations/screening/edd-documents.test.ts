@@ -70,7 +70,7 @@ describe("the EDD memo as a PDF", () => {
     expect(text).toContain("CASE-2026-0142");
     expect(text).toContain("Escalate to a human sanctions reviewer");
     expect(text).toContain("within 10 business days");
-    expect(text).toContain("Exact-match screening only");
+    expect(text).toContain("Exact-match screening: a wallet is a match only when");
     expect(text).toMatch(/Page 1 of \d/);
     expect(outOfOrder(text, PARTS)).toEqual([]);
   });

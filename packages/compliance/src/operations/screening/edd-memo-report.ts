@@ -13,11 +13,20 @@ import { withAttestationAppendix } from "./attestation-appendix.js";
 import type { EddCase } from "./edd-case.js";
 import type { EddMemo } from "./edd-memo.js";
 import { withListNotices } from "./list-warning.js";
-import { listForProse, noneMatch, plural, someMatch } from "./match-text.js";
+import {
+  describeNearMatch,
+  listForProse,
+  NEAR_MATCH_RULE,
+  noneMatch,
+  plural,
+  someMatch,
+} from "./match-text.js";
 import { SERVICE_AUTHOR } from "./report-byline.js";
 import {
   fieldValueTable,
   matchRows,
+  NEAR_MATCH_COLUMNS,
+  nearMatchRows,
   sourceFreshnessTable,
   walletResultRows,
 } from "./report-tables.js";
@@ -57,6 +66,10 @@ const DEFINITIONS: readonly (readonly [string, string])[] = [
   ],
   ["Screening complete, no exact match", "Every wallet was screened and none matches exactly."],
   [
+    "Near match",
+    "A clear wallet within two characters of a listed address, equal to one but for letter case, or sharing its first 6 and last 4 characters (the shape of an address-poisoning look-alike). It is not a match; a reviewer compares it with the listed address.",
+  ],
+  [
     "SDN",
     "Specially Designated Nationals and Blocked Persons list, published by the U.S. Treasury's Office of Foreign Assets Control (OFAC).",
   ],
@@ -86,6 +99,11 @@ export function eddMemoReport(
   const matchedWallets = results.flatMap((r, i) =>
     r.summary.status === "match" ? [`#${i + 1} ${r.query.address}`] : [],
   );
+  const nearWallets = results.flatMap((r, i) =>
+    r.nearMatches.length === 0
+      ? []
+      : [`#${i + 1} ${r.query.address} near ${r.nearMatches.map(describeNearMatch).join(", ")}`],
+  );
   const meta = {
     report_type: EDD_REPORT_TYPE,
     title: eddTitle(c),
@@ -104,6 +122,11 @@ export function eddMemoReport(
       s.matchCount > 0
         ? `Outcome: ${someMatch(s.matchCount, s.totalScreened, "submitted wallet")} the OFAC SDN list exactly (${listForProse(matchedWallets)}), designated to ${listForProse(memo.matchedParties.map((p) => `${p.entityName} (${p.programs.join(", ")}; listed ${p.listedOn ?? "date not given"})`))}. Workflow status: ${status}.`
         : `Outcome: ${noneMatch(s.totalScreened, "submitted wallet")} an OFAC SDN digital-currency address exactly. Workflow status: ${status}.`,
+      ...(nearWallets.length === 0
+        ? []
+        : [
+            `Near matches: ${plural(nearWallets.length, "clear wallet is", "clear wallets are")} near a listed address (${listForProse(nearWallets)}). ${NEAR_MATCH_RULE}.`,
+          ]),
       `Recommendation: ${memo.recommendation}`,
       `Method: exact-match screening against the SDN list edition of ${scope.editionDate} (its source and SHA-256 under ${SCOPE_PART})${scope.assetFilter === null ? "" : `; asset ${scope.assetFilter} requested, which orders the matches and never hides one listed under another ticker`}.`,
       ...(f.notice === undefined ? [] : [f.notice]),
@@ -113,6 +136,7 @@ export function eddMemoReport(
       metric("Workflow status", memo.workflowStatus, undefined, "status"),
       metric("Total screened", s.totalScreened, undefined, "count"),
       metric("Match count", s.matchCount, undefined, "count"),
+      metric("Near matches", s.nearMatchCount, undefined, "count"),
       metric("Manual review required", s.manualReviewRecommended, undefined, "boolean"),
     ],
     tables: {
@@ -149,7 +173,16 @@ export function eddMemoReport(
         "status",
         "match_count",
         "matched_entities",
+        ...(nearWallets.length === 0 ? [] : ["near_listed_addresses"]),
       ]),
+      ...(nearWallets.length === 0
+        ? {}
+        : {
+            near_matches: tableFromRecords(nearMatchRows(results, true), [
+              "position",
+              ...NEAR_MATCH_COLUMNS,
+            ]),
+          }),
       // Narrower than the single report's match table: the memo states the list, measures and
       // addresses elsewhere, and a portrait page has room for seven readable columns.
       matched_designations: tableFromRecords(

@@ -4,6 +4,7 @@ import { repeatedEntries } from "./batch-screening-report.js";
 import type { EddCase } from "./edd-case.js";
 import {
   ASSET_RULE,
+  describeNearMatch,
   listedElsewhere,
   listForProse,
   type MatchedParty,
@@ -25,7 +26,7 @@ import { reportDate } from "./report-date.js";
  */
 
 export const EXACT_MATCH_RULE =
-  "Exact match on the canonical address form: surrounding spaces trimmed; 0x addresses compared case-insensitively; all-upper-case bech32 and Bitcoin Cash addresses lower-cased and the bitcoincash: prefix dropped, only when their checksum verifies; base58 and other case-sensitive formats compared exactly as written. A wallet matches under every ticker its address is listed under, whatever asset was requested. A string in a recognized format whose checksum fails (bech32, base58check, cashaddr, Monero, EIP-55) is refused, never answered clear, unless OFAC published that very string; a string in no recognized format is compared exactly as typed. No fuzzy, partial or transaction-graph matching.";
+  "Exact match on the canonical address form: surrounding spaces trimmed; hex addresses (0x, 64-hex) compared case-insensitively; bech32 and Bitcoin Cash addresses in lower case without the bitcoincash: prefix; TON in its raw form; Base58 and other case-sensitive formats exactly as written. A wallet matches under every ticker its address is listed under, whatever asset was requested. Only a well-formed address is screened: a string that fits no address format, or breaks its format's length, checksum or letter-case rules, is refused and never answered clear, unless OFAC published that very string. A clear wallet within two characters of a listed address, equal to one but for letter case, or sharing its first 6 and last 4 characters (a look-alike) is named as a near match for review; it stays clear. No fuzzy name, partial or transaction-graph matching.";
 
 export const SDN_LIST_NAME =
   "OFAC Specially Designated Nationals and Blocked Persons (SDN) list: digital-currency address designations";
@@ -82,7 +83,7 @@ function partyEvidence(p: MatchedParty): string {
   return `Matched entity: ${p.entityName} (${p.partyType}; ${p.listName}; programs ${p.programs.join(", ") || "not given"}; listed ${p.listedOn ?? "date not given"}; measures ${p.measures.join(", ") || "not given"}${aliases}; SDN entry ${p.profileId}). ${p.wallets.length === 1 ? "Submitted wallet matching its designated address" : "Submitted wallets matching its designated addresses"}: ${listForProse(wallets, 10)}.`;
 }
 
-/** A line naming the submitted wallets in no recognized format (screened exactly as typed). */
+/** A line naming matched strings OFAC published in no address format (matched as published). */
 function unrecognizedEvidence(batch: BatchScreenResult): string[] {
   const refs = batch.results.flatMap((r, i) =>
     r.query.addressFormat === "unrecognized"
@@ -92,8 +93,32 @@ function unrecognizedEvidence(batch: BatchScreenResult): string[] {
   return refs.length === 0
     ? []
     : [
-        `Address format not recognized for ${listForProse(refs, 10)}: screened exactly as typed, with no checksum to catch a typo; confirm the address with the subject.`,
+        `OFAC published ${listForProse(refs, 10)} in no address format; ${refs.length === 1 ? "it matches" : "they match"} as published.`,
       ];
+}
+
+/** The clear wallets near a listed address, each with the listed addresses it is near. */
+const nearWallets = (batch: BatchScreenResult) =>
+  batch.results.flatMap((r, i) =>
+    r.nearMatches.length === 0
+      ? []
+      : [{ ref: walletRef({ position: i + 1, address: r.query.address }), near: r.nearMatches }],
+  );
+
+/** One evidence line per clear wallet near a listed address. */
+function nearEvidence(batch: BatchScreenResult): string[] {
+  return nearWallets(batch).map(
+    ({ ref, near }) =>
+      `Near match: ${ref} is clear, but near ${near.length === 1 ? "the listed address" : "the listed addresses"} ${listForProse(near.map(describeNearMatch), 5)}. Exact match is the rule, so it is not a match; a reviewer compares the two.`,
+  );
+}
+
+/** One follow-up per clear wallet near a listed address: confirm it is the address meant. */
+function nearFollowUp(c: EddCase, batch: BatchScreenResult): string[] {
+  return nearWallets(batch).map(
+    ({ ref, near }) =>
+      `Confirm with ${c.subjectName} that ${ref} is the address meant: it is near ${listForProse(near.map(describeNearMatch), 5)}. Compare them character for character and record the outcome (a distinct address, or a typo or altered copy of the listed one, then treated as a match).`,
+  );
 }
 
 function evidence(c: EddCase, batch: BatchScreenResult, parties: readonly MatchedParty[]) {
@@ -124,6 +149,7 @@ function evidence(c: EddCase, batch: BatchScreenResult, parties: readonly Matche
             `${walletRef({ position: i + 1, address: r.query.address })} is ${elsewhere}: it is a match all the same.`,
           ];
     }),
+    ...nearEvidence(batch),
     ...unrecognizedEvidence(batch),
     `Dataset coverage: ${f.addressCount} distinct digital-currency addresses (${f.assetAddressPairs} ticker-address pairs) across ${f.coveredAssets.length} tickers: ${f.coveredAssets.join(", ")}.`,
     // The edition's source and SHA-256 are stated once, in the scope: the evidence refers to it.
@@ -148,6 +174,7 @@ function followUp(c: EddCase, batch: BatchScreenResult, parties: readonly Matche
   if (parties.length === 0) {
     return [
       ...sample,
+      ...nearFollowUp(c, batch),
       `Record and retain this memo in the case file${c.referenceId === null ? "" : ` ${c.referenceId}`} with its source-freshness evidence: edition ${f.datasetDate}, as identified under Scope and method, refreshed ${formatValue(f.refreshedAt, "datetime")}.`,
       "Rescreen the wallets when the relationship context changes (new products, counterparties or jurisdictions), when wallets are added, and whenever OFAC publishes a new SDN edition.",
       nameScreening,
@@ -167,6 +194,7 @@ function followUp(c: EddCase, batch: BatchScreenResult, parties: readonly Matche
   return [
     ...sample,
     `Escalate to a human sanctions reviewer before onboarding ${c.subjectName}, before any payout and before any movement of funds involving the matched wallets (${wallets}); hold pending transactions until the reviewer has recorded a disposition.`,
+    ...nearFollowUp(c, batch),
     `Confirm or discount each match against OFAC's own entry (Sanctions List Search; ${entries}): compare the address character for character and record the disposition (true match or false positive) with its reasons.`,
     `Document the purpose of the relationship with ${c.subjectName}, its expected activity (volumes, counterparties, assets) and its beneficial ownership, and how the subject holds or uses each matched wallet.`,
     `If a match is confirmed and the property is subject to U.S. jurisdiction, OFAC's regulations require it to be blocked and reported: a report of blocked property is due to OFAC within 10 business days of the blocking (31 CFR 501.603), and a rejected transaction is likewise reported within 10 business days (31 CFR 501.604).${c.jurisdiction === null ? "" : ` Jurisdiction recorded: ${c.jurisdiction}; confirm any further obligations there with counsel.`}`,
@@ -176,7 +204,7 @@ function followUp(c: EddCase, batch: BatchScreenResult, parties: readonly Matche
 }
 
 const LIMITATIONS: readonly string[] = [
-  "Exact-match screening only: a wallet is flagged only when its canonical form equals an address OFAC has published. Unlisted wallets of a designated party, look-alike addresses and exposure through counterparties or transaction history are not detected.",
+  "Exact-match screening: a wallet is a match only when its canonical form equals an address OFAC has published. Wallets within two characters of a listed address, re-cased copies and look-alikes sharing its ends are named as near matches for review, but other unlisted wallets of a designated party and exposure through counterparties or transaction history are not detected.",
   "Scope is the SDN list's digital-currency address designations: not the subject's name, not OFAC's non-SDN lists, not other authorities' lists (UN, EU, UK), and not property of entities owned 50 percent or more by blocked persons.",
   "A screening result and a manual-review signal, not a legal determination: a clear result does not mean a wallet or the subject is safe to deal with, and a match is confirmed only by a reviewer.",
   "The result holds for the list edition stated; OFAC adds and removes designations without notice.",
@@ -191,6 +219,7 @@ export function eddMemo(c: EddCase, batch: BatchScreenResult, date = reportDate(
   const { summary: s, sourceFreshness: f, query } = batch;
   const parties = matchedParties(batch.results);
   const hit = s.matchCount > 0;
+  const near = s.nearMatchCount > 0;
   const sampleCaveat = f.sample
     ? " This memo was produced on the embedded sample edition and cannot support a disposition."
     : "";
@@ -199,11 +228,15 @@ export function eddMemo(c: EddCase, batch: BatchScreenResult, date = reportDate(
     workflowStatus: s.workflowStatus,
     decision: hit
       ? "Pause: manual review required before proceeding"
-      : "No exact match: may proceed under standard controls, subject to sign-off",
+      : near
+        ? "No exact match, but near matches: confirm each wallet before proceeding"
+        : "No exact match: may proceed under standard controls, subject to sign-off",
     recommendation:
       (hit
         ? `Do not proceed yet: pause onboarding, payouts and any movement of funds involving ${c.subjectName} until a human reviewer has confirmed or discounted the exact ${s.matchCount === 1 ? "match" : "matches"} and recorded the disposition.`
-        : `No exact OFAC SDN address match: this screening raises no bar to proceeding with ${c.subjectName} under the firm's standard risk-based controls, subject to the reviewer's sign-off. It is not a clearance of the subject.`) +
+        : near
+          ? `No exact OFAC SDN address match, but ${plural(s.nearMatchCount, "wallet is", "wallets are")} near a listed address: before proceeding with ${c.subjectName}, a reviewer confirms with the subject that each is the address meant and not a typo or altered copy of the listed one. It is not a clearance of the subject.`
+          : `No exact OFAC SDN address match: this screening raises no bar to proceeding with ${c.subjectName} under the firm's standard risk-based controls, subject to the reviewer's sign-off. It is not a clearance of the subject.`) +
       sampleCaveat,
     scope: {
       list: SDN_LIST_NAME,

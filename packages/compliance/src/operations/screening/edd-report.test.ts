@@ -125,6 +125,7 @@ describe("POST /api/workflows/compliance/edd-report: the JSON memo", () => {
       { label: "Workflow status", value: "manual_review_required", kind: "status" },
       { label: "Total screened", value: 2, kind: "count" },
       { label: "Match count", value: 1, kind: "count" },
+      { label: "Near matches", value: 0, kind: "count" },
       { label: "Manual review required", value: true, kind: "boolean" },
     ]);
     const tables = Object.keys(report.tables ?? {});
@@ -190,19 +191,27 @@ describe("EDD report: the body", () => {
       {
         path: "subjectName",
         message:
-          'unknown member "subjectName": this request accepts subject_name, addresses, output_format, case_name, review_reason, jurisdiction, requested_by, reference_id, artifact_only, asset only',
+          'unknown member "subjectName": this object accepts subject_name, addresses, output_format, case_name, review_reason, jurisdiction, requested_by, reference_id, artifact_only, asset only',
       },
     ]);
   });
 
   it("requires subject_name, addresses and output_format within their bounds", () => {
     expect(inputIssues(S, { addresses: [CLEAR_ETH], output_format: "json" })).toEqual([
-      { path: "subject_name", message: "subject_name is required" },
+      {
+        path: "subject_name",
+        message: expect.stringMatching(
+          /^subject_name is required: a string of \d+ to \d+ characters/,
+        ),
+      },
     ]);
     expect(inputIssues(S, { ...ok, subject_name: "" })[0]).toEqual({
       path: "subject_name",
-      message: "subject_name must be 1 to 200 characters",
+      message: "subject_name must be 2 to 200 characters; this one has 0",
     });
+    expect(inputIssues(S, { ...ok, subject_name: "X" })).toEqual([
+      { path: "subject_name", message: "subject_name must be 2 to 200 characters; this one has 1" },
+    ]);
     expect(inputIssues(S, { ...ok, subject_name: "   " })).toEqual([
       { path: "subject_name", message: "subject_name must not be blank" },
     ]);

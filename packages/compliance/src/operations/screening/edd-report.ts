@@ -1,9 +1,10 @@
 import type { BatchScreenResult, WorkflowStatus } from "@svc/ofac-index";
 import { type Artifact, type ArtifactSummary, inlineArtifact } from "@svc/renderers/pool";
-import type { ReportModelInput } from "@svc/report-model";
+import { type ReportModelInput, receivedType } from "@svc/report-model";
 import * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";
 import { renderReportModel } from "../documents/document-answer.js";
+import { EddReportAnswerSchema } from "./answer-schemas.js";
 import { type EddCase, type EddDocumentType, eddCase } from "./edd-case.js";
 import { type EddMemo, type EddScope, type EddSignOff, eddMemo } from "./edd-memo.js";
 import { EDD_REPORT_TYPE, eddMemoReport } from "./edd-memo-report.js";
@@ -31,21 +32,23 @@ import {
 import { attestationMember, attestScreening } from "./screening-attestation.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 
-/**
- * The subject of an EDD memo: 1 to 200 characters, not blank. The MCP tool asks for at least 2
- * (`minLength`).
- */
-export const subjectNameField = (minLength = 1) =>
-  v.pipe(
-    v.string("subject_name must be a string"),
-    v.minLength(minLength, `subject_name must be ${minLength} to 200 characters`),
-    v.maxLength(200, `subject_name must be ${minLength} to 200 characters`),
-    v.regex(/\S/, "subject_name must not be blank"),
-    v.description("The subject or counterparty the wallets belong to; named throughout the memo."),
-  );
+/** The subject of an EDD memo: 2 to 200 characters, not blank (the route and the tool alike). */
+export const subjectNameField = v.pipe(
+  v.string((issue) => `subject_name must be a string; got ${receivedType(issue.input)}`),
+  v.minLength(
+    2,
+    (issue) => `subject_name must be 2 to 200 characters; this one has ${issue.received}`,
+  ),
+  v.maxLength(
+    200,
+    (issue) => `subject_name must be 2 to 200 characters; this one has ${issue.received}`,
+  ),
+  v.regex(/\S/, "subject_name must not be blank"),
+  v.description("The subject or counterparty the wallets belong to; named throughout the memo."),
+);
 
 export const EddReportInputSchema = strictInput({
-  subject_name: subjectNameField(),
+  subject_name: subjectNameField,
   addresses: addressesField(
     "1 to 100 wallet addresses of the subject. The memo lists them in this order; a repeated address is screened and reported at each position.",
   ),
@@ -169,7 +172,7 @@ export const eddReport = defineOperation({
   category: "workflow",
   tags: ["ofac", "sanctions", "edd", "due-diligence", "memo", "pdf", "docx"],
   description:
-    "Writes an enhanced due diligence memo for a subject's wallets (up to 100): exact-match OFAC SDN screening with evidence naming any sanctioned party, a recommendation, required follow-up, limitations and a reviewer sign-off block, as JSON or as a PDF or DOCX file.",
+    "Writes an enhanced due diligence memo for a subject's wallets (up to 100): exact-match OFAC SDN screening with evidence naming any sanctioned party and any listed address near a clear wallet, a recommendation, required follow-up, limitations and a reviewer sign-off block, as JSON or as a PDF or DOCX file.",
   mimeType: "application/json",
   input: EddReportInputSchema,
   inputExample: {
@@ -182,6 +185,7 @@ export const eddReport = defineOperation({
     requested_by: "Compliance Operations",
     reference_id: "CASE-2026-0142",
   },
+  output: EddReportAnswerSchema,
   outputExample: {
     success: true,
     data: {
@@ -210,6 +214,7 @@ export const eddReport = defineOperation({
         { label: "Workflow status", value: "manual_review_required" },
         { label: "Total screened", value: 2 },
         { label: "Match count", value: 1 },
+        { label: "Near matches", value: 0 },
         { label: "Manual review required", value: true },
       ],
     },

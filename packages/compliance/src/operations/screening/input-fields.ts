@@ -1,45 +1,36 @@
 import { MAX_ADDRESS_LENGTH } from "@svc/ofac-index";
-import { boundedArray } from "@svc/report-model";
+import { boundedArray, objectMessage, publishedAs, receivedType } from "@svc/report-model";
 import * as v from "valibot";
 import { EDD_OUTPUT_FORMATS } from "./edd-case.js";
 
 /**
- * The request members the screening routes share, defined once so the four routes refuse the
- * same things with the same words (and publish the same JSON Schema). A request holds 1 to
- * 100 addresses; the address length is the index's own limit, so the schema and `assertScreenableAddress`
- * never disagree about what is too long.
+ * The request members the screening operations share, defined once so the four routes and their
+ * MCP tools refuse the same things with the same words (and publish the same JSON Schema). A
+ * request holds 1 to 100 addresses; what an address is, the index decides.
  */
 
 /** A batch or EDD request holds 1 to 100 addresses. */
 export const MAX_BATCH_ADDRESSES = 100;
 
-/** Spaces alone are no address: the index refuses what is blank once trimmed, and so does the schema. */
-const notBlank = (address: string): boolean => address.trim() !== "";
+/** Shortest address string the published schemas name (no address format has fewer than 25). */
+export const MIN_ADDRESS_LENGTH = 10;
 
 /**
- * One address as supplied; `name` is how messages call it (`address`, `each address`). The MCP
- * tools ask for at least 10 characters (`minLength`); the routes only refuse an empty one. An
- * empty address and one of spaces alone are refused alike, as input (`INVALID_INPUT`, "must not
- * be empty"), before the index sees them.
- *
- * The blank rule follows a second `string` schema: the published JSON Schema ends where the
- * first schema's checks end (it has no word for "not blank" short of a pattern, which would
- * change what the routes and tools publish), and a pipe stops before that second schema once an
- * issue exists, so an empty address is refused once, by `minLength`.
+ * One address as supplied; `name` is how messages call it (`address`, `each address`). The
+ * schema takes any string: whether a string is an address is the screening's call (its formats,
+ * checksums and letter cases, and OFAC's own published strings, which match whatever their
+ * shape), so an empty, blank, overlong, non-ASCII or malformed string is refused by the index,
+ * as `INVALID_ADDRESS` with the reason and its path, over HTTP and MCP alike. The JSON Schema
+ * publishes the length bounds that screening enforces (at least 10 characters, no address being
+ * shorter; at most the index's limit), so a client can check them before it calls.
  */
-export const addressField = (name: string, description: string, minLength = 1) =>
+export const addressField = (name: string, description: string) =>
   v.pipe(
-    v.string(`${name} must be a string`),
-    v.minLength(
-      minLength,
-      minLength === 1
-        ? `${name} must not be empty`
-        : `${name} must be at least ${minLength} characters`,
+    publishedAs(
+      v.string((issue) => `${name} must be a string; got ${receivedType(issue.input)}`),
+      v.pipe(v.string(), v.minLength(MIN_ADDRESS_LENGTH), v.maxLength(MAX_ADDRESS_LENGTH)),
     ),
-    v.maxLength(MAX_ADDRESS_LENGTH, `${name} must be at most ${MAX_ADDRESS_LENGTH} characters`),
     v.description(description),
-    v.string(),
-    v.check(notBlank, `${name} must not be empty`),
   );
 
 /**
@@ -64,8 +55,8 @@ export const assetField = v.optional(
  * The count is checked before any address: a list of the wrong size is refused with that one
  * issue, never with one issue per element.
  */
-export const addressesField = (description: string, minLength = 1) =>
-  boundedArray(addressField("each address", "A wallet address, as supplied.", minLength), {
+export const addressesField = (description: string) =>
+  boundedArray(addressField("each address", "A wallet address, as supplied."), {
     min: 1,
     max: MAX_BATCH_ADDRESSES,
     message: "addresses must be an array of strings",
@@ -93,23 +84,14 @@ export const optionalText = (name: string, description: string, max = 200) =>
 
 /**
  * A request (a POST body, or a GET's path and query parameters) that refuses members it does
- * not list (`additionalProperties` is false on every POST body but the document routes'). The message names the
- * unknown member and what is accepted (or the required member that is missing), and the issue
- * path is the member itself, so the API can point at it.
+ * not list (`additionalProperties` is false on every POST body but the document routes'). Its
+ * words are report-model's `objectMessage`: an unknown member is named with what is accepted
+ * (`unknown member "chain": this object accepts address, asset only`), a missing one with what
+ * it expects (`address is required: …`), and the issue path is the member itself, so the API can
+ * point at it; a request that is no object says what came instead.
  */
-export const strictInput = <const TEntries extends v.ObjectEntries>(entries: TEntries) => {
-  const accepted = Object.keys(entries).join(", ");
-  return v.strictObject(entries, (issue) => {
-    if (issue.expected === "never") {
-      return `unknown member ${issue.received}: this request accepts ${accepted} only`;
-    }
-    // A required member that is absent: the issue's path ends at that member.
-    const missing = issue.received === "undefined" ? issue.path?.at(-1)?.key : undefined;
-    return missing === undefined
-      ? "the request must be a JSON object"
-      : `${String(missing)} is required`;
-  });
-};
+export const strictInput = <const TEntries extends v.ObjectEntries>(entries: TEntries) =>
+  v.strictObject(entries, objectMessage("the request", entries));
 
 /** The index's screen options from an optional `asset` member (absent means every ticker). */
 export const screenOptions = (asset: string | undefined): { asset?: string } =>

@@ -1,4 +1,4 @@
-import type { AddressScreening, MatchRecord } from "@svc/ofac-index";
+import type { AddressScreening, MatchRecord, NearMatch } from "@svc/ofac-index";
 
 /**
  * How matches read in summaries, evidence lines and table cells. A reviewer needs the party,
@@ -91,11 +91,39 @@ export function assetSentence(r: AddressScreening): string | null {
     : `Asset ${q.assetTicker} was asked for; the address is listed under no ticker at all (${ASSET_RULE}, so every ticker was checked).`;
 }
 
-/** A sentence for an address whose format was not recognized (screened as typed), or null. */
+/**
+ * A sentence for a match on a string OFAC published in no address format (the only answer that
+ * can say `unrecognized`: any other such string is refused), or null.
+ */
 export function formatSentence(r: AddressScreening): string | null {
   return r.query.addressFormat === "unrecognized"
-    ? "Its format is not one the service recognizes: it was screened exactly as typed, with no checksum to catch a typo."
+    ? "OFAC publishes this string although it is in no address format; it matched as published."
     : null;
+}
+
+/** Why a near match is near, in a few words for a table cell. */
+export function nearReasonShort(m: NearMatch): string {
+  if (m.reasons.includes("letter_case")) return "same characters, other letter case";
+  if (m.editDistance === 1) return "1 character different";
+  if (m.editDistance === 2) return "2 characters different";
+  return "same first 6 and last 4 characters (look-alike)";
+}
+
+/** `0x098B… (Lazarus Group; 1 character different)`: a near match as cells and prose name it. */
+export function describeNearMatch(m: NearMatch): string {
+  const parties = m.parties.map((p) => p.entityName).join(", ");
+  return `${m.address} (${parties === "" ? "listed" : parties}; ${nearReasonShort(m)})`;
+}
+
+/** What a reviewer does with a near match, said once for every report. */
+export const NEAR_MATCH_RULE =
+  "Exact match is the rule, so the result is clear; compare the listed address character for character and confirm with the counterparty that this is the address meant before relying on it";
+
+/** The sentence a report adds about a clear address's near matches, or null when it has none. */
+export function nearMatchSentence(r: AddressScreening): string | null {
+  if (r.nearMatches.length === 0) return null;
+  const listed = r.nearMatches.map(describeNearMatch);
+  return `${r.query.address} is not on the list, but it is near ${r.nearMatches.length === 1 ? "a listed address" : `${r.nearMatches.length} listed addresses`}: ${listForProse(listed)}. ${NEAR_MATCH_RULE}.`;
 }
 
 /** A list for prose: the first `max` items joined, with how many were left out. */

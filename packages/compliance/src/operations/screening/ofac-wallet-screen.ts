@@ -1,5 +1,6 @@
 import type * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";
+import { WalletScreeningAnswerSchema } from "./answer-schemas.js";
 import { DOCUMENT_ENDPOINTS } from "./envelope.js";
 import { addressField, assetField, screenOptions, strictInput } from "./input-fields.js";
 import { EXAMPLE_MATCH_SUMMARY, exampleWalletQuery, LAZARUS_ETH } from "./sample-addresses.js";
@@ -27,10 +28,11 @@ export const ofacWalletScreen = defineOperation({
   category: "screening",
   tags: ["ofac", "sanctions", "screening", "wallet"],
   description:
-    "Screens one wallet address by exact match against OFAC's SDN digital-currency-address designations: match or clear, the sanctioned entity, programs, listing date, list freshness and a manual-review signal.",
+    "Screens one wallet address by exact match against OFAC's SDN digital-currency-address designations: match or clear, the sanctioned entity, programs, listing date, list freshness, a manual-review signal, and any listed address near a clear one (nearMatches). A string that is no address is refused (INVALID_ADDRESS) and not charged.",
   mimeType: "application/json",
   input: WalletScreenInputSchema,
   inputExample: { address: LAZARUS_ETH },
+  output: WalletScreeningAnswerSchema,
   outputExample: {
     success: true,
     data: {
@@ -45,6 +47,7 @@ export const ofacWalletScreen = defineOperation({
         { label: "Status", value: "match" },
         { label: "Match count", value: 1 },
         { label: "Manual review recommended", value: true },
+        { label: "Near matches", value: 0 },
         { label: "List edition", value: "2025-11-19" },
       ],
     },

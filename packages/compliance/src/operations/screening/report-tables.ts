@@ -1,6 +1,6 @@
 import type { AddressScreening, MatchRecord, SourceFreshness } from "@svc/ofac-index";
 import { formatValue, type TableInput, tableFromRecords, type WireScalar } from "@svc/report-model";
-import { distinctEntities, listedElsewhere } from "./match-text.js";
+import { describeNearMatch, distinctEntities, listedElsewhere } from "./match-text.js";
 import { sourceDescription } from "./source-description.js";
 
 /**
@@ -113,8 +113,39 @@ export function walletResultRows(
     listed_under: listedUnder(r),
     address_format: r.query.addressFormat,
     matched_entities: distinctEntities(r.matches).join("; "),
+    near_listed_addresses: r.nearMatches.map(describeNearMatch).join("; "),
   }));
 }
+
+/**
+ * One row per near match of the screened wallets (`position` when there are several): the
+ * screened address, the listed one it is near, whose it is and why, for a reviewer to compare.
+ */
+export function nearMatchRows(
+  results: readonly AddressScreening[],
+  withPosition: boolean,
+): Record<string, WireScalar>[] {
+  return results.flatMap((r, i) =>
+    r.nearMatches.map((m) => ({
+      ...(withPosition ? { position: i + 1 } : {}),
+      screened_address: r.query.address,
+      listed_address: m.address,
+      listed_party: m.parties.map((p) => p.entityName).join(", "),
+      listed_under: m.listedAssets.join(", "),
+      why_near: m.explanation,
+      edit_distance: m.editDistance,
+    })),
+  );
+}
+
+/** The columns of a near-match table. */
+export const NEAR_MATCH_COLUMNS = [
+  "screened_address",
+  "listed_address",
+  "listed_party",
+  "listed_under",
+  "why_near",
+] as const;
 
 /** `the SDN list edition of 2025-11-19 (SHA-256 88783a70…, 81 addresses, 17 tickers)`. */
 export const editionPhrase = (f: SourceFreshness): string =>

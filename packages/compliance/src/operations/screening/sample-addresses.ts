@@ -22,6 +22,7 @@ export const EXAMPLE_MATCH_SUMMARY = {
   matchCount: 1,
   exactAddressMatch: true,
   manualReviewRecommended: true,
+  nearMatchCount: 0,
 } as const;
 
 /** The batch of [LAZARUS_ETH, CLEAR_ETH]. */
@@ -29,6 +30,7 @@ export const EXAMPLE_BATCH_SUMMARY = {
   totalScreened: 2,
   matchCount: 1,
   clearCount: 1,
+  nearMatchCount: 0,
   manualReviewRecommended: true,
   workflowStatus: "manual_review_required",
 } as const;

@@ -1,5 +1,6 @@
 import type * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";
+import { WalletScreeningAnswerSchema } from "./answer-schemas.js";
 import { DOCUMENT_ENDPOINTS } from "./envelope.js";
 import { addressField, assetField, screenOptions, strictInput } from "./input-fields.js";
 import { MATCH_COLUMNS } from "./report-tables.js";
@@ -38,10 +39,11 @@ export const walletSanctionsReport = defineOperation({
   category: "workflow",
   tags: ["ofac", "sanctions", "screening", "wallet", "report"],
   description:
-    "Screens one wallet address by exact match against OFAC's SDN digital-currency addresses and returns the match details, list freshness and a ready-to-render report model for the PDF, DOCX or XLSX routes.",
+    "Screens one wallet address by exact match against OFAC's SDN digital-currency addresses and returns the match details, any listed address near it (nearMatches), list freshness and a ready-to-render report model for the PDF, DOCX or XLSX routes. A string that is no well-formed address is refused (INVALID_ADDRESS) and not charged.",
   mimeType: "application/json",
   input: WalletSanctionsReportInputSchema,
   inputExample: { address: LAZARUS_ETH, asset: "ETH" },
+  output: WalletScreeningAnswerSchema,
   outputExample: {
     success: true,
     data: {

@@ -2,7 +2,13 @@ import type { ScreenResult } from "@svc/ofac-index";
 import { metric, type ReportModelInput, reportModel, tableFromRecords } from "@svc/report-model";
 import { type ScreeningReportOptions, withAttestationAppendix } from "./attestation-appendix.js";
 import { withListNotices } from "./list-warning.js";
-import { assetSentence, formatSentence, listForProse, plural } from "./match-text.js";
+import {
+  assetSentence,
+  formatSentence,
+  listForProse,
+  nearMatchSentence,
+  plural,
+} from "./match-text.js";
 import { withByline } from "./report-byline.js";
 import { reportDate } from "./report-date.js";
 import {
@@ -10,6 +16,8 @@ import {
   fieldValueTable,
   MATCH_COLUMNS,
   matchRows,
+  NEAR_MATCH_COLUMNS,
+  nearMatchRows,
   sourceFreshnessTable,
 } from "./report-tables.js";
 import { ANY_TICKER, SCREENING_NOTE } from "./screening-constants.js";
@@ -39,9 +47,12 @@ export function walletScreeningReport(
               `${m.entityName} (${m.asset}; ${m.programs.join(", ")}; listed ${m.listedOn ?? "date not given"})`,
           ),
         )}. Manual review is recommended before onboarding, any payout or any movement of funds.`
-      : `${query.address} has no exact match among OFAC's SDN digital-currency addresses, under any ticker. No manual review is triggered by this screening.`;
+      : result.nearMatches.length > 0
+        ? `${query.address} has no exact match among OFAC's SDN digital-currency addresses, under any ticker.`
+        : `${query.address} has no exact match among OFAC's SDN digital-currency addresses, under any ticker, and no listed address is near it. No manual review is triggered by this screening.`;
   const asset = assetSentence(result);
   const format = formatSentence(result);
+  const near = nearMatchSentence(result);
   const model = reportModel(
     {
       report_type: WALLET_REPORT_TYPE,
@@ -51,6 +62,7 @@ export function walletScreeningReport(
     {
       executive_summary: [
         outcome,
+        ...(near === null ? [] : [near]),
         ...(asset === null ? [] : [asset]),
         ...(format === null ? [] : [format]),
         `Screened against ${editionPhrase(f)}.`,
@@ -61,6 +73,7 @@ export function walletScreeningReport(
         metric("Status", summary.status, undefined, "status"),
         metric("Match count", summary.matchCount, undefined, "count"),
         metric("Manual review recommended", summary.manualReviewRecommended, undefined, "boolean"),
+        metric("Near matches", summary.nearMatchCount, undefined, "count"),
         metric("List edition", f.datasetDate, undefined, "date"),
       ],
       tables: {
@@ -79,9 +92,18 @@ export function walletScreeningReport(
           ["Match count", summary.matchCount],
           ["Exact address match", summary.exactAddressMatch],
           ["Manual review recommended", summary.manualReviewRecommended],
+          ["Near matches", summary.nearMatchCount],
           ...(query.note === undefined ? [] : ([["Note", query.note]] as const)),
         ]),
         wallet_screening_matches: tableFromRecords(matchRows(matches), MATCH_COLUMNS),
+        ...(result.nearMatches.length === 0
+          ? {}
+          : {
+              wallet_screening_near_matches: tableFromRecords(
+                nearMatchRows([result], false),
+                NEAR_MATCH_COLUMNS,
+              ),
+            }),
         source_freshness: sourceFreshnessTable(f),
       },
     },

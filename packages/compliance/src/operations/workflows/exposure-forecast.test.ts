@@ -133,7 +133,11 @@ describe("exposure forecast", () => {
     const extra = { addresses: [CLEAR_A], address_metadata: [{ address: CLEAR_A, colour: "red" }] };
     expect(v.safeParse(exposureForecast.input, extra).success).toBe(false);
     expect(engineRefusal(extra).issues).toEqual([
-      { path: "address_metadata[0].colour", message: "unexpected member colour" },
+      {
+        path: "address_metadata[0].colour",
+        message:
+          'unknown member "colour": this object accepts address, exposure_usd, relationship_tier, linked_sdn_entry, last_activity_days, transaction_count_30d, policy_priority only',
+      },
     ]);
   });
 
@@ -178,5 +182,37 @@ describe("exposure forecast: wallets linked to an SDN party (linked_sdn_entry, a
     // The published schema carries the extension, described as one.
     const schema = JSON.stringify(exposureForecast.input);
     expect(schema).toContain("Extension of the specified schema");
+  });
+
+  it("a clear wallet near a listed address is named in its row, the summary and a table of its own", async () => {
+    const typo = `${LAZARUS_ETH.toLowerCase().slice(0, -1)}7`;
+    const answer = await call({ addresses: [CLEAR_A, typo], horizon_days: 90, iterations: 1_000 });
+    const row = answer.data.per_wallet.find((w) => w.address === typo);
+    expect(row).toMatchObject({
+      screening_status: "clear",
+      near_listed_addresses: [`${LAZARUS_ETH} (Lazarus Group; 1 character different)`],
+    });
+    expect(
+      answer.data.per_wallet.find((w) => w.address === CLEAR_A)?.near_listed_addresses,
+    ).toBeUndefined();
+    expect(answer.report.executive_summary?.join(" ")).toMatch(/near a listed address/);
+    expect(answer.report.tables?.near_matches?.rows).toEqual([
+      {
+        address: typo,
+        near_listed_addresses: `${LAZARUS_ETH} (Lazarus Group; 1 character different)`,
+      },
+    ]);
+  });
+
+  it("every string that is no address is refused at once, each at its path", async () => {
+    await expect(call({ addresses: [CLEAR_A, "G", "0x12"] })).rejects.toMatchObject({
+      code: "INVALID_ADDRESS",
+      details: expect.objectContaining({
+        issues: [
+          expect.objectContaining({ path: "addresses[1]" }),
+          expect.objectContaining({ path: "addresses[2]" }),
+        ],
+      }),
+    });
   });
 });

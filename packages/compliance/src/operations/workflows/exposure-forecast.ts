@@ -9,8 +9,9 @@ import { type ScreeningEnvelope, screeningEnvelope } from "../screening/envelope
 import { withListNotices } from "../screening/list-warning.js";
 import { withByline } from "../screening/report-byline.js";
 import { SCREENING_SOURCE } from "../screening/screening-constants.js";
+import { ExposureForecastAnswerSchema } from "./answer-schemas.js";
 import { LAZARUS_ETH } from "./example-addresses.js";
-import { exposureContext } from "./exposure-context.js";
+import { exposureContext, prescreen } from "./exposure-context.js";
 
 /**
  * The exposure forecast: the probability that a set of wallets becomes exact OFAC SDN matches within a
@@ -60,6 +61,7 @@ export const exposureForecast: Operation<
     horizon_days: 180,
     target: { operator: ">=", k: 2 },
   },
+  output: ExposureForecastAnswerSchema,
   outputExample: {
     success: true,
     data: {
@@ -115,7 +117,8 @@ export const exposureForecast: Operation<
     source: SCREENING_SOURCE,
   },
   run: (input, deps) => {
-    const { report, ...data } = forecastExposure(input, exposureContext(deps));
+    const screened = prescreen(deps, input.addresses, input.asset, (i) => `addresses[${i}]`);
+    const { report, ...data } = forecastExposure(input, exposureContext(deps, screened));
     // The run is synchronous, so the list asked here is the one it screened against.
     const f = deps.list.freshness();
     return screeningEnvelope(data, withByline(withListNotices(report, f)));

@@ -99,4 +99,41 @@ describe("review-queue optimizer", () => {
     });
     expect(extra.issues?.[0]?.path?.map((p) => p.key)).toEqual(["review_items", 0, "owner"]);
   });
+
+  it("a clear item one character from a listed address says so in its rationale, and in its row", async () => {
+    const typo = `${LAZARUS_ETH.toLowerCase().slice(0, -1)}7`;
+    const answer = await call({
+      review_items: [
+        { address: wallet(1), exposure_usd: 5_000, relationship_tier: "standard" },
+        { address: typo, exposure_usd: 10, relationship_tier: "low" },
+      ],
+      review_budget: 1,
+      iterations: 1_000,
+    });
+    const row = answer.data.review_queue.find((r) => r.address === typo);
+    expect(row).toMatchObject({
+      screening_status: "clear",
+      near_listed_addresses: [`${LAZARUS_ETH} (Lazarus Group; 1 character different)`],
+    });
+    expect(row?.rationale).toMatch(
+      /^Not on the list, but near a listed address: 0x098B716B.*Lazarus Group/,
+    );
+    const other = answer.data.review_queue.find((r) => r.address === wallet(1));
+    expect(other?.near_listed_addresses).toBeUndefined();
+  });
+
+  it("a string that is no address is refused at its own path, never queued as clear", async () => {
+    await expect(
+      call({
+        review_items: [
+          { address: wallet(1), exposure_usd: 5_000, relationship_tier: "standard" },
+          { address: "hello-world-not-an-address", exposure_usd: 10, relationship_tier: "low" },
+        ],
+        review_budget: 1,
+      }),
+    ).rejects.toMatchObject({
+      code: "INVALID_ADDRESS",
+      details: expect.objectContaining({ path: "review_items[1].address" }),
+    });
+  });
 });

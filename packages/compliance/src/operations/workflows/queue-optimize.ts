@@ -5,8 +5,9 @@ import { type ScreeningEnvelope, screeningEnvelope } from "../screening/envelope
 import { withListNotices } from "../screening/list-warning.js";
 import { withByline } from "../screening/report-byline.js";
 import { SCREENING_SOURCE } from "../screening/screening-constants.js";
+import { QueueOptimizeAnswerSchema } from "./answer-schemas.js";
 import { LAZARUS_ETH } from "./example-addresses.js";
-import { exposureContext } from "./exposure-context.js";
+import { exposureContext, prescreen } from "./exposure-context.js";
 
 /**
  * The review-queue optimizer: the order in which to review wallets so a limited review budget catches the
@@ -62,6 +63,7 @@ export const queueOptimize: Operation<
     ],
     review_budget: 2,
   },
+  output: QueueOptimizeAnswerSchema,
   outputExample: {
     success: true,
     data: {
@@ -123,7 +125,12 @@ export const queueOptimize: Operation<
     source: SCREENING_SOURCE,
   },
   run: (input, deps) => {
-    const { report, ...data } = optimizeQueue(input, exposureContext(deps));
+    const items: readonly unknown[] | undefined = input.review_items;
+    const addresses = Array.isArray(items)
+      ? items.map((item) => (item as { address?: unknown } | null)?.address)
+      : undefined;
+    const screened = prescreen(deps, addresses, input.asset, (i) => `review_items[${i}].address`);
+    const { report, ...data } = optimizeQueue(input, exposureContext(deps, screened));
     // The run is synchronous, so the list asked here is the one it screened against.
     const f = deps.list.freshness();
     return screeningEnvelope(data, withByline(withListNotices(report, f)));
