@@ -60,6 +60,7 @@ describe("GET /api/ofac-wallet-screen/:address", () => {
       matchCount: 1,
       exactAddressMatch: true,
       manualReviewRecommended: true,
+      nearMatchCount: 0,
     });
     expect(body.data.matches[0]).toMatchObject({
       entityName: "Lazarus Group",

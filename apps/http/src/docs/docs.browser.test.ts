@@ -131,7 +131,11 @@ describe("in a browser", () => {
     expect(await page.locator('tr.tool[data-tool="ofac_wallet_report"]').textContent()).toContain(
       "pdf: $0.09 USDC",
     );
-    expect(await page.locator("section#tool-ofac_wallet_screen table.schema").count()).toBe(1);
+    const tool = page.locator("section#tool-ofac_wallet_screen");
+    expect(await tool.locator("div.tool-arguments > div.table-scroll > table.schema").count()).toBe(
+      1,
+    );
+    expect(await tool.locator("div.tool-result").textContent()).toContain("nearMatches");
     const config = JSON.parse((await page.locator("pre.client-config").textContent()) ?? "");
     expect(config).toEqual({ mcpServers: { "ofac-screening": { url: `${origin}/mcp` } } });
     const stdio = JSON.parse((await page.locator("pre.stdio-config").textContent()) ?? "");

@@ -148,16 +148,21 @@ export function describeToolServer(
     });
 
     it.each([
-      ["an unknown member", { address: LISTED, bogus: 1 }, "bogus"],
-      ["an address shorter than 10", { address: "0x1234" }, "address"],
-      ["a missing required argument", {}, "address"],
-    ])("refuses %s as INVALID_INPUT naming the field", async (_case, args, path) => {
+      ["an unknown member", { address: LISTED, bogus: 1 }, "bogus", "INVALID_INPUT"],
+      ["a missing required argument", {}, "address", "INVALID_INPUT"],
+      [
+        "a string that is no address (0x + 4 hex digits)",
+        { address: "0x1234" },
+        "address",
+        "INVALID_ADDRESS",
+      ],
+    ])("refuses %s, naming the field, with its code", async (_case, args, path, code) => {
       const result = await connection.client.callTool({
         name: "ofac_wallet_screen",
         arguments: args,
       });
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({ success: false, code: "INVALID_INPUT" });
+      expect(result.structuredContent).toMatchObject({ success: false, code });
       const issues = (result.structuredContent as { issues: { path: unknown }[] }).issues;
       expect(issues.map((i) => i.path)).toContain(path);
     });

@@ -68,6 +68,7 @@ export function toolDocOf(tool: AnyTool) {
     paymentResource: prices === null ? null : `mcp://tool/${listed.name}`,
     inputSchema: listed.inputSchema,
     inputExample: tool.inputExample as unknown,
+    outputSchema: listed.outputSchema,
     annotations: listed.annotations,
   };
 }
@@ -79,7 +80,7 @@ export const mcpPaymentSteps = (maxTimeoutSeconds: number): readonly string[] =>
   "Call the paid tool with its arguments and no payment. The result is isError with the x402 v2 PaymentRequired as structuredContent (and as its JSON text): resource mcp://tool/<name>, and accepts with the amount in atomic USDC (price × 10^6), the asset, payTo and maxTimeoutSeconds.",
   `Sign an exact USDC payment on Base for one of its accepts entries (an EIP-3009 authorization, valid ${maxTimeoutSeconds} seconds), e.g. with createPaymentPayload of an x402Client from @x402/core with the exact EVM scheme of @x402/evm.`,
   `Call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] set to the PaymentPayload object.`,
-  `The result carries the answer and the settlement receipt in result._meta["${MCP_PAYMENT.receiptMeta}"]. Arguments are validated after payment: a refused argument is an isError result with code INVALID_INPUT and its issues, is never charged, and the same payment may be sent again with corrected arguments. A tool that fails is not charged, and a payment buys one call: sent again while that call runs it is refused (payment_in_use), and after it paid (payment_already_used). A tool priced by output_format (ofac_wallet_report) checks that one argument before asking for payment.`,
+  `The result carries the answer and the settlement receipt in result._meta["${MCP_PAYMENT.receiptMeta}"]. Arguments are validated after payment: a refused argument is an isError result with code INVALID_INPUT (or INVALID_ADDRESS for a string that is no address) and its issues, is never charged, and the same payment may be sent again with corrected arguments. A tool that fails is not charged, and a payment buys one call: sent again while that call runs it is refused (payment_in_use), and after it paid (payment_already_used). A tool priced by output_format (ofac_wallet_report) checks that one argument before asking for payment.`,
 ];
 
 /**

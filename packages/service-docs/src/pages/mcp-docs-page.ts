@@ -61,9 +61,11 @@ const toolSectionHtml = (
   t.free ? html`<span class="price">Free</span>: no payment is asked.` : priceSentenceHtml(t)
 } Read-only: it changes nothing anywhere.</p>
 <h3>Arguments</h3>
-${schemaHtml(t.inputSchema)}
+<div class="tool-arguments">${schemaHtml(t.inputSchema)}</div>
 <h3>Example arguments</h3>
 <pre class="tool-example"><code>${json(t.inputExample)}</code></pre>
+<h3>Result (structuredContent)</h3>
+<div class="tool-result">${schemaHtml(t.outputSchema)}</div>
 </section>`;
 
 const promptsHtml = (
