@@ -45,7 +45,7 @@ export interface OperationInfo {
    * The schema of the 200 answer: what OpenAPI's response, the docs page and the MCP tool's
    * `outputSchema` publish. Objects in it stay open (a member added later breaks no client).
    */
-  readonly output?: v.GenericSchema;
+  readonly output: v.GenericSchema;
   /**
    * How long a run may take, in milliseconds, from the call to its answer (queueing for a
    * renderer included). The payment layer reads it (`deadlineOf`) before running, to refuse an

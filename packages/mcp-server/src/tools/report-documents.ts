@@ -1,4 +1,4 @@
-import { DocumentAnswerSchema, reportDocxGenerate, reportPdfGenerate } from "@svc/compliance";
+import { reportDocxGenerate, reportPdfGenerate } from "@svc/compliance";
 import { type ReportToolInput, ReportToolInputSchema } from "@svc/report-model";
 import * as v from "valibot";
 import { routeTool } from "./route-tool.js";
@@ -29,11 +29,9 @@ export const reportPdfGenerateTool = routeTool(
   reportPdfGenerate,
   ReportToolInputSchema,
   toolExampleOf(reportPdfGenerate.inputExample),
-  DocumentAnswerSchema,
 );
 export const reportDocxGenerateTool = routeTool(
   reportDocxGenerate,
   ReportToolInputSchema,
   toolExampleOf(reportDocxGenerate.inputExample),
-  DocumentAnswerSchema,
 );

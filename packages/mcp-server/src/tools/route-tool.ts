@@ -16,9 +16,8 @@ export function routeTool<RouteInput, Output extends object, Input extends Route
   op: Operation<RouteInput, Output>,
   input: v.GenericSchema<unknown, Input>,
   inputExample: Input,
-  output: v.GenericSchema | undefined = op.output,
+  output: v.GenericSchema = op.output,
 ): McpTool<Input> {
-  if (output === undefined) throw new Error(`${op.name}: the operation publishes no answer schema`);
   return defineTool<Input>({
     name: op.name,
     title: op.name,

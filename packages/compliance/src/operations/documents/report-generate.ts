@@ -1,4 +1,5 @@
 import { defineOperation } from "../../catalog/operation.js";
+import { DocumentAnswerSchema } from "./answer-schema.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
 import { documentAnswerExample } from "./example-answers.js";
 import { EXAMPLE_LEGACY_REPORT } from "./example-reports.js";
@@ -23,6 +24,7 @@ export const reportGenerate = defineOperation({
   mimeType: "application/json",
   input: ReportBodySchema,
   inputExample: EXAMPLE_LEGACY_REPORT,
+  output: DocumentAnswerSchema,
   outputExample: documentAnswerExample(
     "pdf",
     "counterparty-wallet-review-northwind-otc-ltd.pdf",

@@ -1,4 +1,5 @@
 import { defineOperation } from "../../catalog/operation.js";
+import { DocumentAnswerSchema } from "./answer-schema.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
 import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
@@ -19,6 +20,7 @@ export const reportPdfGenerate = defineOperation({
   mimeType: "application/json",
   input: ReportBodySchema,
   inputExample: EXAMPLE_REPORT_MODEL,
+  output: DocumentAnswerSchema,
   outputExample: documentAnswerExample(
     "pdf",
     "ofac-batch-wallet-screening-report-2026-01-15.pdf",

@@ -1,5 +1,6 @@
 import { ReportModelSchema } from "@svc/report-model";
 import { defineOperation } from "../../catalog/operation.js";
+import { DocumentAnswerSchema } from "./answer-schema.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
 import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
@@ -23,6 +24,7 @@ export const reportXlsxGenerate = defineOperation({
   mimeType: "application/json",
   input: ReportModelSchema,
   inputExample: EXAMPLE_REPORT_MODEL,
+  output: DocumentAnswerSchema,
   outputExample: documentAnswerExample(
     "xlsx",
     "ofac-batch-wallet-screening-report-2026-01-15.xlsx",
