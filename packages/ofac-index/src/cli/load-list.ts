@@ -3,6 +3,7 @@ import { type LoadOptions, loadIndex, loadSample } from "../io/load-index.js";
 import { parseEdition } from "../parse/parse-edition.js";
 import { decodeSnapshot } from "../snapshot/snapshot-codec.js";
 import { UsageError } from "./cli-error.js";
+import { EXIT, type ExitCode } from "./exit-codes.js";
 
 /** What a command's FILE may be to mean standard input. */
 export const STDIN = "-";
@@ -98,3 +99,18 @@ export const EDITION_ARGUMENT = [
   "FILE",
   "the edition: an OFAC SDN Advanced XML (.xml or .xml.gz), a snapshot written by ofac-index build, or - to read either from standard input",
 ] as const;
+
+/** The exit codes of a command that reads one edition and prints what it holds. */
+export const ONE_EDITION_EXIT_CODES: ReadonlyArray<readonly [ExitCode, string]> = [
+  [EXIT.OK, "printed"],
+  [EXIT.FAILURE, 'the edition does not load: "ofac-index: CODE: message" on stderr'],
+  [EXIT.USAGE, "usage error: no FILE, or more than one"],
+];
+
+/** The one edition a command names (`FILE`), loaded, with the sample's notice when it is the sample. */
+export async function loadOneEdition(files: readonly string[], command: string): Promise<SdnIndex> {
+  if (files.length !== 1) throw new UsageError(`${command} needs exactly one FILE`, command);
+  const index = await loadList(files[0] as string);
+  sampleNotice(index);
+  return index;
+}

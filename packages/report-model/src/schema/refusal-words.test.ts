@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { brokenVariantsOf, defaultsIn } from "../../../../scripts/test-support/broken-bodies.mjs";
 import { ReportModelError } from "../errors/report-model-error.js";
 import { parseReport } from "../normalize/parse-report.js";
 import { toIssueList } from "./issue-path.js";
@@ -11,13 +12,6 @@ import { LegacyReportSchema, ReportModelSchema, ReportToolInputSchema } from "./
  * check of the wire shapes has words of its own. Each fixture is broken at every member, one
  * way at a time, and every issue of every refusal is read.
  */
-
-/** valibot's default messages: `Invalid <label>: Expected <x> but received <y>`, or `…: Received <y>` when nothing is expected (e.g. `finite`). */
-const VALIBOT_DEFAULTS = [
-  /^Invalid (type|key|length|value|format)/,
-  /Expected .* but received/,
-  /^Invalid \w+: (Expected|Received) /,
-];
 
 const JUNK: readonly unknown[] = [
   null,
@@ -31,46 +25,6 @@ const JUNK: readonly unknown[] = [
   Number.POSITIVE_INFINITY,
   "x".repeat(20_001),
 ];
-
-type Path = readonly (string | number)[];
-
-/** `body` with the value at `path` replaced (or, with `remove`, deleted). */
-function withValue(body: unknown, path: Path, value: unknown, remove = false): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path as [string | number, ...(string | number)[]];
-  const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<
-    string | number,
-    unknown
-  >;
-  if (rest.length === 0 && remove) {
-    delete copy[head];
-    return copy;
-  }
-  copy[head] = withValue(copy[head], rest, value, remove);
-  return copy;
-}
-
-/** Every way of breaking `body` one member at a time: each value replaced by junk, each member removed, an unknown member added to each object. */
-function brokenVariantsOf(body: unknown): [string, unknown][] {
-  const variants: [string, unknown][] = [];
-  const walk = (node: unknown, path: Path) => {
-    const at = path.join(".") || "(body)";
-    for (const junk of JUNK) {
-      variants.push([`${at} = ${JSON.stringify(junk)?.slice(0, 20)}`, withValue(body, path, junk)]);
-    }
-    if (Array.isArray(node)) {
-      if (node.length > 0) walk(node[0], [...path, 0]);
-    } else if (typeof node === "object" && node !== null) {
-      variants.push([`${at} + zz_unknown`, withValue(body, [...path, "zz_unknown"], 1)]);
-      for (const [key, value] of Object.entries(node)) {
-        variants.push([`${at} - ${key}`, withValue(body, [...path, key], undefined, true)]);
-        walk(value, [...path, key]);
-      }
-    }
-  };
-  walk(body, []);
-  return variants;
-}
 
 const MODEL = {
   report_meta: {
@@ -124,9 +78,6 @@ function parseReportMessages(body: unknown, accept: readonly ("A" | "B")[]): str
   }
 }
 
-const defaultsIn = (messages: readonly string[]) =>
-  messages.filter((m) => m === "" || VALIBOT_DEFAULTS.some((pattern) => pattern.test(m)));
-
 describe("no refusal of a report body is in valibot's default words", () => {
   it.each([
     ["the shared report model", ReportModelSchema, MODEL],
@@ -135,7 +86,7 @@ describe("no refusal of a report body is in valibot's default words", () => {
   ] as const)("%s, broken at every member", (_name, schema, fixture) => {
     expect(messagesOf(schema, fixture)).toEqual([]);
     let refused = 0;
-    for (const [label, body] of brokenVariantsOf(fixture)) {
+    for (const [label, body] of brokenVariantsOf(fixture, JUNK)) {
       const messages = messagesOf(schema, body);
       if (messages.length > 0) refused += 1;
       expect(defaultsIn(messages), label).toEqual([]);
@@ -148,7 +99,7 @@ describe("no refusal of a report body is in valibot's default words", () => {
       [MODEL, [["A"], ["A", "B"]]],
       [LEGACY, [["B"], ["A", "B"], ["A"]]],
     ] as const) {
-      for (const [label, body] of brokenVariantsOf(fixture)) {
+      for (const [label, body] of brokenVariantsOf(fixture, JUNK)) {
         for (const accept of accepts) {
           expect(defaultsIn(parseReportMessages(body, accept)), `${label} ${accept}`).toEqual([]);
         }

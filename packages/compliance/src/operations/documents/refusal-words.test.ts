@@ -1,6 +1,10 @@
 import { parseReport, ReportModelError } from "@svc/report-model";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import {
+  brokenVariantsOf,
+  defaultsIn,
+} from "../../../../../scripts/test-support/broken-bodies.mjs";
 import { type Failure, invalidInput } from "../../failures/classify-failure.js";
 import { exposureForecast } from "../workflows/exposure-forecast.js";
 import { queueOptimize } from "../workflows/queue-optimize.js";
@@ -19,13 +23,6 @@ import { NO_VARIANT_MESSAGE } from "./report-body-schema.js";
  * `parseReport`): every issue names the field, what was expected and what came, in this
  * service's words. valibot's default English never gets through.
  */
-
-/** valibot's default messages: `Invalid <label>: Expected <x> but received <y>`, or `…: Received <y>`. */
-const VALIBOT_DEFAULTS = [
-  /^Invalid (type|key|length|value|format)/,
-  /Expected .* but received/,
-  /^Invalid \w+: (Expected|Received) /,
-];
 
 /** The refusal of `body` at the edge, or undefined when the schema takes it. */
 function refusalOf(input: v.GenericSchema, body: unknown): Failure | undefined {
@@ -47,9 +44,6 @@ function runMessages(body: unknown, accept: readonly ("A" | "B")[]): string[] {
 const wordsOf = (failure: Failure | undefined): string[] =>
   failure === undefined ? [] : [failure.message, ...(failure.issues ?? []).map((i) => i.message)];
 
-const defaultsIn = (messages: readonly string[]) =>
-  messages.filter((m) => m === "" || VALIBOT_DEFAULTS.some((pattern) => pattern.test(m)));
-
 const JUNK: readonly unknown[] = [
   null,
   -1,
@@ -62,45 +56,6 @@ const JUNK: readonly unknown[] = [
   Number.POSITIVE_INFINITY,
   "x".repeat(20_001),
 ];
-
-type Path = readonly (string | number)[];
-
-function withValue(body: unknown, path: Path, value: unknown, remove = false): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path as [string | number, ...(string | number)[]];
-  const copy = (Array.isArray(body) ? [...body] : { ...(body as object) }) as Record<
-    string | number,
-    unknown
-  >;
-  if (rest.length === 0 && remove) {
-    delete copy[head];
-    return copy;
-  }
-  copy[head] = withValue(copy[head], rest, value, remove);
-  return copy;
-}
-
-/** `body` broken one member at a time: junk for each value, each member removed, an unknown one added. */
-function brokenVariantsOf(body: unknown): [string, unknown][] {
-  const variants: [string, unknown][] = [];
-  const walk = (node: unknown, path: Path) => {
-    const at = path.join(".") || "(body)";
-    for (const junk of JUNK) {
-      variants.push([`${at} = ${String(junk).slice(0, 12)}`, withValue(body, path, junk)]);
-    }
-    if (Array.isArray(node)) {
-      if (node.length > 0) walk(node[0], [...path, 0]);
-    } else if (typeof node === "object" && node !== null) {
-      variants.push([`${at} + zz_unknown`, withValue(body, [...path, "zz_unknown"], 1)]);
-      for (const [key, value] of Object.entries(node)) {
-        variants.push([`${at} - ${key}`, withValue(body, [...path, key], undefined, true)]);
-        walk(value, [...path, key]);
-      }
-    }
-  };
-  walk(body, []);
-  return variants;
-}
 
 const ACCEPTS: Readonly<Record<string, readonly ("A" | "B")[]>> = {
   report_generate: ["A", "B"],
@@ -116,7 +71,7 @@ describe("document routes: every refusal in the service's own words", () => {
       const accept = ACCEPTS[name] ?? [];
       let refusals = 0;
       for (const example of [EXAMPLE_REPORT_MODEL, EXAMPLE_LEGACY_REPORT]) {
-        for (const [label, body] of brokenVariantsOf(example)) {
+        for (const [label, body] of brokenVariantsOf(example, JUNK)) {
           const failure = refusalOf(op.input, body);
           if (failure !== undefined) {
             refusals += 1;
@@ -217,7 +172,7 @@ describe("the workflow routes, at the same edge", () => {
     ["queue_optimize", queueOptimize],
   ] as const)("%s, its example broken at every member", (_name, op) => {
     let refusals = 0;
-    for (const [label, body] of brokenVariantsOf(op.inputExample)) {
+    for (const [label, body] of brokenVariantsOf(op.inputExample, JUNK)) {
       const failure = refusalOf(op.input, body);
       if (failure === undefined) continue;
       refusals += 1;

@@ -1,8 +1,7 @@
 import type { SdnIndex } from "../../index/sdn-index.js";
-import { UsageError } from "../cli-error.js";
 import { defineCommand } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { EDITION_ARGUMENT, loadList, sampleNotice } from "../load-list.js";
+import { EDITION_ARGUMENT, loadOneEdition, ONE_EDITION_EXIT_CODES } from "../load-list.js";
 
 /** Edition identity and counts by ticker. */
 export function editionInfo(index: SdnIndex) {
@@ -44,16 +43,10 @@ export const infoCommand = defineCommand(
       "Prints, as JSON, the edition's identity (date of issue, SHA-256 of the XML, namespace, whether it is the embedded sample, where it was read from) and its counts: designations, (ticker, address) pairs, addresses and parties, in all and by ticker.",
     arguments: [EDITION_ARGUMENT],
     options: {},
-    exitCodes: [
-      [EXIT.OK, "printed"],
-      [EXIT.FAILURE, 'the edition does not load: "ofac-index: CODE: message" on stderr'],
-      [EXIT.USAGE, "usage error: no FILE, or more than one"],
-    ],
+    exitCodes: ONE_EDITION_EXIT_CODES,
   },
   async (_values, files) => {
-    if (files.length !== 1) throw new UsageError("info needs exactly one FILE", "info");
-    const index = await loadList(files[0] as string);
-    sampleNotice(index);
+    const index = await loadOneEdition(files, "info");
     process.stdout.write(`${JSON.stringify(editionInfo(index), null, 2)}\n`);
     return EXIT.OK;
   },
