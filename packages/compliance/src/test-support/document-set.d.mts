@@ -13,7 +13,9 @@ export const LISTED: Readonly<Record<string, string>>;
 export const CLEAR: Readonly<Record<string, string>>;
 /** The EDD memo's and the forecast's ten wallets: eight listed, two clear. */
 export const EDD_ADDRESSES: readonly string[];
-/** The batch screen's twenty wallets: sixteen listed, four clear. */
+/** Well-formed addresses near a listed one (clear, with a near match). */
+export const NEAR: Readonly<Record<string, string>>;
+/** The batch screen's twenty wallets: sixteen listed, four clear, one of them a near miss. */
 export const TWENTY_ADDRESSES: readonly string[];
 /** The review queue's twenty items: four listed wallets, sixteen clear. */
 export const REVIEW_ITEMS: readonly {

@@ -104,13 +104,21 @@ export const EDD_ADDRESSES = [
   CLEAR.XBT,
 ];
 
-/** Twenty wallets for the batch screen: sixteen listed, four clear. */
+/**
+ * Well-formed addresses near a listed one, not listed themselves: Lazarus Group's ETH address in
+ * lower case with its last digit changed (clear, with a near match naming Lazarus Group).
+ */
+export const NEAR = {
+  ETH_LAZARUS: `${LISTED.ETH_LAZARUS.toLowerCase().slice(0, -1)}7`,
+};
+
+/** Twenty wallets for the batch screen: sixteen listed, four clear, one of them a near miss. */
 export const TWENTY_ADDRESSES = [
   ...Object.values(LISTED),
   CLEAR.ETH,
   CLEAR.XBT,
   CLEAR.TRX,
-  CLEAR.ETH_2,
+  NEAR.ETH_LAZARUS,
 ];
 
 /**

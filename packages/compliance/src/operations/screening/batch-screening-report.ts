@@ -134,7 +134,7 @@ export function batchScreeningReport(
           "manual_review_recommended",
           "listed_under",
           "matched_entities",
-          ...(near.length === 0 ? [] : ["near_listed_addresses"]),
+          ...(near.length === 0 ? [] : ["near_match"]),
         ]),
         ...(near.length === 0
           ? {}

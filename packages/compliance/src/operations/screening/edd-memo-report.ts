@@ -173,7 +173,7 @@ export function eddMemoReport(
         "status",
         "match_count",
         "matched_entities",
-        ...(nearWallets.length === 0 ? [] : ["near_listed_addresses"]),
+        ...(nearWallets.length === 0 ? [] : ["near_match"]),
       ]),
       ...(nearWallets.length === 0
         ? {}

@@ -109,6 +109,10 @@ export function nearReasonShort(m: NearMatch): string {
   return "same first 6 and last 4 characters (look-alike)";
 }
 
+/** `Lazarus Group: 1 character different`: a near match in a results table's cell. */
+export const nearMatchCell = (m: NearMatch): string =>
+  `${m.parties.map((p) => p.entityName).join(", ") || "listed"}: ${nearReasonShort(m)}`;
+
 /** `0x098B… (Lazarus Group; 1 character different)`: a near match as cells and prose name it. */
 export function describeNearMatch(m: NearMatch): string {
   const parties = m.parties.map((p) => p.entityName).join(", ");

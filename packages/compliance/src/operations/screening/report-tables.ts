@@ -1,6 +1,6 @@
 import type { AddressScreening, MatchRecord, SourceFreshness } from "@svc/ofac-index";
 import { formatValue, type TableInput, tableFromRecords, type WireScalar } from "@svc/report-model";
-import { describeNearMatch, distinctEntities, listedElsewhere } from "./match-text.js";
+import { distinctEntities, listedElsewhere, nearMatchCell } from "./match-text.js";
 import { sourceDescription } from "./source-description.js";
 
 /**
@@ -113,7 +113,9 @@ export function walletResultRows(
     listed_under: listedUnder(r),
     address_format: r.query.addressFormat,
     matched_entities: distinctEntities(r.matches).join("; "),
-    near_listed_addresses: r.nearMatches.map(describeNearMatch).join("; "),
+    // The party and why, not the listed address: a second address in one cell would not fit the
+    // row; the near-match table beside it names the listed address.
+    near_match: r.nearMatches.map(nearMatchCell).join("; "),
   }));
 }
 
