@@ -95,8 +95,8 @@ export async function startService(
   );
   // The same key signs the x402 offers and receipts (offer-receipt extension) and the attestations.
   const paymentServer = createPaymentServer(facilitator, { signingKey: attestation.key });
-  // Settlement after the answer (the operator's choice): before listening, it settles what a
-  // stopped process left answered but unsettled.
+  // Settlement after the answer (the operator's choice): it starts once the service listens,
+  // then settles what a stopped process left answered but unsettled, while the service serves.
   let deferred: ReturnType<typeof deferredSettlementOf>;
   try {
     deferred = deferredSettlementOf({
@@ -107,7 +107,6 @@ export async function startService(
       instanceId: config.instanceId,
       log,
     });
-    await deferred?.start();
   } catch (error) {
     await runtime.stop();
     await ledger.close();
@@ -138,6 +137,12 @@ export async function startService(
     );
   });
   keepIdleConnectionsLonger(server);
+  const settler = deferred;
+  if (settler !== undefined) {
+    void settler.start().then((left) => {
+      if (left > 0) log.info({ left }, "settling the payments the last run left unsettled");
+    });
+  }
   const address = server.address();
   const port = typeof address === "object" && address !== null ? address.port : config.port;
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;

@@ -182,7 +182,6 @@ describe("svc-ledger show and paid", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const [again] = await ledger.deferred.claimDue("replica-a", {
       leaseSeconds: 30,
       limit: 10,
-      reclaimOwn: false,
     });
     await ledger.deferred.giveUp(again!, "authorization_expired_unsettled");
     lost = { paymentId, payer: key.payer.toLowerCase() };

@@ -31,7 +31,7 @@ const AFTER = { kind: "after-response" } as const;
 /** A decision as the settler makes them (the ledger only tells after-response apart). */
 type Decision = { readonly kind: string; readonly reason?: string };
 const BEFORE = { kind: "before-response" } as const;
-const LEASE = { leaseSeconds: 30, limit: 100, reclaimOwn: false } as const;
+const LEASE = { leaseSeconds: 30, limit: 100 } as const;
 
 const newPayer = () => `0x${randomBytes(20).toString("hex")}`;
 
@@ -429,12 +429,16 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
       expect(await ledger.find(key)).toMatchObject({ status: "settled", txHash: TX.toLowerCase() });
     });
 
-    it("a claimant takes back its own claims at start-up (reclaimOwn), never another's", async () => {
+    it("a claimant restarting gives back its own claims (releaseOwn), never another's, and each is claimed once", async () => {
       const { paymentId } = await claimed("replica-a");
       expect(await payments.claimDue("replica-a", LEASE)).toEqual([]);
-      expect(await payments.claimDue("replica-b", { ...LEASE, reclaimOwn: true })).toEqual([]);
-      const [again] = await payments.claimDue("replica-a", { ...LEASE, reclaimOwn: true });
+      expect(await payments.releaseOwn("replica-b")).toBe(0);
+      expect(await payments.claimDue("replica-b", LEASE)).toEqual([]);
+      expect(await payments.releaseOwn("replica-a")).toBe(1);
+      const [again] = await payments.claimDue("replica-a", LEASE);
       expect(again).toMatchObject({ paymentId, claimant: "replica-a", previousAttempts: 1 });
+      // Claimed again, it is not claimed a second time by the next sweep.
+      expect(await payments.claimDue("replica-a", LEASE)).toEqual([]);
       // A lease of 0 takes over any claim made before.
       const [zero] = await payments.claimDue("replica-b", { ...LEASE, leaseSeconds: 0 });
       expect(zero).toMatchObject({ paymentId, claimant: "replica-b", previousAttempts: 2 });

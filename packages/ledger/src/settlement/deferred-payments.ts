@@ -14,6 +14,7 @@ import {
   PAID_OUT_OF_BAND,
   PAYER_EXPOSURE,
   RECORD_DEFERRED,
+  RELEASE_OWN,
   RETRY_LATER,
   SETTLED,
 } from "./deferred-statements.js";
@@ -127,19 +128,23 @@ export class DeferredPayments {
   /** Claims up to `limit` due payments for `claimant` (see CLAIM_DUE). */
   async claimDue(
     claimant: string,
-    options: {
-      readonly leaseSeconds: number;
-      readonly limit: number;
-      readonly reclaimOwn: boolean;
-    },
+    options: { readonly leaseSeconds: number; readonly limit: number },
   ): Promise<ClaimedPayment[]> {
     const { rows } = await this.sql.query<ClaimRow>(CLAIM_DUE, [
       claimant,
       options.leaseSeconds,
       options.limit,
-      options.reclaimOwn,
     ]);
     return rows.map((row) => claimOf(row, claimant));
+  }
+
+  /**
+   * Gives back the claims `claimant` made before it restarted (see RELEASE_OWN): due again, for
+   * the sweeps to claim once each. Resolves to how many there were.
+   */
+  async releaseOwn(claimant: string): Promise<number> {
+    const { rows } = await this.sql.query(RELEASE_OWN, [claimant]);
+    return rows.length;
   }
 
   /** Claims one served payment for `claimant`, or undefined if another settler has it. */

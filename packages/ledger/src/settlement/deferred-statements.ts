@@ -57,18 +57,16 @@ const CLAIMED = `
 /**
  * Claims payments due for settlement ($1 the claimant, $2 the lease in seconds, $3 how many):
  * served ones whose next attempt is due, and settling ones whose claim is at least as old as the
- * lease (their settler stopped) or was made by this claimant before it restarted ($4: true at
- * start-up). "At least": a lease of 0 takes over any earlier claim, though PGlite's clock may not
- * move between two statements. Each is claimed by one claimant: rows another transaction holds
- * are skipped.
+ * lease (their settler stopped). "At least": a lease of 0 takes over any earlier claim, though
+ * PGlite's clock may not move between two statements. Each is claimed by one claimant: rows
+ * another transaction holds are skipped.
  */
 export const CLAIM_DUE = `
   with due as (
     select id, attempts as previous_attempts from payments
     where deferred and (
       (status = 'served' and next_attempt_at <= now())
-      or (status = 'settling' and (claimed_at <= now() - make_interval(secs => $2::double precision)
-        or ($4::boolean and claimed_by = $1)))
+      or (status = 'settling' and claimed_at <= now() - make_interval(secs => $2::double precision))
     )
     order by next_attempt_at
     limit $3::integer
@@ -78,6 +76,17 @@ export const CLAIM_DUE = `
     attempts = p.attempts + 1, updated_at = now()
   from due where p.id = due.id
   returning ${CLAIMED}`;
+
+/**
+ * Gives back every claim of a claimant ($1) that restarted: the claims of its previous run, whose
+ * attempts' outcomes it never recorded. They are due again at once, keeping their attempt count,
+ * so each is claimed once more, by one sweep, and looked up on chain before it is sent again.
+ */
+export const RELEASE_OWN = `
+  update payments set status = 'served', claimed_by = null, claimed_at = null,
+    next_attempt_at = now(), updated_at = now()
+  where deferred and status = 'settling' and claimed_by = $1
+  returning id`;
 
 /** Claims one served payment ($1…$4 its key, $5 the claimant): settled right after its answer. */
 export const CLAIM_ONE = `

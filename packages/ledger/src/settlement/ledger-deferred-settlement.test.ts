@@ -350,6 +350,64 @@ describe.each([
     await next.stop();
   });
 
+  it("a restart that finds 40 payments it claimed before it was killed settles each exactly once, a few at a time, with a bounded number of calls", async () => {
+    const claimant = "replica-crashed";
+    const { settler: crashed } = settlerOf(claimant);
+    const gate = gateOf(crashed);
+    const count = 40;
+    const paymentIds: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const payment = await admitted(gate, payer().privateKey);
+      const key = parseKey(payment.reservation);
+      paymentIds.push(await ledger.deferred.record(key, {}, storedOf(payment)));
+      // Killed with its attempt in flight: claimed, no outcome recorded.
+      expect(await ledger.deferred.claimOne(key, `${engine}-${claimant}`)).toBeDefined();
+    }
+    const payeeBefore = await devnet.balanceOf(devnet.payTo);
+    // Every call the restarted settler makes, and how many of its settlements overlap.
+    const calls = { settle: 0, lookups: 0, inFlight: 0, mostInFlight: 0 };
+    const chain = rpcPaymentChain(devnet.rpcUrl);
+    const { settler: restarted, events } = settlerOf(claimant, {
+      maxInFlight: 4,
+      chain: {
+        balanceOf: (asset, owner) => chain.balanceOf(asset, owner),
+        authorization: (asset, payer, nonce) => {
+          calls.lookups++;
+          return chain.authorization(asset, payer, nonce);
+        },
+      },
+      settle: async (stored) => {
+        calls.settle++;
+        calls.mostInFlight = Math.max(calls.mostInFlight, ++calls.inFlight);
+        try {
+          return await settle(stored);
+        } finally {
+          calls.inFlight--;
+        }
+      },
+    });
+    expect(await restarted.start()).toBe(count);
+    // Each was given its time to land (it had been claimed), then sent once.
+    await sql.query(
+      `update payments set next_attempt_at = now() - interval '1 second'
+       where payment_id = any($1::text[]) and status = 'served'`,
+      [paymentIds],
+    );
+    await eventually(async () => {
+      const records = await Promise.all(paymentIds.map(recordOf));
+      return records.every((r) => r?.status === "settled");
+    }, 120_000);
+    const settled = events.filter((e) => e.type === "settled");
+    expect(new Set(settled.map((e) => e.type === "settled" && e.paymentId)).size).toBe(count);
+    expect(settled).toHaveLength(count);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + BigInt(count) * 10_000n);
+    expect(calls.settle).toBe(count);
+    // One lookup on chain before each of the two attempts a payment claimed before gets.
+    expect(calls.lookups).toBeLessThanOrEqual(2 * count);
+    expect(calls.mostInFlight).toBeLessThanOrEqual(4);
+    await restarted.stop();
+  });
+
   it("an authorization that expired unsettled is recorded failed; its payer is refused only if the network refused it", async () => {
     const { settler } = settlerOf("replica-expired");
     const gate = gateOf(settler);

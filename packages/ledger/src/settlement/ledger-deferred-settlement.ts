@@ -51,6 +51,8 @@ export interface DeferredSettlementOptions {
   readonly leaseSeconds?: number | undefined;
   /** How often due payments are looked for (default 1 s). */
   readonly sweepMs?: number | undefined;
+  /** Most settlement attempts in flight at once (default 8). */
+  readonly maxInFlight?: number | undefined;
   readonly onEvent?: ((event: SettlerEvent) => void) | undefined;
 }
 
@@ -58,8 +60,13 @@ export interface DeferredSettlementOptions {
 const OUTCOME_UNKNOWN = "previous_attempt_outcome_unknown";
 /** How long such a payment is left for its transfer to land on chain (a few Base blocks). */
 const UNKNOWN_OUTCOME_WAIT_SECONDS = 6;
-/** How many due payments one sweep claims at most. */
+/** How many due payments one claim takes at most. */
 const SWEEP_BATCH = 20;
+/**
+ * Most attempts in flight at once: a restart with hundreds of payments left settles them a few
+ * at a time (each a facilitator call and a lookup or two on chain), not all at once.
+ */
+const DEFAULT_MAX_IN_FLIGHT = 8;
 const DEFAULT_LEASE_SECONDS = 30;
 const DEFAULT_SWEEP_MS = 1000;
 /** How long `stop` waits for attempts in flight before it gives up on them (they resume later). */
@@ -70,10 +77,10 @@ const messageOf = (error: unknown): string =>
 
 /**
  * Settlement after the answer, on the ledger: admits a payment within the limits, records an
- * answered one durably, and settles in the background with retries and backoff. A payment is
- * never lost: `start` first claims every payment left served or settling by a settler that
- * stopped (this one before a restart, or another replica), and every sweep takes over claims
- * older than the lease. A later attempt first looks on chain, so a settlement a stopped settler
+ * answered one durably, and settles in the background with retries and backoff, a few attempts
+ * at a time. A payment is never lost: `start` gives back the claims this settler made before it
+ * restarted (due again), and every sweep takes over claims older than the lease (another
+ * replica's that stopped). A later attempt first looks on chain, so a settlement a stopped settler
  * sent is recorded, not sent twice. An authorization that expires unsettled is recorded failed,
  * with the reason, and its payer refused.
  */
@@ -118,14 +125,28 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
     return { paymentId, network: key.network, payer: payment.payer ?? key.payer };
   }
 
-  /** Settles what earlier settlers left (this one before a restart first), then sweeps. */
-  async start(): Promise<void> {
+  /**
+   * Gives back what this settler claimed before it restarted (each payment then due once more),
+   * and starts sweeping: the first sweep runs at once, in the background, so a service starting
+   * with hundreds of payments left behind listens first and settles them while it serves. Resolves
+   * to how many payments this settler had claimed before.
+   */
+  async start(): Promise<number> {
     this.stopped = false;
-    await this.sweep(true);
+    // Should the database refuse this now, those claims are not lost: past the lease, a sweep
+    // (this one's too) takes them over as any stopped settler's.
+    const released = await this.options.ledger.deferred
+      .releaseOwn(this.options.claimant)
+      .catch((error: unknown) => {
+        this.emit({ type: "sweep-failed", message: messageOf(error) });
+        return 0;
+      });
+    void this.sweep();
     this.timer = setInterval(() => {
-      if (this.sweeping === undefined) void this.sweep(false);
+      if (this.sweeping === undefined) void this.sweep();
     }, this.options.sweepMs ?? DEFAULT_SWEEP_MS);
     this.timer.unref();
+    return released;
   }
 
   /** Stops sweeping and waits (bounded) for the attempts in flight. */
@@ -152,18 +173,25 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
     }
   }
 
-  private async sweep(reclaimOwn: boolean): Promise<void> {
+  /**
+   * Claims due payments while there is room in flight, and attempts each: a payment is claimed
+   * only when its attempt starts, so what is not started stays due for the next sweep (here or
+   * on another replica), and no claim is ever taken twice by one sweep.
+   */
+  private async sweep(): Promise<void> {
+    if (this.sweeping !== undefined) return this.sweeping;
+    const maxInFlight = this.options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
     const run = (async () => {
       try {
         for (;;) {
-          if (this.stopped) return;
+          const room = maxInFlight - this.inFlight.size;
+          if (this.stopped || room <= 0) return;
           const claims = await this.options.ledger.deferred.claimDue(this.options.claimant, {
             leaseSeconds: this.options.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
-            limit: SWEEP_BATCH,
-            reclaimOwn,
+            limit: Math.min(SWEEP_BATCH, room),
           });
           for (const claim of claims) this.track(this.attempt(claim));
-          if (claims.length < SWEEP_BATCH) return;
+          if (claims.length === 0) return;
         }
       } catch (error) {
         this.emit({ type: "sweep-failed", message: messageOf(error) });
@@ -179,7 +207,11 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
       this.emit({ type: "sweep-failed", message: messageOf(error) });
     });
     this.inFlight.add(tracked);
-    void tracked.finally(() => this.inFlight.delete(tracked));
+    void tracked.finally(() => {
+      this.inFlight.delete(tracked);
+      // Room in flight again: the next due payment need not wait for the next tick.
+      if (!this.stopped) void this.sweep();
+    });
   }
 
   /** One attempt on a claimed payment: on chain first if tried before, then the facilitator. */

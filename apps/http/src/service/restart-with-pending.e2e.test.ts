@@ -1,0 +1,211 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { openLedger } from "@svc/ledger";
+import { baseTerms, createPaymentServer, PaymentGate } from "@svc/payments";
+import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type PostgresCluster,
+  startPostgres,
+} from "../../../../scripts/test-support/postgres-cluster.mjs";
+import { ledgerDir } from "../test-support/ledger-dir.js";
+import { payerOf } from "../test-support/mcp-client.js";
+import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
+
+/**
+ * A service killed with answered payments still unsettled comes back up, every time, and settles
+ * each of them exactly once. The payments are left as a killed process leaves them: answered,
+ * recorded, and claimed by this replica (INSTANCE_ID) with their attempt in flight. The restart
+ * must listen and be ready within seconds, whatever is pending, and settle everything with a
+ * bounded number of calls: the facilitator's /settle and the chain's RPC go through counting
+ * proxies on loopback.
+ */
+const MAIN = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
+const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
+const PRICE = 10_000n;
+/** How long the restarted service may take to be ready, whatever it finds pending. */
+const READY_WITHIN_MS = 15_000;
+/** How long it may take to settle what it found. */
+const SETTLED_WITHIN_MS = 120_000;
+
+let postgres: PostgresCluster;
+let devnet: Devnet;
+
+/** A loopback proxy to `target` that counts the requests it forwards, by path. */
+interface CountingProxy {
+  readonly url: string;
+  readonly counts: Map<string, number>;
+  close(): Promise<void>;
+}
+
+async function countingProxy(target: string): Promise<CountingProxy> {
+  const counts = new Map<string, number>();
+  const base = new URL(target);
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", async () => {
+      const path = (req.url ?? "/").split("?")[0] ?? "/";
+      counts.set(path, (counts.get(path) ?? 0) + 1);
+      try {
+        const body = Buffer.concat(chunks);
+        const forwarded = await fetch(new URL(req.url ?? "/", base), {
+          method: req.method,
+          headers: { "content-type": req.headers["content-type"] ?? "application/json" },
+          ...(body.length === 0 ? {} : { body }),
+        });
+        res.writeHead(forwarded.status, {
+          "content-type": forwarded.headers.get("content-type") ?? "application/json",
+        });
+        res.end(Buffer.from(await forwarded.arrayBuffer()));
+      } catch {
+        res.writeHead(502).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${base.pathname === "/" ? "" : base.pathname}`,
+    counts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+beforeAll(async () => {
+  [postgres, devnet] = await Promise.all([
+    startPostgres(),
+    startDevnet({ payers: 2, httpFacilitator: true }),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await devnet?.stop();
+  await postgres?.stop();
+});
+
+type LedgerEnv = { DATABASE_URL: string } | { LEDGER_DIR: string };
+
+/**
+ * Leaves `count` payments for the screening route as a replica named `instanceId` killed with
+ * its attempts in flight leaves them: each signed by a devnet payer for the route's terms,
+ * verified and reserved, recorded answered, and claimed by that replica. Resolves to their ids.
+ */
+async function leavePending(ledgerEnv: LedgerEnv, instanceId: string, count: number) {
+  const ledger = await openLedger(
+    "DATABASE_URL" in ledgerEnv
+      ? { databaseUrl: ledgerEnv.DATABASE_URL }
+      : { dir: ledgerEnv.LEDGER_DIR },
+  );
+  try {
+    const gate = new PaymentGate(
+      createPaymentServer(devnet.facilitator),
+      {
+        price: "0.01",
+        description: "an answered screening, left unsettled",
+        url: `http://127.0.0.1/api/ofac-wallet-screen/${LISTED}`,
+        mimeType: "application/json",
+      },
+      baseTerms(devnet.payTo),
+    );
+    const required = await gate.paymentRequired();
+    const payer = payerOf(devnet.payers[0]!.privateKey);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const payload = await payer.createPaymentPayload(required);
+      const verified = await gate.verify(payload);
+      if (!verified.ok) throw new Error(`refused: ${verified.paymentRequired.error}`);
+      const key = verified.authorization;
+      await ledger.reserve({
+        authorization: key,
+        amount: verified.requirements.amount,
+        operation: "/api/ofac-wallet-screen/:address",
+        requestId: `left-${i}`,
+        expiresAt: Date.now() + 55_000,
+      });
+      await ledger.deferred.admit(key, () => ({ kind: "after-response" }));
+      ids.push(
+        await ledger.deferred.record(
+          key,
+          {},
+          {
+            payload: verified.payload,
+            requirements: verified.requirements,
+          },
+        ),
+      );
+      await ledger.deferred.claimOne(key, instanceId);
+    }
+    return ids;
+  } finally {
+    await ledger.close();
+  }
+}
+
+/** Polls `done` every 250 ms until it holds, or fails after `ms`. */
+async function within(ms: number, what: string, done: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await done())) {
+    if (Date.now() - started > ms) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return Date.now() - started;
+}
+
+const LEDGERS: readonly [string, () => LedgerEnv][] = [
+  ["PostgreSQL", () => ({ DATABASE_URL: postgres.url })],
+  ["the embedded ledger", () => ({ LEDGER_DIR: ledgerDir() })],
+];
+
+describe.each(LEDGERS)("a restart on %s after a kill -9", (_name, ledgerOf) => {
+  it.each([0, 10, 30, 200])(
+    "with %i answered payments unsettled: ready within seconds, and each settled exactly once",
+    async (count) => {
+      const ledger = ledgerOf();
+      const instanceId = `restart-${count}`;
+      const ids = await leavePending(ledger, instanceId, count);
+      const facilitator = await countingProxy(devnet.facilitatorUrl as string);
+      const rpc = await countingProxy(devnet.rpcUrl);
+      const payeeBefore = await devnet.balanceOf(devnet.payTo);
+      let service: ServiceProcess | undefined;
+      try {
+        service = await startServiceProcess(MAIN, {
+          PORT: "0",
+          LOG_REQUESTS: "0",
+          ...ledger,
+          FACILITATOR_URL: facilitator.url,
+          PAY_TO: devnet.payTo,
+          X402_SETTLEMENT: "after-response",
+          X402_RPC_URL: rpc.url,
+          INSTANCE_ID: instanceId,
+        });
+        const url = service.url;
+        await within(READY_WITHIN_MS, "ready", async () => (await fetch(`${url}/ready`)).ok);
+        await within(
+          SETTLED_WITHIN_MS,
+          "every payment settled",
+          async () =>
+            (await devnet.balanceOf(devnet.payTo)) === payeeBefore + BigInt(count) * PRICE,
+        );
+        for (const id of ids) {
+          const { data } = (await (await fetch(`${url}/api/payments/${id}`)).json()) as {
+            data: { status: string };
+          };
+          expect(data.status, id).toBe("settled");
+        }
+        // Exactly once: one settlement asked of the facilitator per payment, and the payee paid
+        // the price of each, no more; a handful of RPC reads per payment, whatever the count.
+        expect(facilitator.counts.get("/settle") ?? 0).toBe(count);
+        const rpcCalls = [...rpc.counts.values()].reduce((a, b) => a + b, 0);
+        expect(rpcCalls).toBeLessThanOrEqual(4 * count + 10);
+        expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + BigInt(count) * PRICE);
+      } finally {
+        await service?.stop();
+        await facilitator.close();
+        await rpc.close();
+      }
+    },
+    SETTLED_WITHIN_MS + 60_000,
+  );
+});
