@@ -87,9 +87,9 @@ export const ADDRESS_FORMATS: Readonly<Record<Exclude<AddressFormat, "unrecogniz
     base58check: {
       title: "Base58Check",
       chains:
-        "Bitcoin, Litecoin, Bitcoin Cash (legacy), Dash, Dogecoin, Bitcoin Gold, Bitcoin SV, Verge, Zcash (t1), Tron, XRP (r…), Tezos (tz1, KT1)",
+        "Bitcoin, Litecoin, Bitcoin Cash (legacy), Dash, Dogecoin, Bitcoin Gold, Bitcoin SV, Verge, Zcash (t1, t3, zc), Tron (T…, and its hex form 41…), XRP (r…, and X-addresses), Tezos (tz1, KT1)",
       rules:
-        "Base58 decoding to 25, 26 or 27 bytes (a 1 to 3-byte version, a 20-byte hash) whose last 4 bytes are the double SHA-256 of the rest; XRP uses its own alphabet; compared exactly as written",
+        "Base58 decoding to 25, 26 or 27 bytes (a 1 to 3-byte version, a 20-byte hash; 70 for Zcash Sprout) whose last 4 bytes are the double SHA-256 of the rest; XRP uses its own alphabet; compared exactly as written, but Tron's hex form and XRP's X-addresses are compared as their account's T… and r… addresses",
       caseSensitive: true,
     },
     monero: {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { bech32 } from "@scure/base";
+import { base58, bech32 } from "@scure/base";
 import { describe, expect, it } from "vitest";
 import { SdnIndex } from "../index/sdn-index.js";
 import { parseEdition } from "../parse/parse-edition.js";
@@ -115,6 +115,25 @@ describe("every address a chain's own library makes is accepted in its format", 
         const verdict = classifyAddress(typo);
         expect(verdict.problem !== null || verdict.format !== EXPECTED[kind], typo).toBe(true);
       }
+    }
+  });
+
+  it("an XRP X-address (with or without a tag, main or test network) is its account's classic address", () => {
+    for (const [x, classic] of CHAIN_LIBRARY_ADDRESSES.xrpXAddressPairs) {
+      expect(classifyAddress(x as string), x).toMatchObject({
+        format: "base58check",
+        problem: null,
+        normalized: classic,
+      });
+    }
+  });
+
+  it("Tron's hex form (41…) is its T… address", () => {
+    for (const tron of CHAIN_LIBRARY_ADDRESSES.addresses.tron) {
+      const hexForm = Buffer.from(base58.decode(tron).subarray(0, 21)).toString("hex");
+      expect(hexForm.startsWith("41")).toBe(true);
+      expect(classifyAddress(hexForm)).toMatchObject({ problem: null, normalized: tron });
+      expect(classifyAddress(hexForm.toUpperCase())).toMatchObject({ normalized: tron });
     }
   });
 

@@ -11,6 +11,8 @@ import { solanaAddress } from "./formats/solana.js";
 import { ss58Address } from "./formats/ss58.js";
 import { stellarAddress } from "./formats/stellar.js";
 import { tonAddress } from "./formats/ton.js";
+import { tronHexAddress } from "./formats/tron-hex.js";
+import { xrpXAddress } from "./formats/xrp-x-address.js";
 import { whyNoFormat } from "./shape-hint.js";
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
@@ -40,8 +42,12 @@ export function classifyAddress(s: string): FormatVerdict {
     () => cashaddrAddress(s),
     () => bech32Address(s),
     () => tonAddress(s),
-    () => (bytes === null ? null : base58checkAddress(s, bytes)),
+    () => tronHexAddress(s),
+    // Monero before Base58Check: a Monero typo is 70 bytes of Base58, a Zcash Sprout length,
+    // and its refusal must name Monero's checksum.
     () => (BASE58.test(s) ? moneroAddress(s) : null),
+    () => (bytes === null ? null : base58checkAddress(s, bytes)),
+    () => xrpXAddress(s),
     () => ss58Address(s, bytes),
     () => solanaAddress(s, bytes),
     () => stellarAddress(s),

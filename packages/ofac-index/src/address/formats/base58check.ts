@@ -5,9 +5,10 @@ import { bad, type FormatVerdict, ok } from "../address-format.js";
 /**
  * Decoded lengths of Base58Check addresses: a 1-byte version and a 20-byte hash (Bitcoin,
  * Litecoin, Dash, Dogecoin, Tron, XRP, …), a 2-byte version (Zcash t-addresses) or a 3-byte
- * prefix (Tezos tz1/tz2/tz3/KT1), each with a 4-byte checksum.
+ * prefix (Tezos tz1/tz2/tz3/KT1), each with a 4-byte checksum; and Zcash's Sprout `zc…`
+ * addresses (a 2-byte version and two 32-byte keys).
  */
-export const BASE58CHECK_LENGTHS: readonly number[] = [25, 26, 27];
+export const BASE58CHECK_LENGTHS: readonly number[] = [25, 26, 27, 70];
 const XRP_LENGTH = 25;
 
 /** True when the last 4 bytes are the first 4 of the double SHA-256 of the rest. */

@@ -2,6 +2,9 @@ import { keccak_256 } from "@noble/hashes/sha3";
 import { base58xmr } from "@scure/base";
 import { bad, type FormatVerdict, ok } from "../address-format.js";
 
+/** The first character of each network's addresses: mainnet 4 and 8, stagenet 5 and 7, testnet 9, A and B. */
+const NETWORK_FIRST = /^[4-9AB]/;
+
 /** Standard and subaddress (95 characters, 69 bytes) and integrated (106, 77 bytes). */
 const LENGTHS: Readonly<Record<number, number>> = { 95: 69, 106: 77 };
 
@@ -11,7 +14,7 @@ const LENGTHS: Readonly<Record<number, number>> = { 95: 69, 106: 77 };
  */
 export function moneroAddress(s: string): FormatVerdict | null {
   const expected = LENGTHS[s.length];
-  if (expected === undefined) return null;
+  if (expected === undefined || !NETWORK_FIRST.test(s)) return null;
   let bytes: Uint8Array;
   try {
     bytes = base58xmr.decode(s);
