@@ -30,7 +30,10 @@ export {
 } from "./config/payment-config.js";
 export type {
   DeferredSettlement,
+  DeferredStatus,
+  ObservedSettlement,
   PendingPayment,
+  PlanTiming,
   SettlementPlan,
 } from "./deferred/deferred-settlement.js";
 export {

@@ -77,6 +77,28 @@ export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): Paym
   );
 }
 
+/**
+ * With settlement after the answer, `/ready`'s word on it: still ready while settlements fail
+ * (payments are then settled before their answers), saying so and since when.
+ */
+const settlementReadiness = (deferred: ToolPayments["deferred"]) => {
+  const status = deferred?.status?.();
+  if (status === undefined) return {};
+  return {
+    settlement: {
+      answering: status.answering,
+      ...(status.failingSince === undefined
+        ? {}
+        : {
+            detail:
+              "settlements are failing (not by payers): payments are settled before their answers until one succeeds",
+            failingSince: status.failingSince,
+            lastError: status.lastError,
+          }),
+    },
+  };
+};
+
 /** The loaded edition of the list, when the list is an index or a loader that has one. */
 const loadedIndexOf = (list: AppOptions["list"]): SdnIndex | undefined =>
   list instanceof SdnIndex ? list : list instanceof ListLoader ? list.index : undefined;
@@ -135,6 +157,7 @@ export function createApp(options: AppOptions): Hono {
     return c.json({
       ready: true,
       list: { status, datasetDate: f?.datasetDate, datasetSha256: f?.datasetSha256 },
+      ...settlementReadiness(options.payments.deferred),
     });
   });
   const deps: ComplianceDeps = {

@@ -21,6 +21,7 @@ import { type RunningService, startService } from "../service/start-service.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { connectMcp, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
+import { payBeforeAnswers } from "../test-support/paying-client.js";
 
 // `svc-mcp --remote <origin>/mcp` as a stock MCP client meets it: the SDK's Client spawns the
 // built proxy over stdio, and the proxy pays the hosted tool server on the local chain from the
@@ -451,6 +452,8 @@ describe("settlement after the answer", () => {
 
   it("logs the payment id of a payment settled after the answer, and the payee is paid the price", async () => {
     const chain = service.devnet!;
+    // A wallet's first call settles before its answer: the payer paid one before.
+    await payBeforeAnswers(service.url, chain.payers[0]!.privateKey);
     const proxy = await startProxy(
       [],
       { X402_PRIVATE_KEY: chain.payers[0]!.privateKey },

@@ -115,9 +115,9 @@ describe("GET /api/payments/:paymentId", () => {
   it("a payment that could not be settled is failed, with the reason; one released says so", async () => {
     const failed = await answeredPayment();
     const claim = await ledger.deferred.claimOne(failed.key, "settler-1");
-    expect(claim && (await ledger.deferred.giveUp(claim, "authorization_expired_unsettled"))).toBe(
-      true,
-    );
+    expect(
+      claim && (await ledger.deferred.giveUp(claim, "authorization_expired_unsettled", "payer")),
+    ).toBe(true);
     const res = await get(failed.paymentId);
     expect(res.headers.get("PAYMENT-RESPONSE")).toBeNull();
     expect(((await res.json()) as ReceiptView).data).toMatchObject({

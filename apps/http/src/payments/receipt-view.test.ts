@@ -25,6 +25,7 @@ const record = (changes: Partial<PaymentRecord> = {}): PaymentRecord => ({
   query: [SCREENED],
   txHash: null,
   failureReason: null,
+  fault: null,
   deferred: true,
   attempts: 1,
   lastError: "facilitator_unavailable: connect ECONNREFUSED 10.0.0.5:4020",

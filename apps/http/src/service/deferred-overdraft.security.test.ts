@@ -3,6 +3,7 @@ import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { payerOf } from "../test-support/mcp-client.js";
+import { payBeforeAnswers } from "../test-support/paying-client.js";
 import { startServiceSettlingAfterAnswer } from "../test-support/service-on-devnet.js";
 import type { RunningService } from "./start-service.js";
 
@@ -12,7 +13,8 @@ import type { RunningService } from "./start-service.js";
  * answered eight times before any settles (each authorization alone is covered by the balance,
  * so the facilitator verifies every one). The payer's balance is read on chain and must cover
  * all their unsettled payments, admitted one at a time under the payer's lock: three are
- * answered and paid, the rest refused before anything runs.
+ * answered and paid, the rest refused before anything runs. (The payer paid three calls before,
+ * settled first: a wallet is answered first only up to what it has paid.)
  */
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 const PATH = `/api/ofac-wallet-screen/${LISTED}`;
@@ -25,7 +27,7 @@ beforeAll(async () => {
   // Blocks every 2 s: nothing settles while the burst is admitted.
   devnet = await startDevnet({
     payers: 1,
-    usdcPerPayer: 3n * PRICE,
+    usdcPerPayer: 6n * PRICE,
     httpFacilitator: true,
     blockTimeSeconds: 2,
   });
@@ -40,6 +42,8 @@ describe("settlement after the answer: overdraft", () => {
   it("a burst of valid authorizations beyond the payer's balance is answered only as far as the balance covers, and all of it is paid", async () => {
     const payer = devnet.payers[0];
     if (payer === undefined) throw new Error("the devnet has no payer");
+    // Three calls paid first: what the payer may owe answered first. Three calls' worth is left.
+    await payBeforeAnswers(service.url, payer.privateKey, 3);
     const unpaid = await fetch(`${service.url}${PATH}`);
     const required = decodePaymentRequiredHeader(unpaid.headers.get("PAYMENT-REQUIRED") ?? "");
     const client = payerOf(payer.privateKey);

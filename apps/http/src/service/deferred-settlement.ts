@@ -29,7 +29,19 @@ const logSettlerEvent =
     else if (event.type === "retry")
       log.warn({ settlement: event }, "settlement attempt failed; retrying");
     else if (event.type === "failed")
-      log.error({ settlement: event }, "settlement failed for good");
+      log.error(
+        { settlement: event },
+        event.fault === "payer"
+          ? "settlement failed for good: the payer's doing, the payer is refused until it is paid"
+          : "settlement failed for good: the operator's doing (not held against the payer)",
+      );
+    else if (event.type === "settlements-failing")
+      log.error(
+        { settlement: event },
+        "settlements are failing (not by payers): payments are settled before their answers until one succeeds",
+      );
+    else if (event.type === "settlements-recovered")
+      log.warn({ settlement: event }, "settlements go through again: answering first again");
     else log.error({ settlement: event }, "settlement sweep failed");
   };
 
@@ -51,6 +63,8 @@ export function deferredSettlementOf(
     chain: rpcPaymentChain(rpcUrl),
     settle: settleStoredPayments(parts.server),
     maxAmount: BigInt(atomicUsdc(String(parts.payments.deferredMaxUsd))),
+    maxOutstanding: BigInt(atomicUsdc(String(parts.payments.deferredOutstandingUsd))),
+    minSettleSeconds: parts.payments.deferredSettleSeconds,
     claimant: parts.instanceId ?? `${hostname()}:${process.pid}`,
     onEvent: logSettlerEvent(parts.log),
   });

@@ -4,7 +4,7 @@ import type { Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { DEVNET_INFO_PATH } from "../dev/devnet-info.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
-import { payingNetworkFetch } from "../test-support/paying-client.js";
+import { payBeforeAnswers, payingNetworkFetch } from "../test-support/paying-client.js";
 import { startServiceProcess } from "../test-support/service-process.js";
 
 /**
@@ -32,6 +32,8 @@ describe("SIGTERM under paid load", () => {
       payers: { privateKey: Hex }[];
     };
     expect(info.payers.length).toBeGreaterThan(0);
+    // Each payer paid five calls first (a wallet is answered first only up to what it paid).
+    await Promise.all(info.payers.map((p) => payBeforeAnswers(service.url, p.privateKey, 5)));
     const ids: string[] = [];
     let running = true;
     const agents = Array.from({ length: 6 }, async (_, i) => {

@@ -6,7 +6,7 @@ import {
   startPostgres,
 } from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { ledgerDir } from "../test-support/ledger-dir.js";
-import { payingNetworkFetch } from "../test-support/paying-client.js";
+import { payBeforeAnswers, payingNetworkFetch } from "../test-support/paying-client.js";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
 /**
@@ -68,8 +68,10 @@ afterAll(async () => {
 async function killAfterAnswering(instanceId: string, ledger: LedgerEnv, payerIndex: number) {
   const payer = devnet.payers[payerIndex];
   if (payer === undefined) throw new Error("the devnet has too few payers");
-  const before = await devnet.balanceOf(devnet.payTo);
   const replica = await startReplica(instanceId, ledger);
+  // A wallet's first call settles before its answer: the payer pays one first.
+  await payBeforeAnswers(replica.url, payer.privateKey);
+  const before = await devnet.balanceOf(devnet.payTo);
 
   const pay = payingNetworkFetch(payer.privateKey);
   const paid = await pay(`${replica.url}/api/ofac-wallet-screen/${LISTED}`);

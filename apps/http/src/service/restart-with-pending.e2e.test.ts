@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { openLedger } from "@svc/ledger";
 import { baseTerms, createPaymentServer, PaymentGate } from "@svc/payments";
@@ -10,6 +8,7 @@ import {
   startPostgres,
 } from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { ledgerDir } from "../test-support/ledger-dir.js";
+import { countingProxy } from "../test-support/loopback-proxy.js";
 import { payerOf } from "../test-support/mcp-client.js";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
@@ -37,47 +36,6 @@ const VALID_FOR_SECONDS = 900;
 
 let postgres: PostgresCluster;
 let devnet: Devnet;
-
-/** A loopback proxy to `target` that counts the requests it forwards, by path. */
-interface CountingProxy {
-  readonly url: string;
-  readonly counts: Map<string, number>;
-  close(): Promise<void>;
-}
-
-async function countingProxy(target: string): Promise<CountingProxy> {
-  const counts = new Map<string, number>();
-  const base = new URL(target);
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", async () => {
-      const path = (req.url ?? "/").split("?")[0] ?? "/";
-      counts.set(path, (counts.get(path) ?? 0) + 1);
-      try {
-        const body = Buffer.concat(chunks);
-        const forwarded = await fetch(new URL(req.url ?? "/", base), {
-          method: req.method,
-          headers: { "content-type": req.headers["content-type"] ?? "application/json" },
-          ...(body.length === 0 ? {} : { body }),
-        });
-        res.writeHead(forwarded.status, {
-          "content-type": forwarded.headers.get("content-type") ?? "application/json",
-        });
-        res.end(Buffer.from(await forwarded.arrayBuffer()));
-      } catch {
-        res.writeHead(502).end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}${base.pathname === "/" ? "" : base.pathname}`,
-    counts,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 beforeAll(async () => {
   [postgres, devnet] = await Promise.all([

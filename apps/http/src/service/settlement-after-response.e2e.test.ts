@@ -6,7 +6,7 @@ import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { connectMcp, payerOf } from "../test-support/mcp-client.js";
-import { payingNetworkFetch } from "../test-support/paying-client.js";
+import { payBeforeAnswers, payingNetworkFetch } from "../test-support/paying-client.js";
 import { type RunningService, startService } from "./start-service.js";
 
 /**
@@ -47,6 +47,13 @@ const devnetOf = (s: RunningService) => {
 };
 
 describe("settlement after the response", () => {
+  it("settles a wallet's first call before its answer: a payer who never paid is not answered first", async () => {
+    const { devnet } = devnetOf(service);
+    for (const payer of devnet.payers.slice(0, 2)) {
+      await payBeforeAnswers(service.url, payer.privateKey);
+    }
+  });
+
   it("answers a paid HTTP call as pending with a payment id and no receipt, then settles it in the background", async () => {
     const { devnet, deferred } = devnetOf(service);
     const payer = devnet.payers[0] as (typeof devnet.payers)[number];

@@ -3,7 +3,7 @@ import { createWalletClient, type Hex, http, parseAbi, parseGwei } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLog } from "../log/test-support/memory-log.js";
-import { payingNetworkFetch } from "../test-support/paying-client.js";
+import { payBeforeAnswers, payingNetworkFetch } from "../test-support/paying-client.js";
 import { startServiceSettlingAfterAnswer } from "../test-support/service-on-devnet.js";
 import type { RunningService } from "./start-service.js";
 
@@ -65,6 +65,8 @@ describe("settlement after the answer: the wallet drained after the answer", () 
     const payer = devnet.payers[0];
     if (payer === undefined) throw new Error("the devnet has no payer");
     const pay = payingNetworkFetch(payer.privateKey);
+    // Four screenings paid first: the payer may owe a report's price answered first.
+    await payBeforeAnswers(service.url, payer.privateKey, 4);
     const payeeBefore = await devnet.balanceOf(devnet.payTo);
 
     // Blocks only when the test mines one: the settlement waits in the mempool.

@@ -12,6 +12,8 @@ import { ledgerDir } from "./ledger-dir.js";
 export const startServiceSettlingAfterAnswer = (
   devnet: Devnet,
   log: Logger,
+  /** Settings over these (e.g. FACILITATOR_URL through a proxy). */
+  env: Record<string, string> = {},
 ): Promise<RunningService> =>
   startService(
     loadServiceConfig({
@@ -22,6 +24,7 @@ export const startServiceSettlingAfterAnswer = (
       PAY_TO: devnet.payTo,
       X402_SETTLEMENT: "after-response",
       X402_RPC_URL: devnet.rpcUrl,
+      ...env,
     }),
     { log },
   );

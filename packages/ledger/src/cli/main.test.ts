@@ -122,6 +122,7 @@ describe("svc-ledger", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       "failed [--limit N] [--json]",
       "show <paymentId> [--json]",
       "paid <paymentId> --tx <0x…> [--json]",
+      'unblock <paymentId> --reason "<why>" [--json]',
     ]);
   });
 
@@ -183,7 +184,7 @@ describe("svc-ledger show and paid", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       leaseSeconds: 30,
       limit: 10,
     });
-    await ledger.deferred.giveUp(again!, "authorization_expired_unsettled");
+    await ledger.deferred.giveUp(again!, "authorization_expired_unsettled", "payer");
     lost = { paymentId, payer: key.payer.toLowerCase() };
     const settled = await reserved();
     await ledger.markSettled(settled, `0x${"12".repeat(32)}`);
@@ -207,7 +208,7 @@ describe("svc-ledger show and paid", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
           return [label, value] as const;
         }),
     );
-    expect(fields.size).toBe(25);
+    expect(fields.size).toBe(26);
     expect(Object.fromEntries(fields)).toMatchObject({
       "payment id": lost.paymentId,
       status: "failed",
@@ -217,6 +218,7 @@ describe("svc-ledger show and paid", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       "request id": "req-7",
       transaction: "-",
       "failure reason": "authorization_expired_unsettled",
+      "whose doing": "the payer's",
       "settled after its answer": "yes",
       "settlement attempts": "2",
       "last error": "insufficient_funds",
@@ -225,7 +227,7 @@ describe("svc-ledger show and paid", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
       "screened addresses": "-",
     });
     const json = JSON.parse(on(["show", lost.paymentId, "--json"]).stdout);
-    expect(Object.keys(json)).toHaveLength(25);
+    expect(Object.keys(json)).toHaveLength(26);
     expect(json).toMatchObject({
       paymentId: lost.paymentId,
       status: "failed",
@@ -324,7 +326,7 @@ describe("svc-ledger show and paid", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     expect(headline).toBe(
       `${lost.paymentId} recorded paid out of band in ${TX.toLowerCase()}: settled; its payer is served again`,
     );
-    expect(list).toHaveLength(25);
+    expect(list).toHaveLength(26);
     expect(list).toContainEqual(expect.stringMatching(/^status\s+settled$/));
     expect(list).toContainEqual(
       expect.stringMatching(/^last error\s+paid out of band: authorization_expired_unsettled$/),
@@ -342,6 +344,75 @@ describe("svc-ledger show and paid", { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const again = on(["paid", lost.paymentId, "--tx", TX, "--json"]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("is settled: only a failed payment");
+  });
+
+  it("unblock: a failed payment stays failed and unpaid, recorded as the operator's doing; its payer is served again", async () => {
+    const ledger = await openLedger({ dir: payments });
+    const key = newAuthorization("/v1/screen").details.authorization;
+    await ledger.reserve({
+      authorization: key,
+      amount: "10000",
+      operation: "/v1/screen",
+      expiresAt: Date.now() + 60_000,
+    });
+    await ledger.deferred.admit(key, () => ({ kind: "after-response" }));
+    const paymentId = await ledger.deferred.record(key, {}, { payload: {}, requirements: {} });
+    const claim = await ledger.deferred.claimOne(key, "replica-a");
+    await ledger.deferred.giveUp(claim!, "authorization_expired_unsettled", "payer");
+    const blocked = async () => {
+      const next = { ...newAuthorization("/v1/screen").details.authorization, payer: key.payer };
+      await ledger.reserve({
+        authorization: next,
+        amount: "10000",
+        operation: "/v1/screen",
+        expiresAt: Date.now() + 60_000,
+      });
+      return ledger.deferred.admit(next, (e) => ({ kind: "exposure", blocked: e.blocked }));
+    };
+    expect(await blocked()).toMatchObject({ blocked: true });
+    await ledger.close();
+
+    for (const args of [
+      ["unblock", paymentId],
+      ["unblock", paymentId, "--reason", "  "],
+      ["unblock", paymentId, "--reason", "x".repeat(201)],
+      ["unblock", "--reason", "gas"],
+    ]) {
+      expect(on(args).code, args.join(" ")).toBe(2);
+    }
+    const r = on(["unblock", paymentId, "--reason", "the facilitator ran out of gas"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")[0]).toBe(
+      `${paymentId} recorded as the operator's doing: still failed and unpaid; its payer is served again`,
+    );
+    expect(JSON.parse(on(["show", paymentId, "--json"]).stdout)).toMatchObject({
+      status: "failed",
+      fault: "operator",
+      txHash: null,
+      failureReason: "authorization_expired_unsettled",
+      lastError:
+        "unblocked by the operator: the facilitator ran out of gas (was: authorization_expired_unsettled)",
+    });
+    const reopened = await openLedger({ dir: payments });
+    try {
+      const next = { ...newAuthorization("/v1/screen").details.authorization, payer: key.payer };
+      await reopened.reserve({
+        authorization: next,
+        amount: "10000",
+        operation: "/v1/screen",
+        expiresAt: Date.now() + 60_000,
+      });
+      expect(
+        await reopened.deferred.admit(next, (e) => ({ kind: "exposure", blocked: e.blocked })),
+      ).toMatchObject({ blocked: false });
+    } finally {
+      await reopened.close();
+    }
+    // Only a failed payment.
+    const served = on(["unblock", servedId, "--reason", "no"]);
+    expect(served.code).toBe(1);
+    expect(served.stderr).toContain("only a failed payment is unblocked");
   });
 
   it("paid --json gives the settled record", async () => {

@@ -4,7 +4,12 @@ import { DEFAULT_LEDGER_DIR, LEDGER_ENV, ledgerConfigFromEnv } from "../config/l
 import { isLedgerError, LedgerError } from "../errors/ledger-error.js";
 import type { PaymentLedger } from "../ledger/payment-ledger.js";
 import { openLedger } from "../open/open-ledger.js";
-import { readOptions, readPaidOptions, readShowOptions } from "./commands/options.js";
+import {
+  readOptions,
+  readPaidOptions,
+  readShowOptions,
+  readUnblockOptions,
+} from "./commands/options.js";
 import { paidCommand, paidUsage } from "./commands/paid.js";
 import {
   failedCommand,
@@ -14,6 +19,7 @@ import {
 } from "./commands/payment-lists.js";
 import { showCommand, showUsage } from "./commands/show.js";
 import { totalsCommand, totalsUsage } from "./commands/totals.js";
+import { unblockCommand, unblockUsage } from "./commands/unblock.js";
 import { UsageError } from "./usage-error.js";
 
 /** A command: its arguments read first (wrong usage is refused before the ledger opens), then run. */
@@ -35,6 +41,7 @@ const COMMANDS = new Map<string, Command>([
   ["failed", command((args) => readOptions(args, { days: false, limit: true }), failedCommand)],
   ["show", command(readShowOptions, showCommand)],
   ["paid", command(readPaidOptions, paidCommand)],
+  ["unblock", command(readUnblockOptions, unblockCommand)],
 ]);
 
 const USAGE = `usage: svc-ledger <command>
@@ -43,12 +50,13 @@ const USAGE = `usage: svc-ledger <command>
   ${failedUsage}
   ${showUsage}
   ${paidUsage}
-Reads the ledger (paid writes one payment) on the PostgreSQL server at ${LEDGER_ENV.databaseUrl} when
+  ${unblockUsage}
+Reads the ledger (paid and unblock write one payment) on the PostgreSQL server at ${LEDGER_ENV.databaseUrl} when
 set, else the embedded one in ${LEDGER_ENV.dir} (default ${DEFAULT_LEDGER_DIR} under the working
 directory; an embedded ledger is opened while the service using it is stopped). Amounts are USDC;
 times are UTC.
-Exit codes: 0 done, 1 the ledger could not be read (or the payment is not in it, or paid is refused
-for a payment that is not failed), 2 wrong usage.`;
+Exit codes: 0 done, 1 the ledger could not be read (or the payment is not in it, or paid or unblock
+is refused for a payment that is not failed), 2 wrong usage.`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;

@@ -24,6 +24,11 @@ export type PaymentRecord = {
   readonly query: readonly string[] | null;
   readonly txHash: string | null;
   readonly failureReason: string | null;
+  /**
+   * A failed settlement after the answer: whose doing it was, the payer's (it blocks them) or the
+   * operator's (the facilitator, its gas, the service); null otherwise.
+   */
+  readonly fault: "payer" | "operator" | null;
   /** Settled after its answer (the operator's choice), by a background settler. */
   readonly deferred: boolean;
   /** Settlement attempts made (settlement after the answer). */

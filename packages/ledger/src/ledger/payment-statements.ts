@@ -104,7 +104,7 @@ export const RECORD_COLUMNS = `
   request_id as "requestId", status, unsettled_ends as "unsettledEnds",
   ${iso("authorization_expires_at")} as "authorizationExpiresAt",
   dataset_sha256 as "datasetSha256", screened_addresses as query, tx_hash as "txHash",
-  failure_reason as "failureReason", deferred, attempts, last_error as "lastError",
+  failure_reason as "failureReason", fault, deferred, attempts, last_error as "lastError",
   last_refusal as "lastRefusal", ${iso("next_attempt_at")} as "nextAttemptAt",
   ${iso("reserved_at")} as "reservedAt",
   ${iso("served_at")} as "servedAt", ${iso("ended_at")} as "endedAt",

@@ -99,4 +99,23 @@ export const MIGRATIONS: readonly Migration[] = [
       "create index list_editions_newest on list_editions (dataset_date desc, stored_at desc)",
     ],
   },
+  {
+    version: 4,
+    name: "loss-bound",
+    statements: [
+      // Whose doing a failed settlement after the answer was: the payer's (their balance moved
+      // away, the authorization cancelled or used elsewhere: read on chain) or the operator's
+      // (the facilitator down or refusing a payment the payer could pay, its gas, expiry while
+      // the service could not settle). Only the payer's blocks the payer; an operator records a
+      // payer blocked in error as the operator's doing (`svc-ledger unblock`).
+      `alter table payments add column fault text check (fault in ('payer', 'operator'))`,
+      `update payments set fault = case when last_refusal is null then 'operator' else 'payer' end
+        where status = 'failed' and deferred`,
+      // What answering first risks across every payer, read at each admission after the answer:
+      // payments answered (or admitted) and not settled, and recent ones their payers failed.
+      `create index payments_deferred_exposure on payments (ended_at)
+        where deferred and (status in ('reserved', 'served', 'settling')
+          or (status = 'failed' and fault = 'payer'))`,
+    ],
+  },
 ];

@@ -151,7 +151,13 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
     it("counts the payer's other unsettled payments, never this one, another payer's or ended ones", async () => {
       const payer = newPayer();
       const key = await reserved(payer, "1");
-      expect(await exposureOf(key)).toEqual({ blocked: false, unsettled: 0n });
+      expect(await exposureOf(key)).toEqual({
+        blocked: false,
+        unsettled: 0n,
+        committed: 0n,
+        paid: 0n,
+        outstanding: 0n,
+      });
 
       await served(payer, "20000"); // served, due
       await claimed("replica-a", payer, "40000"); // settling
@@ -166,6 +172,9 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
       await served(newPayer(), "640000"); // another payer's
       // Reserved, not yet admitted (its admission will count this payer's others).
       await reserved(payer, "2560000");
+      // Settling before its answer: not owed (no answer went out without it), but it draws on
+      // the balance.
+      await ledger.markSettling(await reserved(payer, "5120000"));
       // The same payer paying another asset is another balance.
       const otherAsset = {
         ...newAuthorization().details.authorization,
@@ -180,7 +189,16 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
       });
       await payments.admit(otherAsset, () => AFTER);
 
-      expect(await exposureOf(key)).toEqual({ blocked: false, unsettled: 70000n });
+      // What the payer paid (the settled one) is theirs; what is outstanding is read only when asked.
+      // Committed: those, and the reserved one not admitted after the answer (it will draw on the
+      // balance too), never another asset's.
+      expect(await exposureOf(key)).toEqual({
+        blocked: false,
+        unsettled: 70000n,
+        committed: 70000n + 2560000n + 5120000n,
+        paid: 80000n,
+        outstanding: 0n,
+      });
       // Read for another payment of the payer, the first one counts once admitted after the answer.
       expect((await exposureOf(admitted))?.unsettled).toBe(20000n + 40000n);
       await payments.admit(key, () => AFTER);
@@ -189,6 +207,55 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
       expect(
         (await exposureOf({ ...key, payer: payer.toUpperCase().replace("0X", "0x") }))?.unsettled,
       ).toBe(70000n);
+    });
+
+    it("outstanding: every payer's unsettled payments answered first, and what payers failed to pay in the last day", async () => {
+      const withOutstanding = async (key: AuthorizationKey) => {
+        let seen: PayerExposure | undefined;
+        await payments.admit(
+          key,
+          (exposure) => {
+            seen = exposure;
+            return BEFORE;
+          },
+          { withOutstanding: true },
+        );
+        return seen?.outstanding;
+      };
+      const key = await reserved();
+      expect(await withOutstanding(key)).toBe(0n);
+      await served(newPayer(), "20000"); // another payer's, served
+      await claimed("replica-a", newPayer(), "40000"); // settling
+      await payments.admit(await reserved(newPayer(), "10000"), () => AFTER); // admitted
+      await reserved(newPayer(), "5"); // reserved, not admitted after the answer: not counted
+      const settledBefore = await reserved(newPayer(), "80000");
+      await ledger.markSettled(settledBefore, TX); // settled before its answer: not counted
+      // Failed by the payer's doing: counted for a day; by the operator's: never.
+      const theirs = await claimed("replica-a", newPayer(), "100000");
+      await payments.giveUp(theirs.claim, "authorization_expired_unsettled", "payer");
+      const ours = await claimed("replica-a", newPayer(), "200000");
+      await payments.giveUp(ours.claim, "authorization_expired_unsettled", "operator");
+      expect(await withOutstanding(key)).toBe(20000n + 40000n + 10000n + 100000n);
+      await sql.query(
+        "update payments set ended_at = now() - interval '25 hours' where payment_id = $1",
+        [theirs.paymentId],
+      );
+      expect(await withOutstanding(key)).toBe(70000n);
+    });
+
+    it("of concurrent admissions of many payers under a cap for three, exactly three are answered first", async () => {
+      const cap = 30000n;
+      const keys = await Promise.all(Array.from({ length: 8 }, () => reserved()));
+      const decisions = await Promise.all(
+        keys.map((key) =>
+          payments.admit(
+            key,
+            (exposure): Decision => (exposure.outstanding + 10000n > cap ? BEFORE : AFTER),
+            { withOutstanding: true },
+          ),
+        ),
+      );
+      expect(decisions.filter((d) => d.kind === "after-response")).toHaveLength(3);
     });
 
     it("blocks a payer the network refused a deferred payment of, until it is paid (or for good once failed)", async () => {
@@ -230,18 +297,38 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
       await payments.retryLater(lost.claim, "insufficient_funds", "insufficient_funds", 0);
       const [last] = await payments.claimDue("replica-a", LEASE);
       expect(last?.paymentId).toBe(lost.paymentId);
-      expect(await payments.giveUp(last!, "authorization_expired_unsettled")).toBe(true);
+      expect(await payments.giveUp(last!, "authorization_expired_unsettled", "payer")).toBe(true);
       expect(await ledger.find(lost.key)).toMatchObject({
         status: "failed",
+        fault: "payer",
         lastRefusal: "insufficient_funds",
       });
       expect(await exposureOf(await reserved(lost.key.payer))).toMatchObject({ blocked: true });
-      // Given up on with no refusal (never settled for want of a facilitator): not the payer's doing.
+      // Given up on as the operator's doing (never settled for want of a facilitator): not the
+      // payer's, even after a refusal the settler did not hold against them.
       const unrefused = await claimed();
-      expect(await payments.giveUp(unrefused.claim, "authorization_expired_unsettled")).toBe(true);
+      expect(
+        await payments.giveUp(unrefused.claim, "authorization_expired_unsettled", "operator"),
+      ).toBe(true);
       expect(await exposureOf(await reserved(unrefused.key.payer))).toMatchObject({
         blocked: false,
       });
+      // A payer blocked in error is unblocked without a payment being invented: still failed,
+      // no transaction, the reason kept.
+      const unblocked = await payments.unblock(lost.paymentId, "the facilitator's gas ran out");
+      expect(unblocked).toMatchObject({
+        status: "failed",
+        fault: "operator",
+        txHash: null,
+        failureReason: "authorization_expired_unsettled",
+        lastRefusal: "insufficient_funds",
+        lastError:
+          "unblocked by the operator: the facilitator's gas ran out (was: authorization_expired_unsettled)",
+      });
+      expect(await exposureOf(await reserved(lost.key.payer))).toMatchObject({ blocked: false });
+      // Only a failed payment is unblocked.
+      const pending = await served();
+      expect(await payments.unblock(pending.paymentId, "no")).toBeUndefined();
     });
 
     it("of concurrent admissions of one payer whose balance covers one, exactly one is answered first", async () => {
@@ -424,7 +511,7 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
       expect(await ledger.find(key)).toMatchObject({ status: "settling", attempts: 2 });
       expect(await payments.settled(claim, TX)).toBe(false);
       expect(await payments.retryLater(claim, "late", null, 1)).toBe(false);
-      expect(await payments.giveUp(claim, "late")).toBe(false);
+      expect(await payments.giveUp(claim, "late", "operator")).toBe(false);
       expect(await payments.settled(taken!, TX)).toBe(true);
       expect(await ledger.find(key)).toMatchObject({ status: "settled", txHash: TX.toLowerCase() });
     });
@@ -463,7 +550,7 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
       const other = { ...claim, claimant: "replica-b" };
       expect(await payments.settled(other, TX)).toBe(false);
       expect(await payments.retryLater(other, "refused", "refused", 1)).toBe(false);
-      expect(await payments.giveUp(other, "refused")).toBe(false);
+      expect(await payments.giveUp(other, "refused", "payer")).toBe(false);
       expect(await ledger.find(key)).toMatchObject({
         status: "settling",
         lastError: null,
@@ -490,7 +577,7 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
       });
       // Once only.
       expect(await payments.settled(claim, TX)).toBe(false);
-      expect(await payments.giveUp(claim, "late")).toBe(false);
+      expect(await payments.giveUp(claim, "late", "operator")).toBe(false);
       expect(await payments.claimOne(key, "replica-a")).toBeUndefined();
       await expect(payments.settled(claim, "")).rejects.toMatchObject({ field: "txHash" });
     });
@@ -544,7 +631,7 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
 
     it("giveUp: failed with its reason, the stored payment dropped", async () => {
       const { key, paymentId, claim } = await claimed();
-      expect(await payments.giveUp(claim, "authorization_expired_unsettled")).toBe(true);
+      expect(await payments.giveUp(claim, "authorization_expired_unsettled", "payer")).toBe(true);
       expect(await ledger.find(key)).toMatchObject({
         status: "failed",
         failureReason: "authorization_expired_unsettled",
@@ -564,7 +651,7 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
       await payments.retryLater(claim, "insufficient_funds", "insufficient_funds", 0);
       const [again] = await payments.claimDue("replica-a", LEASE);
       expect(again?.paymentId).toBe(paymentId);
-      expect(await payments.giveUp(again!, "authorization_expired_unsettled")).toBe(true);
+      expect(await payments.giveUp(again!, "authorization_expired_unsettled", "payer")).toBe(true);
       expect(await exposureOf(await reserved(key.payer))).toMatchObject({ blocked: true });
       return { key, paymentId };
     };
@@ -590,7 +677,7 @@ describe.each(["pglite", "postgres"] as const)("DeferredPayments on %s", (engine
       expect(await rowOf(paymentId)).toMatchObject({ settlement: null, claimedBy: null });
       // Served again: admitted after the answer, its exposure no longer blocked.
       const next = await reserved(key.payer);
-      expect(await exposureOf(next)).toEqual({ blocked: false, unsettled: 0n });
+      expect(await exposureOf(next)).toMatchObject({ blocked: false, unsettled: 0n, paid: 10000n });
       expect(await payments.admit(next, (e) => (e.blocked ? BEFORE : AFTER))).toEqual(AFTER);
       // Once only: a settled payment is not paid again, and stays as it was.
       expect(await payments.paidOutOfBand(paymentId, `0x${"ef".repeat(32)}`)).toBeUndefined();

@@ -9,23 +9,44 @@ import {
   CLAIM_DUE,
   CLAIM_ONE,
   GIVE_UP,
+  LOCK_OUTSTANDING,
   LOCK_PAYER,
   MARK_DEFERRED,
+  OUTSTANDING,
   PAID_OUT_OF_BAND,
   PAYER_EXPOSURE,
   RECORD_DEFERRED,
   RELEASE_OWN,
   RETRY_LATER,
   SETTLED,
+  UNBLOCK,
 } from "./deferred-statements.js";
 
 /** What stands between a payer and an answer before settlement. */
 export interface PayerExposure {
-  /** The network refused settling a payment of theirs answered first, and it is not settled. */
+  /**
+   * A payment of theirs answered first was not paid for a reason that is theirs (refused on
+   * chain, failed as their doing), and is not settled.
+   */
   readonly blocked: boolean;
-  /** Their other payments not settled yet, in atomic units. */
+  /** Their other payments answered first and not settled yet, in atomic units. */
   readonly unsettled: bigint;
+  /**
+   * All their other payments that will draw on their balance, answered first or not (reserved,
+   * served, settling), in atomic units.
+   */
+  readonly committed: bigint;
+  /** What they have paid, settled on chain (their history; at least its first 1,000 payments). */
+  readonly paid: bigint;
+  /**
+   * Across every payer and replica: answered first and unsettled, plus what payers failed to pay
+   * in the last 24 hours, in atomic units. Read only when asked for (`withOutstanding`).
+   */
+  readonly outstanding: bigint;
 }
+
+/** Whose doing a failed settlement after the answer was. */
+export type Fault = "payer" | "operator";
 
 /** A payment claimed by one settler for one attempt. */
 export interface ClaimedPayment {
@@ -38,6 +59,10 @@ export interface ClaimedPayment {
   /** The authorization expired: it can no longer be settled. */
   readonly expired: boolean;
   readonly lastError: string | null;
+  /** The last attempt's refusal by the network, when it was the payer's doing. */
+  readonly lastRefusal: string | null;
+  /** Its amount, in atomic units. */
+  readonly amount: bigint;
   /** Who claimed it (this settler). */
   readonly claimant: string;
 }
@@ -51,8 +76,10 @@ type ClaimRow = {
   nonce: string;
   settlement: unknown;
   previousAttempts: number;
+  amount: string;
   expired: boolean;
   lastError: string | null;
+  lastRefusal: string | null;
 };
 
 /** Payment ids as the service hands them out: `pay_` and 32 hex digits. */
@@ -83,23 +110,37 @@ export class DeferredPayments {
   /**
    * Reads the payer's exposure under their lock and lets `decide` choose; "after-response" marks
    * the payment deferred before the lock is released, so the next admission of the same payer
-   * counts it.
+   * counts it. With `withOutstanding` (a payment that may be answered first), the exposure across
+   * every payer is read too, under a lock every such admission takes, so replicas together never
+   * answer first beyond the cap; otherwise `outstanding` is 0 and that lock is not taken.
    */
   async admit<T extends { readonly kind: string }>(
     key: AuthorizationKey,
     decide: (exposure: PayerExposure) => T,
+    options: { readonly withOutstanding: boolean } = { withOutstanding: false },
   ): Promise<T> {
     const params = keyParams(key);
     return this.sql.transaction(async (tx) => {
       await tx.query(LOCK_PAYER, params.slice(0, 3));
-      const { rows } = await tx.query<{ blocked: boolean; unsettled: string }>(
-        PAYER_EXPOSURE,
-        params,
-      );
+      const { rows } = await tx.query<{
+        blocked: boolean;
+        unsettled: string;
+        committed: string;
+        paid: string;
+      }>(PAYER_EXPOSURE, params);
       const row = rows[0];
+      let outstanding = 0n;
+      if (options.withOutstanding) {
+        await tx.query(LOCK_OUTSTANDING);
+        const total = await tx.query<{ outstanding: string }>(OUTSTANDING);
+        outstanding = BigInt(total.rows[0]?.outstanding ?? "0");
+      }
       const decision = decide({
         blocked: row?.blocked === true,
         unsettled: BigInt(row?.unsettled ?? "0"),
+        committed: BigInt(row?.committed ?? "0"),
+        paid: BigInt(row?.paid ?? "0"),
+        outstanding,
       });
       if (decision.kind === "after-response") {
         const marked = await tx.query(MARK_DEFERRED, params);
@@ -172,8 +213,8 @@ export class DeferredPayments {
     );
   }
 
-  async giveUp(claim: ClaimedPayment, reason: string): Promise<boolean> {
-    return this.step(GIVE_UP, claim, checkReason(reason));
+  async giveUp(claim: ClaimedPayment, reason: string, fault: Fault): Promise<boolean> {
+    return this.step(GIVE_UP, claim, checkReason(reason), fault);
   }
 
   /** A payment by the id its caller was given, or undefined (unknown, or not an id). */
@@ -206,6 +247,23 @@ export class DeferredPayments {
     return rows[0];
   }
 
+  /**
+   * A failed payment recorded as the operator's doing, `why` kept in lastError: it stays failed
+   * and unpaid, and its payer is served again. Resolves to the record, or undefined when no
+   * failed payment has this id.
+   */
+  async unblock(paymentId: string, why: string): Promise<PaymentRecord | undefined> {
+    if (!PAYMENT_ID.test(paymentId)) {
+      throw new LedgerError(
+        "LEDGER_PAYMENT_INVALID",
+        "paymentId",
+        "must be pay_ and 32 lower-case hexadecimal digits",
+      );
+    }
+    const { rows } = await this.sql.query<PaymentRecord>(UNBLOCK, [paymentId, checkReason(why)]);
+    return rows[0];
+  }
+
   private async step(statement: string, claim: ClaimedPayment, ...rest: SqlParam[]) {
     const { rows } = await this.sql.query(statement, [claim.id, claim.claimant, ...rest]);
     return rows.length > 0;
@@ -220,6 +278,8 @@ const claimOf = (row: ClaimRow, claimant: string): ClaimedPayment => ({
   previousAttempts: row.previousAttempts,
   expired: row.expired,
   lastError: row.lastError,
+  lastRefusal: row.lastRefusal,
+  amount: BigInt(row.amount),
   claimant,
 });
 

@@ -14,23 +14,66 @@ export const LOCK_PAYER = `
   select pg_advisory_xact_lock(hashtextextended($1 || '|' || $2 || '|' || $3, 0))`;
 
 /**
- * What stands between a payer and an answer before settlement ($1…$4 the payment's key): whether
- * the network refused the settlement of one of their payments answered first (their balance
- * moved away) and it is not settled, still retried or failed for good (a payment that failed only
- * because the facilitator was down does not count against them); and the sum of their other payments not settled yet (served, settling, and
- * reserved ones admitted after the answer: marked under the payer's lock, so of two admissions of one
- * payer the second counts the first), in atomic units.
+ * Serializes every admission after the answer across connections and replicas, until the
+ * transaction ends: the sum of what is answered and unsettled (OUTSTANDING) is read and added to
+ * by one admission at a time, so replicas together never exceed the operator's cap. Taken after
+ * LOCK_PAYER, always in that order.
+ */
+export const LOCK_OUTSTANDING = `
+  select pg_advisory_xact_lock(hashtextextended('svc|deferred-outstanding', 0))`;
+
+/** How many of a payer's settled payments are summed for their history (bounded work). */
+export const PAID_HISTORY_ROWS = 1000;
+
+/**
+ * What stands between a payer and an answer before settlement ($1…$4 the payment's key):
+ *
+ * - blocked: a payment of theirs answered first was refused by the network for a reason that is
+ *   theirs (their balance moved away, the authorization cancelled) and is not settled, still
+ *   retried, or failed for good as their doing. A payment that failed because of the facilitator,
+ *   its gas or the service does not count against them.
+ * - unsettled: what they owe, the sum of their other payments answered first and not settled yet
+ *   (served, settling, and reserved ones admitted after the answer: marked under the payer's lock,
+ *   so of two admissions of one payer the second counts the first), in atomic units;
+ * - committed: the sum of all their other payments that will draw on their balance (reserved,
+ *   served or settling, answered first or not);
+ * - paid: what they have paid, settled on chain (the sum of up to PAID_HISTORY_ROWS settled
+ *   payments): a payer never owes more than that, so a fresh wallet's first calls settle first.
  */
 export const PAYER_EXPOSURE = `
   select
     exists (
-      select 1 from payments where ${PAYER} and deferred
-        and status in ('served', 'settling', 'failed') and last_refusal is not null
+      select 1 from payments where ${PAYER} and deferred and (
+        (status in ('served', 'settling') and last_refusal is not null)
+        or (status = 'failed' and fault = 'payer'))
     ) as blocked,
     coalesce((
+      select sum(amount) from payments where ${PAYER} and nonce <> $4 and deferred
+        and status in ('reserved', 'served', 'settling')
+    ), 0)::text as unsettled,
+    coalesce((
       select sum(amount) from payments where ${PAYER} and nonce <> $4
-        and (status in ('served', 'settling') or (status = 'reserved' and deferred))
-    ), 0)::text as unsettled`;
+        and status in ('reserved', 'served', 'settling')
+    ), 0)::text as committed,
+    coalesce((
+      select sum(amount) from (
+        select amount from payments where ${PAYER} and status = 'settled'
+        limit ${PAID_HISTORY_ROWS}
+      ) history
+    ), 0)::text as paid`;
+
+/** How long a payment its payer failed to pay counts against the cap: the cap bounds a day's loss. */
+export const LOSS_WINDOW = "24 hours";
+
+/**
+ * What answering first risks now, across every payer (read under LOCK_OUTSTANDING): payments
+ * answered or admitted after the answer and not settled, and those their payers failed to pay in
+ * the last LOSS_WINDOW, in atomic units.
+ */
+export const OUTSTANDING = `
+  select coalesce(sum(amount), 0)::text as outstanding from payments
+  where deferred and (status in ('reserved', 'served', 'settling')
+    or (status = 'failed' and fault = 'payer' and ended_at > now() - interval '${LOSS_WINDOW}'))`;
 
 /** reserved → reserved and to be settled after the answer. */
 export const MARK_DEFERRED = `
@@ -52,7 +95,8 @@ export const RECORD_DEFERRED = `
 const CLAIMED = `
   p.id::text as id, p.payment_id as "paymentId", p.network, p.asset, p.payer, p.nonce,
   p.settlement, p.attempts, due.previous_attempts as "previousAttempts",
-  (p.authorization_expires_at <= now()) as expired, p.last_error as "lastError"`;
+  p.amount::text as amount, (p.authorization_expires_at <= now()) as expired,
+  p.last_error as "lastError", p.last_refusal as "lastRefusal"`;
 
 /**
  * Claims payments due for settlement ($1 the claimant, $2 the lease in seconds, $3 how many):
@@ -119,9 +163,12 @@ export const RETRY_LATER = `
   where id = $1::bigint and status = 'settling' and claimed_by = $2
   returning id`;
 
-/** A claimed payment that can no longer be settled ($1 id, $2 claimant, $3 reason). */
+/**
+ * A claimed payment that can no longer be settled ($1 id, $2 claimant, $3 reason, $4 whose doing:
+ * 'payer' or 'operator').
+ */
 export const GIVE_UP = `
-  update payments set status = 'failed', failure_reason = $3, settlement = null,
+  update payments set status = 'failed', failure_reason = $3, fault = $4, settlement = null,
     next_attempt_at = null, claimed_by = null, claimed_at = null, ended_at = now(),
     updated_at = now()
   where id = $1::bigint and status = 'settling' and claimed_by = $2
@@ -141,5 +188,17 @@ export const PAID_OUT_OF_BAND = `
     last_error = 'paid out of band: ' || coalesce(failure_reason, 'no reason recorded'),
     failure_reason = null, settlement = null, next_attempt_at = null, claimed_by = null,
     claimed_at = null, ended_at = now(), updated_at = now()
+  where payment_id = $1 and status = 'failed'
+  returning ${RECORD_COLUMNS}`;
+
+/**
+ * A failed payment recorded as the operator's doing ($1 payment id, $2 why): it stays failed and
+ * unpaid (no transaction is invented), and no longer blocks its payer or counts against the cap.
+ * Only from failed; resolves to the record.
+ */
+export const UNBLOCK = `
+  update payments set fault = 'operator',
+    last_error = 'unblocked by the operator: ' || $2 || coalesce(' (was: ' || failure_reason || ')', ''),
+    updated_at = now()
   where payment_id = $1 and status = 'failed'
   returning ${RECORD_COLUMNS}`;

@@ -9,7 +9,7 @@ import {
   settleStoredPayments,
   type VerifiedPayment,
 } from "@svc/payments";
-import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import { anvilAccount, DEVNET_ROLES, type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { Hex } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +23,8 @@ import { parseKey } from "../reservation/authorization-key.js";
 import { LedgerReservationStore } from "../reservation/ledger-reservation-store.js";
 import { migrate } from "../schema/migrate.js";
 import type { Sql } from "../sql/sql.js";
-import { mintUsdc, signPayment, transferUsdc } from "../test-support/devnet-payer.js";
+import { freshWallet, mintUsdc, signPayment, transferUsdc } from "../test-support/devnet-payer.js";
+import { OUTSTANDING } from "./deferred-statements.js";
 import {
   type DeferredSettlementOptions,
   LedgerDeferredSettlement,
@@ -48,6 +49,8 @@ afterAll(async () => {
 const DATASET = "ab".repeat(32);
 /** Settled after the answer up to $0.25, as the service's default. */
 const MAX_AMOUNT = 250_000n;
+/** At most $10 answered first and unsettled across payers, as the service's default. */
+const MAX_OUTSTANDING = 10_000_000n;
 
 const resource = (price: string, path: string): PaidResource => ({
   price,
@@ -97,6 +100,7 @@ describe.each([
       chain: rpcPaymentChain(devnet.rpcUrl),
       settle,
       maxAmount: MAX_AMOUNT,
+      maxOutstanding: MAX_OUTSTANDING,
       claimant: `${engine}-${claimant}`,
       sweepMs: 100,
       onEvent: (event) => events.push(event),
@@ -122,11 +126,29 @@ describe.each([
     expect(await gate.plan(payment)).toEqual({ ok: true, kind: "after-response" });
     return payment;
   };
+  /**
+   * The payer pays `price` settled before its answer (a fresh wallet's calls settle first): a
+   * history that lets them owe up to that much answered first.
+   */
+  const paidHistory = async (settler: LedgerDeferredSettlement, key: Hex, price = "1.00") => {
+    const gate = gateOf(settler, price, "/paid/history");
+    const payment = await verified(gate, key);
+    expect(await gate.plan(payment)).toEqual({ ok: true, kind: "before-response" });
+    const settled = await gate.settle(payment);
+    if (!settled.ok) throw new Error(`not settled: ${settled.paymentRequired.error}`);
+  };
   const storedOf = (payment: VerifiedPayment): StoredPayment => ({
     payload: payment.payload,
     requirements: payment.requirements,
   });
   const recordOf = (paymentId: string) => ledger.deferred.byPaymentId(paymentId);
+  // The test payers have paid before (settled first, as every fresh wallet's calls are), so they
+  // may owe up to $1 answered first.
+  beforeAll(async () => {
+    const { settler } = settlerOf("replica-history");
+    await paidHistory(settler, payer().privateKey);
+    await paidHistory(settler, mover().privateKey);
+  });
 
   it("answers first, then settles in the background: the row settled with its transaction, the payee paid", async () => {
     const { settler, events } = settlerOf("replica-a");
@@ -439,7 +461,12 @@ describe.each([
       lastRefusal: null,
     });
     expect(events).toEqual([
-      { type: "failed", paymentId: untried, reason: "authorization_expired_unsettled" },
+      {
+        type: "failed",
+        paymentId: untried,
+        reason: "authorization_expired_unsettled",
+        fault: "operator",
+      },
     ]);
     const served = await verified(gate, mover().privateKey);
     expect(await gate.plan(served)).toEqual({ ok: true, kind: "after-response" });
@@ -454,6 +481,7 @@ describe.each([
     expect(await recordOf(refused)).toMatchObject({
       status: "failed",
       failureReason: "authorization_expired_unsettled: insufficient_funds",
+      fault: "payer",
       lastRefusal: "insufficient_funds",
     });
     expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore);
@@ -463,5 +491,133 @@ describe.each([
       paymentRequired: { error: "payer_settlement_failed" },
     });
     await next.stop();
+  });
+
+  it("recycling funds through fresh wallets buys nothing: each wallet's first call settles first, and none owes more than it paid", async () => {
+    const { settler } = settlerOf("replica-recycling");
+    const memo = gateOf(settler, "0.25", "/paid/memo");
+    const price = 250_000n;
+    const capital = 1_000_000n;
+    let wallet = await freshWallet(devnet, capital);
+    const payeeBefore = await devnet.balanceOf(devnet.payTo);
+    // The attack: take every answer given before settlement, pay only when refused one, and move
+    // the rest to a fresh wallet before anything settles (nothing here settles what was answered
+    // first: the worst case).
+    let answeredFirst = 0n;
+    let paidFirst = 0n;
+    let wallets = 1;
+    let owes = false;
+    for (let round = 0; round < 40; round++) {
+      const balance = await devnet.balanceOf(wallet.address);
+      if (balance < price) break;
+      const payment = await verified(memo, wallet.privateKey);
+      const plan = await memo.plan(payment);
+      if (plan.ok && plan.kind === "after-response") {
+        answeredFirst += price;
+        owes = true;
+        continue;
+      }
+      if (!plan.ok || owes) {
+        // Refused, or asked to pay while it owes: the wallet moves its balance on instead.
+        if (plan.ok) await memo.release(payment);
+        const next = await freshWallet(devnet, 0n);
+        await transferUsdc(devnet, wallet.privateKey, next.address, balance);
+        [wallet, owes] = [next, false];
+        wallets++;
+        continue;
+      }
+      // A fresh wallet must pay first: it does, to be answered first afterwards.
+      const settled = await memo.settle(payment);
+      expect(settled.ok).toBe(true);
+      paidFirst += price;
+    }
+    // Every answer given before settlement is covered by what the same wallets paid.
+    expect(wallets).toBeGreaterThan(1);
+    expect(answeredFirst).toBeLessThanOrEqual(paidFirst);
+    expect(paidFirst).toBeLessThanOrEqual(capital);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + paidFirst);
+    console.info(
+      `recycling ${capital / 1_000_000n} USDC through ${wallets} wallets: ${answeredFirst} answered before settlement (never paid), ${paidFirst} paid (atomic units)`,
+    );
+  });
+
+  it("the cap across payers holds: beyond it, payments settle before their answers, whoever pays", async () => {
+    // Room for two $0.01 payments answered first, across every payer (and replica: the ledger's),
+    // beside what earlier tests left outstanding (answered and never paid).
+    const { rows } = await sql.query<{ outstanding: string }>(OUTSTANDING);
+    const left = BigInt(rows[0]?.outstanding ?? "0");
+    const { settler } = settlerOf("replica-cap", { maxOutstanding: left + 20_000n });
+    const gate = gateOf(settler);
+    const first = await admitted(gate, payer().privateKey);
+    const second = await admitted(gate, mover().privateKey);
+    for (const who of [payer(), mover()]) {
+      const third = await verified(gate, who.privateKey);
+      expect(await gate.plan(third)).toEqual({ ok: true, kind: "before-response" });
+      await gate.release(third);
+    }
+    // One released (its work failed, say): room for one again.
+    await gate.release(first);
+    const again = await verified(gate, mover().privateKey);
+    expect(await gate.plan(again)).toEqual({ ok: true, kind: "after-response" });
+    await Promise.all([gate.release(second), gate.release(again)]);
+  });
+
+  it("an authorization that leaves too little time to settle after the work is settled before its answer", async () => {
+    // The gate's 402 asks for 60 s; the work may take 10 s: 50 s are left to settle.
+    const { settler: roomy } = settlerOf("replica-window-50");
+    const gate = gateOf(roomy);
+    const fits = await verified(gate, payer().privateKey);
+    expect(await gate.plan(fits)).toEqual({ ok: true, kind: "after-response" });
+    await gate.release(fits);
+    // Asked for more room than that: settled first.
+    const { settler: strict } = settlerOf("replica-window-55", { minSettleSeconds: 55 });
+    const strictGate = gateOf(strict);
+    const tight = await verified(strictGate, payer().privateKey);
+    expect(await strictGate.plan(tight)).toEqual({ ok: true, kind: "before-response" });
+    await strictGate.release(tight);
+    // A slow chain: settlements took 20 s each, so three of them need 60 s. Settled first.
+    roomy.observe({ outcome: "settled", ms: 20_000 });
+    expect(roomy.status()).toMatchObject({ requiredSettleSeconds: 60, slowestRecentMs: 20_000 });
+    const slow = await verified(gate, payer().privateKey);
+    expect(await gate.plan(slow)).toEqual({ ok: true, kind: "before-response" });
+    await gate.release(slow);
+  });
+
+  it("a facilitator out of gas is the operator's doing: its payer is not refused, answers wait for settlement until one goes through, then come first again", async () => {
+    const { settler, events } = settlerOf("replica-gas");
+    await settler.start();
+    const gate = gateOf(settler);
+    const facilitator = anvilAccount(DEVNET_ROLES.facilitator).address;
+    const setGas = (wei: string) =>
+      devnet.publicClient.request({
+        method: "anvil_setBalance" as never,
+        params: [facilitator, wei] as never,
+      });
+    const payeeBefore = await devnet.balanceOf(devnet.payTo);
+    await setGas("0x0");
+    try {
+      const payment = await admitted(gate, payer().privateKey);
+      const { paymentId } = await gate.defer(payment, {});
+      await eventually(async () => (await recordOf(paymentId))?.lastError != null);
+      const failing = await recordOf(paymentId);
+      expect(failing).toMatchObject({ lastRefusal: null, txHash: null });
+      expect(events).toContainEqual(expect.objectContaining({ type: "settlements-failing" }));
+      expect(settler.status()).toMatchObject({ failing: true, answering: "before-response" });
+      // The payer can pay: served, but settled before the answer while settlements fail.
+      const next = await verified(gate, payer().privateKey);
+      expect(await gate.plan(next)).toEqual({ ok: true, kind: "before-response" });
+      await gate.release(next);
+    } finally {
+      await setGas("0xde0b6b3a7640000");
+    }
+    // Gas again: the retry settles it, and payments are answered first again.
+    await eventually(async () => settler.status().failing === false);
+    expect(events).toContainEqual(expect.objectContaining({ type: "settlements-recovered" }));
+    await settler.idle();
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + 10_000n);
+    const later = await verified(gate, payer().privateKey);
+    expect(await gate.plan(later)).toEqual({ ok: true, kind: "after-response" });
+    await gate.release(later);
+    await settler.stop();
   });
 });

@@ -1,7 +1,9 @@
 import type {
   DeferredSettlement,
+  ObservedSettlement,
   PaymentChain,
   PendingPayment,
+  PlanTiming,
   ServedRecord,
   SettleAttempt,
   SettlementPlan,
@@ -9,8 +11,13 @@ import type {
   VerifiedPayment,
 } from "@svc/payments";
 import type { PaymentLedger } from "../ledger/payment-ledger.js";
-import type { ClaimedPayment } from "./deferred-payments.js";
+import type { ClaimedPayment, Fault } from "./deferred-payments.js";
 import { retryDelaySeconds } from "./retry-delay.js";
+import {
+  type HealthChange,
+  SettlementHealth,
+  type SettlementHealthStatus,
+} from "./settlement-health.js";
 
 /** Stable reasons a payer is refused by settlement after the answer (in the 402's `error`). */
 export const DEFERRED_REFUSALS = {
@@ -34,8 +41,14 @@ export type SettlerEvent =
       readonly error: string;
       readonly inSeconds: number;
     }
-  | { readonly type: "failed"; readonly paymentId: string; readonly reason: string }
-  | { readonly type: "sweep-failed"; readonly message: string };
+  | {
+      readonly type: "failed";
+      readonly paymentId: string;
+      readonly reason: string;
+      readonly fault: Fault;
+    }
+  | { readonly type: "sweep-failed"; readonly message: string }
+  | HealthChange;
 
 export interface DeferredSettlementOptions {
   readonly ledger: PaymentLedger;
@@ -45,6 +58,17 @@ export interface DeferredSettlementOptions {
   readonly settle: (stored: StoredPayment) => Promise<SettleAttempt>;
   /** The highest amount (atomic units) answered before it settles; above it, settled before. */
   readonly maxAmount: bigint;
+  /**
+   * The most answered first and not settled, across every payer and replica (atomic units),
+   * counting what payers failed to pay in the last 24 hours: beyond it, payments settle first.
+   */
+  readonly maxOutstanding: bigint;
+  /**
+   * The least time (seconds) an authorization must leave after the operation's execution budget
+   * for its payment to be answered first: several blocks and retries (default 30). Three times the
+   * slowest recent settlement is required when that is more (a slow chain).
+   */
+  readonly minSettleSeconds?: number | undefined;
   /** This settler's name in the ledger's claims; unique per replica. */
   readonly claimant: string;
   /** A claim older than this is another settler's that stopped: taken over (default 30 s). */
@@ -68,6 +92,9 @@ const SWEEP_BATCH = 20;
  */
 const DEFAULT_MAX_IN_FLIGHT = 8;
 const DEFAULT_LEASE_SECONDS = 30;
+const DEFAULT_MIN_SETTLE_SECONDS = 30;
+/** How many of the slowest recent settlements an authorization answered first leaves room for. */
+const SETTLEMENTS_OF_ROOM = 3;
 const DEFAULT_SWEEP_MS = 1000;
 /** How long `stop` waits for attempts in flight before it gives up on them (they resume later). */
 const STOP_WAIT_MS = 30_000;
@@ -89,25 +116,75 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
   private readonly inFlight = new Set<Promise<void>>();
   private sweeping: Promise<void> | undefined;
   private stopped = false;
+  private readonly health: SettlementHealth;
 
-  constructor(private readonly options: DeferredSettlementOptions) {}
+  constructor(private readonly options: DeferredSettlementOptions) {
+    this.health = new SettlementHealth((change) => this.emit(change));
+  }
 
-  async plan(payment: VerifiedPayment): Promise<SettlementPlan> {
+  /**
+   * Refused: a payer who failed to pay a settlement of theirs, or whose balance on chain does not
+   * cover this payment and all their others not settled (answered first or not: a settlement
+   * before the answer must not take what one answered first needs). Answered first only when it
+   * all holds: the price is at most `maxAmount`; settlements go through (none failed since the
+   * last success for a reason not the payer's); the authorization leaves room to settle after
+   * the work; the payer has paid, settled on chain, at least what they would then owe (a fresh
+   * wallet's first calls settle first, so recycling funds through new wallets buys nothing); the
+   * cap across payers holds. Otherwise settled before the answer.
+   */
+  async plan(payment: VerifiedPayment, timing: PlanTiming): Promise<SettlementPlan> {
     const key = payment.authorization;
     const amount = BigInt(payment.requirements.amount);
-    const deferrable = amount <= this.options.maxAmount;
-    // Read before the payer's lock is taken: the chain is slower than the database.
-    const balance = deferrable ? await this.options.chain.balanceOf(key.asset, key.payer) : 0n;
-    return this.options.ledger.deferred.admit<SettlementPlan>(key, (exposure) => {
-      if (exposure.blocked) {
-        return { kind: "refused", reason: DEFERRED_REFUSALS.payerSettlementFailed };
-      }
-      if (!deferrable) return { kind: "before-response" };
-      if (exposure.unsettled + amount > balance) {
-        return { kind: "refused", reason: DEFERRED_REFUSALS.balanceBelowUnsettled };
-      }
-      return { kind: "after-response" };
-    });
+    const answerFirst =
+      amount <= this.options.maxAmount &&
+      !this.health.failing &&
+      timing.settleSeconds >= this.requiredSettleSeconds();
+    // Read before the locks are taken: the chain is slower than the database.
+    const balance = await this.options.chain.balanceOf(key.asset, key.payer);
+    return this.options.ledger.deferred.admit<SettlementPlan>(
+      key,
+      (exposure) => {
+        if (exposure.blocked) {
+          return { kind: "refused", reason: DEFERRED_REFUSALS.payerSettlementFailed };
+        }
+        if (exposure.committed + amount > balance) {
+          return { kind: "refused", reason: DEFERRED_REFUSALS.balanceBelowUnsettled };
+        }
+        if (!answerFirst) return { kind: "before-response" };
+        if (exposure.unsettled + amount > exposure.paid) return { kind: "before-response" };
+        if (exposure.outstanding + amount > this.options.maxOutstanding) {
+          return { kind: "before-response" };
+        }
+        return { kind: "after-response" };
+      },
+      { withOutstanding: answerFirst },
+    );
+  }
+
+  /** A settlement the gate made before its answer: what it says of the facilitator and chain. */
+  observe(observed: ObservedSettlement): void {
+    if (observed.outcome === "settled") this.health.settled(observed.ms);
+    else this.health.failed(`facilitator_unavailable: ${observed.message}`);
+  }
+
+  /** Whether payments are answered first now, and why not (for `/ready` and the log). */
+  status(): SettlementHealthStatus & {
+    readonly answering: "after-response" | "before-response";
+    readonly requiredSettleSeconds: number;
+  } {
+    return {
+      answering: this.health.failing ? "before-response" : "after-response",
+      requiredSettleSeconds: this.requiredSettleSeconds(),
+      ...this.health.status(),
+    };
+  }
+
+  /** What an authorization answered first must leave after the work: see `minSettleSeconds`. */
+  private requiredSettleSeconds(): number {
+    return Math.max(
+      this.options.minSettleSeconds ?? DEFAULT_MIN_SETTLE_SECONDS,
+      Math.ceil(SETTLEMENTS_OF_ROOM * this.health.slowestRecentSeconds()),
+    );
   }
 
   async defer(payment: VerifiedPayment, served: ServedRecord): Promise<PendingPayment> {
@@ -222,14 +299,17 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
       try {
         onChain = await this.options.chain.authorization(asset, payer, nonce);
       } catch (error) {
-        await this.retry(claim, `chain_unavailable: ${messageOf(error)}`, null);
+        const message = `chain_unavailable: ${messageOf(error)}`;
+        this.health.failed(message);
+        await this.retry(claim, message, null);
         return;
       }
       if (onChain.used) {
         if (onChain.transaction !== undefined) {
           await this.settled(claim, onChain.transaction);
         } else {
-          await this.fail(claim, "authorization_used_transaction_not_found");
+          // Spent without a transfer to the payee: cancelled by its signer (EIP-3009).
+          await this.fail(claim, "authorization_cancelled_or_used_elsewhere", "payer");
         }
         return;
       }
@@ -240,20 +320,53 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
         return;
       }
       if (claim.expired) {
+        const fault =
+          claim.lastRefusal !== null ? "payer" : await this.faultOf(claim, "authorization_expired");
         await this.fail(
           claim,
           `authorization_expired_unsettled${claim.lastError === null ? "" : `: ${claim.lastError}`}`,
+          fault,
         );
         return;
       }
     }
+    const started = Date.now();
     const outcome = await this.options.settle(claim.stored);
     if (outcome.outcome === "settled") {
+      this.health.settled(Date.now() - started);
       await this.settled(claim, outcome.receipt.transaction);
     } else if (outcome.outcome === "refused") {
-      await this.retry(claim, outcome.reason, outcome.reason);
+      // Refused: the payer's doing only if the chain shows it; else the facilitator's (its gas,
+      // its state), and the payer is not held to it.
+      if ((await this.faultOf(claim, outcome.reason)) === "payer") {
+        await this.retry(claim, outcome.reason, outcome.reason);
+      } else {
+        const message = `refused_not_by_payer: ${outcome.reason}`;
+        this.health.failed(message);
+        await this.retry(claim, message, null);
+      }
     } else {
-      await this.retry(claim, `facilitator_unavailable: ${outcome.message}`, null);
+      const message = `facilitator_unavailable: ${outcome.message}`;
+      this.health.failed(message);
+      await this.retry(claim, message, null);
+    }
+  }
+
+  /**
+   * Whose doing a payment not settled is, read on chain: the payer's when their balance does not
+   * cover it or the authorization was spent without paying the payee (cancelled); otherwise the
+   * operator's. A chain that cannot be read proves nothing against the payer: the operator's.
+   */
+  private async faultOf(claim: ClaimedPayment, why: string): Promise<Fault> {
+    const { asset, payer, nonce } = claim.authorization;
+    try {
+      const balance = await this.options.chain.balanceOf(asset, payer);
+      if (balance < claim.amount) return "payer";
+      const onChain = await this.options.chain.authorization(asset, payer, nonce);
+      return onChain.used && onChain.transaction === undefined ? "payer" : "operator";
+    } catch (error) {
+      this.health.failed(`chain_unavailable: ${messageOf(error)} (reading ${why})`);
+      return "operator";
     }
   }
 
@@ -279,9 +392,9 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
     }
   }
 
-  private async fail(claim: ClaimedPayment, reason: string): Promise<void> {
-    if (await this.options.ledger.deferred.giveUp(claim, reason)) {
-      this.emit({ type: "failed", paymentId: claim.paymentId, reason });
+  private async fail(claim: ClaimedPayment, reason: string, fault: Fault): Promise<void> {
+    if (await this.options.ledger.deferred.giveUp(claim, reason, fault)) {
+      this.emit({ type: "failed", paymentId: claim.paymentId, reason, fault });
     }
   }
 

@@ -3,7 +3,7 @@ import { x402Client } from "@x402/core/client";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { type Address, createWalletClient, type Hex, http, parseAbi } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
 /** A payment for the first `accepts` entry of a 402, signed as an x402 v2 buyer does. */
 export function signPayment(
@@ -54,4 +54,22 @@ export async function mintUsdc(devnet: Devnet, to: Address, amount: bigint): Pro
     args: [to, amount],
   });
   await mined(devnet, hash);
+}
+
+/**
+ * A wallet nobody used: a new key, `usdc` minted to it (atomic units) and ETH for its own
+ * transfers.
+ */
+export async function freshWallet(
+  devnet: Devnet,
+  usdc: bigint,
+): Promise<{ readonly privateKey: Hex; readonly address: Address }> {
+  const privateKey = generatePrivateKey();
+  const { address } = privateKeyToAccount(privateKey);
+  await devnet.publicClient.request({
+    method: "anvil_setBalance" as never,
+    params: [address, "0xde0b6b3a7640000"] as never,
+  });
+  if (usdc > 0n) await mintUsdc(devnet, address, usdc);
+  return { privateKey, address };
 }

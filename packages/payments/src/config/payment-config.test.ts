@@ -30,6 +30,8 @@ describe("loadPaymentConfig", () => {
       facilitatorHeaders: {},
       settlement: "before-response",
       deferredMaxUsd: 0.25,
+      deferredOutstandingUsd: 10,
+      deferredSettleSeconds: 30,
       rpcUrl: undefined,
     });
   });
@@ -39,16 +41,20 @@ describe("loadPaymentConfig", () => {
       loadPaymentConfig({
         X402_SETTLEMENT: "after-response",
         X402_DEFERRED_MAX_USD: "0.05",
+        X402_DEFERRED_OUTSTANDING_USD: "2.5",
+        X402_DEFERRED_SETTLE_SECONDS: "90",
         X402_RPC_URL: "http://127.0.0.1:8545",
       }),
     ).toMatchObject({
       settlement: "after-response",
       deferredMaxUsd: 0.05,
+      deferredOutstandingUsd: 2.5,
+      deferredSettleSeconds: 90,
       rpcUrl: "http://127.0.0.1:8545",
     });
   });
 
-  it("refuses an unknown settlement timing, a limit that is not an amount, and after-response through a facilitator without X402_RPC_URL", () => {
+  it("refuses an unknown settlement timing, limits that are not amounts or whole seconds, and after-response through a facilitator without X402_RPC_URL", () => {
     const problems = (env: Record<string, string>) => {
       try {
         loadPaymentConfig(env);
@@ -60,6 +66,16 @@ describe("loadPaymentConfig", () => {
     expect(problems({ X402_SETTLEMENT: "later" })).toEqual(["X402_SETTLEMENT"]);
     expect(problems({ X402_DEFERRED_MAX_USD: "-1" })).toEqual(["X402_DEFERRED_MAX_USD"]);
     expect(problems({ X402_DEFERRED_MAX_USD: "0" })).toEqual(["X402_DEFERRED_MAX_USD"]);
+    expect(problems({ X402_DEFERRED_OUTSTANDING_USD: "ten" })).toEqual([
+      "X402_DEFERRED_OUTSTANDING_USD",
+    ]);
+    // Less than the facilitator's own margin, or not whole seconds.
+    expect(problems({ X402_DEFERRED_SETTLE_SECONDS: "5" })).toEqual([
+      "X402_DEFERRED_SETTLE_SECONDS",
+    ]);
+    expect(problems({ X402_DEFERRED_SETTLE_SECONDS: "30.5" })).toEqual([
+      "X402_DEFERRED_SETTLE_SECONDS",
+    ]);
     expect(
       problems({
         X402_SETTLEMENT: "after-response",

@@ -14,6 +14,17 @@ export type SettlementTiming = "before-response" | "after-response";
 
 /** The highest price settled after the answer, unless `X402_DEFERRED_MAX_USD` says otherwise. */
 export const DEFAULT_DEFERRED_MAX_USD = 0.25;
+/**
+ * The most answered first and not yet paid across every payer (and replica), counting what
+ * payers failed to pay in the last 24 hours, unless `X402_DEFERRED_OUTSTANDING_USD` says otherwise.
+ */
+export const DEFAULT_DEFERRED_OUTSTANDING_USD = 10;
+/**
+ * The least time an authorization answered first must leave for settling once the work's budget
+ * is spent, unless `X402_DEFERRED_SETTLE_SECONDS` says otherwise: on Base (2-s blocks), 15 blocks
+ * and the retries 1, 2, 4 and 8 s apart.
+ */
+export const DEFAULT_DEFERRED_SETTLE_SECONDS = 30;
 
 export interface PaymentConfig {
   readonly mode: PaymentMode;
@@ -27,6 +38,16 @@ export interface PaymentConfig {
   readonly settlement: SettlementTiming;
   /** After the answer, only prices up to this many USD (`X402_DEFERRED_MAX_USD`, default 0.25). */
   readonly deferredMaxUsd: number;
+  /**
+   * After the answer, at most this many USD answered and unpaid across every payer and replica,
+   * with what payers failed to pay in the last 24 hours (`X402_DEFERRED_OUTSTANDING_USD`, 10).
+   */
+  readonly deferredOutstandingUsd: number;
+  /**
+   * After the answer, only authorizations leaving this many seconds to settle once the work's
+   * budget is spent (`X402_DEFERRED_SETTLE_SECONDS`, default 30).
+   */
+  readonly deferredSettleSeconds: number;
   /**
    * A JSON-RPC URL of the payment network (`X402_RPC_URL`): settlement after the answer reads
    * payers' balances and past settlements there. In development, unset means the devnet's.
@@ -54,6 +75,8 @@ export const PAYMENT_ENV = {
   facilitatorHeaders: "FACILITATOR_HEADERS",
   settlement: "X402_SETTLEMENT",
   deferredMaxUsd: "X402_DEFERRED_MAX_USD",
+  deferredOutstandingUsd: "X402_DEFERRED_OUTSTANDING_USD",
+  deferredSettleSeconds: "X402_DEFERRED_SETTLE_SECONDS",
   rpcUrl: "X402_RPC_URL",
 } as const;
 
@@ -66,6 +89,15 @@ const Headers = v.pipe(
   v.parseJson(undefined, "must be a JSON object of header names to values"),
   v.record(v.string(), v.string(), "must be a JSON object of header names to string values"),
 );
+
+/** A USD amount as a setting: up to 4 digits and 6 decimals, more than 0. */
+const UsdAmount = (example: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,4}(\.\d{1,6})?$/, `must be a USD amount such as ${example}`),
+    v.transform(Number),
+    v.minValue(0.000001, "must be more than 0"),
+  );
 
 const isLoopbackOrPrivate = (host: string): boolean =>
   /^(localhost|127\.|0\.0\.0\.0|\[?::1\]?$|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/i.test(
@@ -111,15 +143,22 @@ export function loadPaymentConfig(
       ),
     ) ?? "before-response";
   const deferredMaxUsd =
+    read(PAYMENT_ENV.deferredMaxUsd, UsdAmount("0.25")) ?? DEFAULT_DEFERRED_MAX_USD;
+  const deferredOutstandingUsd =
+    read(PAYMENT_ENV.deferredOutstandingUsd, UsdAmount("10")) ?? DEFAULT_DEFERRED_OUTSTANDING_USD;
+  const deferredSettleSeconds =
     read(
-      PAYMENT_ENV.deferredMaxUsd,
+      PAYMENT_ENV.deferredSettleSeconds,
       v.pipe(
         v.string(),
-        v.regex(/^\d{1,4}(\.\d{1,6})?$/, "must be a USD amount such as 0.25"),
+        v.regex(/^\d{1,4}$/, "must be a whole number of seconds such as 30"),
         v.transform(Number),
-        v.minValue(0.000001, "must be more than 0"),
+        v.minValue(
+          12,
+          "must be at least 12 (the facilitator refuses an authorization ending sooner)",
+        ),
       ),
-    ) ?? DEFAULT_DEFERRED_MAX_USD;
+    ) ?? DEFAULT_DEFERRED_SETTLE_SECONDS;
   const rpcUrl = read(PAYMENT_ENV.rpcUrl, v.pipe(v.string(), v.url("must be a URL")));
 
   // A facilitator of one's own choosing leaves no chain to read balances from unless named.
@@ -169,6 +208,8 @@ export function loadPaymentConfig(
     facilitatorHeaders,
     settlement,
     deferredMaxUsd,
+    deferredOutstandingUsd,
+    deferredSettleSeconds,
     rpcUrl,
   };
 }

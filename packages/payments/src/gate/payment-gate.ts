@@ -454,7 +454,7 @@ export class PaymentGate {
     if (deferred === undefined) return { ok: true, kind: "before-response" };
     let plan: SettlementPlan;
     try {
-      plan = await deferred.plan(payment);
+      plan = await deferred.plan(payment, { settleSeconds: this.settleSecondsOf(payment) });
     } catch (error) {
       await this.release(payment);
       throw new PaymentUnavailableError("plan", error);
@@ -462,6 +462,17 @@ export class PaymentGate {
     if (plan.kind !== "refused") return { ok: true, kind: plan.kind };
     await this.release(payment);
     return this.refuse(plan.reason);
+  }
+
+  /**
+   * Seconds the payment's authorization leaves for settling once the operation's whole execution
+   * budget is spent (0 when it cannot be read: then it is never answered first).
+   */
+  private settleSecondsOf(payment: VerifiedPayment): number {
+    const authorization = readExactAuthorization(payment.payload.payload);
+    if (authorization === undefined) return 0;
+    const left = Number(authorization.validBefore) - this.cache.now() / 1000;
+    return Math.max(0, left - this.deadlineMs / 1000);
   }
 
   /**
@@ -489,6 +500,7 @@ export class PaymentGate {
    */
   async settle(payment: VerifiedPayment): Promise<SettleOutcome> {
     let receipt: SettleResponse;
+    const started = this.cache.now();
     try {
       // The settlement's context names the resource as this request did (the URL its 402
       // named), so the signed receipt, when the server signs, is for that URL.
@@ -505,6 +517,10 @@ export class PaymentGate {
         return this.refuse(reason);
       }
       await this.cache.reservations.markUsed(payment.reservation);
+      this.cache.deferred?.observe?.({
+        outcome: "unavailable",
+        message: error instanceof Error ? error.message : String(error),
+      });
       throw new PaymentUnavailableError("settle", error);
     }
     if (!receipt.success) {
@@ -514,6 +530,7 @@ export class PaymentGate {
     await this.cache.reservations.markUsed(payment.reservation, {
       transaction: receipt.transaction,
     });
+    this.cache.deferred?.observe?.({ outcome: "settled", ms: this.cache.now() - started });
     return { ok: true, receipt };
   }
 

@@ -100,3 +100,25 @@ export function readPaidOptions(args: string[]): PaidOptions {
   }
   return { json: values.json, paymentId, tx: values.tx };
 }
+
+/** What `unblock` takes: the payment, and why it was not its payer's doing. */
+export interface UnblockOptions extends PaymentOptions {
+  readonly reason: string;
+}
+
+/** Reads `unblock`'s arguments: a payment id, `--reason` (required, 1–200 characters) and `--json`. */
+export function readUnblockOptions(args: string[]): UnblockOptions {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { json: { type: "boolean", default: false }, reason: { type: "string" } },
+    strict: true,
+    allowPositionals: true,
+  });
+  const paymentId = onePaymentId(positionals);
+  const reason = values.reason?.trim();
+  if (reason === undefined || reason === "") {
+    throw new UsageError("--reason is needed: why the failure was not the payer's doing");
+  }
+  if (reason.length > 200) throw new UsageError("--reason must be at most 200 characters");
+  return { json: values.json, paymentId, reason };
+}

@@ -6,7 +6,7 @@ import type { CommandOptions } from "./options.js";
 export const pendingUsage =
   "pending [--limit N] [--json]          payments served or settling, their settlement not recorded yet, oldest first";
 export const failedUsage =
-  "failed [--limit N] [--json]           payments whose settlement failed, newest first";
+  "failed [--limit N] [--json]           payments whose settlement failed, newest first, and whose doing (payer or operator)";
 
 const NUMBERS = new Set(["USDC"]);
 
@@ -20,7 +20,7 @@ const listOf = (records: readonly PaymentRecord[], withFailure: boolean) =>
       "USDC",
       "PAYER",
       "NONCE",
-      ...(withFailure ? ["REASON", "TX"] : ["REQUEST", "ATTEMPTS", "LAST ERROR"]),
+      ...(withFailure ? ["REASON", "WHOSE", "TX"] : ["REQUEST", "ATTEMPTS", "LAST ERROR"]),
     ],
     records.map((r) => [
       r.reservedAt,
@@ -31,7 +31,7 @@ const listOf = (records: readonly PaymentRecord[], withFailure: boolean) =>
       r.payer,
       r.nonce,
       ...(withFailure
-        ? [r.failureReason ?? "", r.txHash ?? ""]
+        ? [r.failureReason ?? "", r.fault ?? "", r.txHash ?? ""]
         : [r.requestId ?? "", String(r.attempts), r.lastError ?? ""]),
     ]),
     NUMBERS,

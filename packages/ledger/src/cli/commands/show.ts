@@ -29,6 +29,10 @@ const fieldsOf = (
   updatedAt: ["updated at", r.updatedAt],
   txHash: ["transaction", shown(r.txHash)],
   failureReason: ["failure reason", shown(r.failureReason)],
+  fault: [
+    "whose doing",
+    r.fault === null ? "-" : r.fault === "payer" ? "the payer's" : "the operator's",
+  ],
   deferred: ["settled after its answer", r.deferred ? "yes" : "no"],
   attempts: ["settlement attempts", String(r.attempts)],
   nextAttemptAt: ["next attempt at", shown(r.nextAttemptAt)],
