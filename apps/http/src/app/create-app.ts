@@ -53,6 +53,12 @@ export interface AppOptions {
    * `/.well-known/jwks.json` and `POST /api/attestations/verify`. Without it nothing is signed.
    */
   readonly attestation?: ServiceAttestation | undefined;
+  /**
+   * Whether the payment ledger answers (the service's: its `ping`, bounded and reused for a
+   * second by `ledgerReadiness`): `/ready` is 503 while it does not, since no payment can be
+   * taken. None when unset (the routes' in-memory reservations need no probe).
+   */
+  readonly ledgerReady?: (() => Promise<boolean>) | undefined;
 }
 
 /** The payment gate of one operation, described for payers and the bazaar. */
@@ -127,14 +133,27 @@ export function createApp(options: AppOptions): Hono {
   );
   app.use("*", corsForPayments());
   app.get("/health", (c) => c.json({ status: "ok" }));
-  app.get("/ready", (c) => {
+  const ledgerReady = options.ledgerReady;
+  app.get("/ready", async (c) => {
     if (!options.list.ready) {
       return c.json({ ready: false, reason: "no sanctions list is loaded yet" }, 503);
+    }
+    if (ledgerReady !== undefined && !(await ledgerReady())) {
+      return c.json(
+        {
+          ready: false,
+          reason: "the payment ledger cannot be reached: paid calls are refused",
+          ledger: "unreachable",
+        },
+        503,
+        { "Retry-After": "5" },
+      );
     }
     const { status, sourceFreshness: f } = listStatusOf(options.list).data;
     return c.json({
       ready: true,
       list: { status, datasetDate: f?.datasetDate, datasetSha256: f?.datasetSha256 },
+      ...(ledgerReady === undefined ? {} : { ledger: "reachable" }),
     });
   });
   const deps: ComplianceDeps = {
