@@ -14,8 +14,24 @@ declare module "hono" {
     "x402.served": ServedRecord;
     /** The authorization that pays for this request (set once it verified and was reserved). */
     "x402.authorization": AuthorizationKey;
+    /** Set once this request's payment was settled, or recorded to be settled after the answer. */
+    "x402.charged": boolean;
   }
 }
+
+/**
+ * Marks the request as charged: its payment was settled inside the answer or recorded to be
+ * settled after it. `requirePayment` marks its own; a transport that carries the receipt where
+ * the middleware cannot see it (a paid MCP tool call's JSON-RPC result) marks it itself.
+ */
+export const markCharged = (c: Context): void => c.set("x402.charged", true);
+
+/**
+ * Whether this request was charged (`markCharged`): the one rule a request log reads. Never from
+ * the answer's headers: a free receipt lookup carries `PAYMENT-RESPONSE` too, of a payment made
+ * by another request.
+ */
+export const chargedHere = (c: Context): boolean => c.get("x402.charged") === true;
 
 /**
  * The payment authorization this request runs on (network, token, payer, nonce), for a paid
@@ -180,6 +196,7 @@ export function requirePayment(
         if (plan.kind === "after-response") {
           const pending = await gate.defer(verified, c.get("x402.served"));
           ended = true;
+          markCharged(c);
           c.res = undefined;
           const paid = new Response(body, { status: answer.status, headers: answer.headers });
           paid.headers.set(PAYMENT_HEADERS.status, "pending");
@@ -196,6 +213,7 @@ export function requirePayment(
           c.res = paymentRequiredResponse(settled.paymentRequired);
           return;
         }
+        markCharged(c);
         const paid = new Response(body, { status: answer.status, headers: answer.headers });
         paid.headers.set(PAYMENT_HEADERS.response, encodeJsonHeader(settled.receipt));
         paid.headers.set("Cache-Control", "private, no-store");
