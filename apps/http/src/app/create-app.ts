@@ -19,6 +19,7 @@ import { mountList } from "../list/mount-list.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
 import { mountPaymentReceipts } from "../payments/mount-payment-receipts.js";
 import type { PaymentReceipts } from "../payments/payment-receipts.js";
+import type { RateLimit } from "./client-rate-limit.js";
 import { corsForPayments } from "./cors.js";
 import { mountOperation } from "./mount-operation.js";
 import { problem } from "./problem.js";
@@ -59,6 +60,8 @@ export interface AppOptions {
    * taken. None when unset (the routes' in-memory reservations need no probe).
    */
   readonly ledgerReady?: (() => Promise<boolean>) | undefined;
+  /** How often one client may verify an attestation (default: `VERIFY_RATE_LIMIT`). */
+  readonly verifyRateLimit?: RateLimit | undefined;
 }
 
 /** The payment gate of one operation, described for payers and the bazaar. */
@@ -171,7 +174,7 @@ export function createApp(options: AppOptions): Hono {
     });
   }
   if (options.attestation !== undefined) {
-    mountAttestations(app, options.attestation, editionsOf(options));
+    mountAttestations(app, options.attestation, editionsOf(options), options.verifyRateLimit);
   }
   mountList(app, options.list, options.archive);
   if (options.receipts !== undefined) mountPaymentReceipts(app, options.receipts);
