@@ -59,17 +59,45 @@ export const PAYMENT_HEADERS = {
   id: "X-Payment-Id",
 } as const;
 
-/** The body and headers of a 402: the PaymentRequired as the JSON body and, base64, as a header. */
+/**
+ * The extensions a 402's header leaves to its body: the bazaar's discovery declaration (the
+ * route's input and output, with examples) is for catalogues, which read the body, and the
+ * facilitator is given it by the resource server itself. In the header it was most of a 402's
+ * 5 to 7 KB, above common proxy buffers (4 or 8 KB); a client pays with what the header keeps.
+ */
+export const BODY_ONLY_EXTENSIONS: readonly string[] = ["bazaar"];
+
+/** The PaymentRequired as the `PAYMENT-REQUIRED` header carries it: without `BODY_ONLY_EXTENSIONS`. */
+export function headerPaymentRequired(paymentRequired: PaymentRequired): PaymentRequired {
+  const extensions = paymentRequired.extensions;
+  if (extensions === undefined || !BODY_ONLY_EXTENSIONS.some((name) => name in extensions)) {
+    return paymentRequired;
+  }
+  const kept = Object.fromEntries(
+    Object.entries(extensions).filter(([name]) => !BODY_ONLY_EXTENSIONS.includes(name)),
+  );
+  // An empty object rather than none: x402's own helpers read `extensions` without a check.
+  return { ...paymentRequired, extensions: kept };
+}
+
+/**
+ * The body and headers of a 402: the PaymentRequired as the JSON body and, base64, as the
+ * `PAYMENT-REQUIRED` header, which leaves the discovery declaration to the body
+ * (`headerPaymentRequired`).
+ */
 function challenge(paymentRequired: PaymentRequired): {
   json: string;
   headers: Record<string, string>;
 } {
   const json = JSON.stringify(paymentRequired);
+  const header = headerPaymentRequired(paymentRequired);
   return {
     json,
     headers: {
       "Content-Type": "application/json; charset=UTF-8",
-      [PAYMENT_HEADERS.required]: base64OfJson(json),
+      [PAYMENT_HEADERS.required]: base64OfJson(
+        header === paymentRequired ? json : JSON.stringify(header),
+      ),
       "Cache-Control": "no-store",
     },
   };
