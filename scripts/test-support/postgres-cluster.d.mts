@@ -5,6 +5,10 @@ export interface PostgresCluster {
   readonly dir: string;
   /** Stops the server and removes the directory. */
   stop(): Promise<void>;
+  /** Stops the server (fast shutdown, its connections closed), keeping its data and port. */
+  pause(): Promise<void>;
+  /** Starts the paused server again on its port. */
+  resume(): Promise<void>;
 }
 export function postgresBinDir(): Promise<string>;
 export function startPostgres(): Promise<PostgresCluster>;

@@ -105,23 +105,37 @@ export async function startPostgres() {
       "--locale=C",
       "--no-sync",
     ]);
+    const startOn = (port) =>
+      pgRun("pg_ctl", [
+        "-D",
+        data,
+        "-l",
+        join(dir, "server.log"),
+        "-o",
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+        "-w",
+        "-t",
+        "60",
+        "start",
+      ]);
     // A port found free may be taken before the server binds it: try again on another.
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
       try {
-        await pgRun("pg_ctl", [
-          "-D",
-          data,
-          "-l",
-          join(dir, "server.log"),
-          "-o",
-          `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-          "-w",
-          "-t",
-          "60",
-          "start",
-        ]);
-        return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, stop };
+        await startOn(port);
+        return {
+          url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+          dir,
+          stop,
+          // The server stops (fast shutdown: its connections are closed) and keeps its data.
+          pause: async () => {
+            await pgRun("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"]);
+          },
+          // The same data on the same port again.
+          resume: async () => {
+            await startOn(port);
+          },
+        };
       } catch (error) {
         if (attempt >= 3) throw error;
       }

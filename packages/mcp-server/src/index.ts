@@ -24,6 +24,7 @@ export {
   type SourceRepository,
   serverJsonOf,
 } from "./card/server-json.js";
+export { BATCH_REFUSAL, isBatchBody } from "./http/batch-body.js";
 export { BodySlots } from "./http/body-slots.js";
 export {
   ANY_CALLER,

@@ -2,4 +2,9 @@
  * Helpers for the tests of code that screens: fresh, well-formed addresses of every format the
  * grammar accepts. Not for production use.
  */
-export { RANDOM_FORMATS, randomAddress, randomXrpAddress } from "./testing/random-address.js";
+export {
+  RANDOM_FORMATS,
+  randomAddress,
+  randomLongestAddress,
+  randomXrpAddress,
+} from "./testing/random-address.js";

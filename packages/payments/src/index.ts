@@ -53,6 +53,8 @@ export {
   type VerifyOutcome,
 } from "./gate/payment-gate.js";
 export {
+  chargedHere,
+  markCharged,
   PAYMENT_HEADERS,
   paidAuthorization,
   paymentRequiredResponse,

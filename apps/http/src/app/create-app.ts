@@ -19,6 +19,7 @@ import { mountList } from "../list/mount-list.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
 import { mountPaymentReceipts } from "../payments/mount-payment-receipts.js";
 import type { PaymentReceipts } from "../payments/payment-receipts.js";
+import type { RateLimit } from "./client-rate-limit.js";
 import { corsForPayments } from "./cors.js";
 import { mountOperation } from "./mount-operation.js";
 import { problem } from "./problem.js";
@@ -53,6 +54,14 @@ export interface AppOptions {
    * `/.well-known/jwks.json` and `POST /api/attestations/verify`. Without it nothing is signed.
    */
   readonly attestation?: ServiceAttestation | undefined;
+  /**
+   * Whether the payment ledger answers (the service's: its `ping`, bounded and reused for a
+   * second by `ledgerReadiness`): `/ready` is 503 while it does not, since no payment can be
+   * taken. None when unset (the routes' in-memory reservations need no probe).
+   */
+  readonly ledgerReady?: (() => Promise<boolean>) | undefined;
+  /** How often one client may verify an attestation (default: `VERIFY_RATE_LIMIT`). */
+  readonly verifyRateLimit?: RateLimit | undefined;
 }
 
 /** The payment gate of one operation, described for payers and the bazaar. */
@@ -149,14 +158,27 @@ export function createApp(options: AppOptions): Hono {
   );
   app.use("*", corsForPayments());
   app.get("/health", (c) => c.json({ status: "ok" }));
-  app.get("/ready", (c) => {
+  const ledgerReady = options.ledgerReady;
+  app.get("/ready", async (c) => {
     if (!options.list.ready) {
       return c.json({ ready: false, reason: "no sanctions list is loaded yet" }, 503);
+    }
+    if (ledgerReady !== undefined && !(await ledgerReady())) {
+      return c.json(
+        {
+          ready: false,
+          reason: "the payment ledger cannot be reached: paid calls are refused",
+          ledger: "unreachable",
+        },
+        503,
+        { "Retry-After": "5" },
+      );
     }
     const { status, sourceFreshness: f } = listStatusOf(options.list).data;
     return c.json({
       ready: true,
       list: { status, datasetDate: f?.datasetDate, datasetSha256: f?.datasetSha256 },
+      ...(ledgerReady === undefined ? {} : { ledger: "reachable" }),
       ...settlementReadiness(options.payments.deferred),
     });
   });
@@ -175,7 +197,7 @@ export function createApp(options: AppOptions): Hono {
     });
   }
   if (options.attestation !== undefined) {
-    mountAttestations(app, options.attestation, editionsOf(options));
+    mountAttestations(app, options.attestation, editionsOf(options), options.verifyRateLimit);
   }
   mountList(app, options.list, options.archive);
   if (options.receipts !== undefined) mountPaymentReceipts(app, options.receipts);

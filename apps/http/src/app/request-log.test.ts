@@ -1,8 +1,9 @@
+import { markCharged } from "@svc/payments";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { describe, expect, it } from "vitest";
 import { memoryLog } from "../log/test-support/memory-log.js";
-import { markCharged, requestLog } from "./request-log.js";
+import { requestLog } from "./request-log.js";
 
 describe("requestLog", () => {
   it("logs one request line per request: its level by status, its id, and whether it was charged", async () => {
@@ -20,7 +21,9 @@ describe("requestLog", () => {
       return c.text("done");
     });
     app.get("/fail", (c) => c.text("no", 503));
-    for (const path of ["/ok", "/paid", "/charged", "/fail", "/missing"]) {
+    // A receipt of another request's payment is not a charge of this one.
+    app.get("/receipt", (c) => c.text("receipt", 200, { "PAYMENT-RESPONSE": "e30=" }));
+    for (const path of ["/ok", "/paid", "/charged", "/fail", "/missing", "/receipt"]) {
       await app.request(path, { headers: { "X-Request-Id": `id-${path.slice(1)}` } });
     }
     const expected: [string, string, number, boolean][] = [
@@ -29,6 +32,7 @@ describe("requestLog", () => {
       ["info", "/charged", 200, true],
       ["error", "/fail", 503, false],
       ["warn", "/missing", 404, false],
+      ["info", "/receipt", 200, false],
     ];
     expect(lines.map(({ time: _time, ...line }) => line)).toEqual(
       expected.map(([level, path, status, charged]) => ({

@@ -1,3 +1,4 @@
+import { chargedHere } from "@svc/payments";
 import type { Context, MiddlewareHandler } from "hono";
 
 /** Where the app logs: the service's pino logger (`serviceLog`), or any logger of that shape. */
@@ -7,26 +8,15 @@ export interface LogSink {
   error(fields: object, message: string): void;
 }
 
-declare module "hono" {
-  interface ContextVariableMap {
-    /** Set when a payment was settled inside the answer (a paid MCP tool call). */
-    "svc.charged": boolean;
-  }
-}
-
-/**
- * Marks the request as charged where no PAYMENT-RESPONSE header says so: a paid MCP tool call
- * carries its receipt inside the JSON-RPC result instead.
- */
-export const markCharged = (c: Context): void => c.set("svc.charged", true);
-
 /** The request id the `requestId` middleware assigned ("" when there is none). */
 export const requestIdOf = (c: Context): string => c.get("requestId") ?? "";
 
 /**
  * Logs every request as one line (`msg: "request"`) with the request id the `requestId`
  * middleware assigned (also sent back as `X-Request-Id`), the method, path, status, duration and
- * whether the answer was charged. 5xx answers log as errors, 4xx other than 402 as warnings.
+ * whether this request was charged: its payment settled, or recorded to be settled after the
+ * answer (`chargedHere`; never read from the answer's headers, which a free receipt lookup
+ * shares). 5xx answers log as errors, 4xx other than 402 as warnings.
  */
 export const requestLog =
   (log: LogSink, now: () => number = () => performance.now()): MiddlewareHandler =>
@@ -42,7 +32,7 @@ export const requestLog =
         path: c.req.path,
         status,
         durationMs: Math.round((now() - start) * 10) / 10,
-        charged: c.res.headers.has("PAYMENT-RESPONSE") || c.get("svc.charged") === true,
+        charged: chargedHere(c),
       },
       "request",
     );

@@ -2,10 +2,18 @@ import type { MiddlewareHandler } from "hono";
 import { problem } from "./problem.js";
 
 /**
- * The longest request target (path and query) accepted. The longest real one, a screening GET,
- * is under 400 characters; a paid route's 402 names its URL, so a bound here bounds every 402.
+ * The longest request target (path and query) accepted: a screening GET of the longest address
+ * screening takes (256 characters), every character percent-encoded, and a query; the longest
+ * real one is under 400 characters. A paid route's 402 names its URL (in its resource and in its
+ * signed offer, about three header bytes a character), so this bounds every 402 (8 KB of headers).
  */
-export const MAX_TARGET_LENGTH = 4096;
+export const MAX_TARGET_LENGTH = 1024;
+
+/**
+ * The longest Host header accepted: a DNS name (253 characters) and a port. The base URL of every
+ * document and 402 is derived from it when `PUBLIC_BASE_URL` is unset.
+ */
+export const MAX_HOST_LENGTH = 253 + ":65535".length;
 
 /**
  * The path and query of an absolute URL (`http://host/a/b?c` → `/a/b?c`), read off the string: a
@@ -44,7 +52,8 @@ const isAbsoluteForm = (env: unknown): boolean => {
  * - an absolute-form target (`GET http://other.example/api/… HTTP/1.1`) naming another host than
  *   the Host header (or the configured public host): such a request is addressed to someone else,
  *   and answering it would write that host into the URLs of the answer (400);
- * - a target longer than `MAX_TARGET_LENGTH` (414), so no answer that names its URL grows with it.
+ * - a target longer than `MAX_TARGET_LENGTH` (414), or a Host header longer than
+ *   `MAX_HOST_LENGTH` (400), so no answer that names its URL grows with it.
  */
 export function requestTarget(publicBaseUrl: string | undefined): MiddlewareHandler {
   const publicHost = publicBaseUrl === undefined ? undefined : new URL(publicBaseUrl).host;
@@ -55,6 +64,14 @@ export function requestTarget(publicBaseUrl: string | undefined): MiddlewareHand
         414,
         "URI_TOO_LONG",
         `The request target must be at most ${MAX_TARGET_LENGTH} characters.`,
+      );
+    }
+    if ((c.req.header("host") ?? "").length > MAX_HOST_LENGTH) {
+      return problem(
+        c,
+        400,
+        "INVALID_REQUEST_TARGET",
+        `The Host header must be a host name and port of at most ${MAX_HOST_LENGTH} characters.`,
       );
     }
     if (isAbsoluteForm(c.env)) {

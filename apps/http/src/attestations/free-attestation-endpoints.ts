@@ -1,5 +1,6 @@
-import { ATTESTATION_ERROR_CODES, MAX_ATTESTATION_LENGTH } from "@svc/attestations";
-import { ATTESTATION_PATHS } from "@svc/compliance";
+import { ATTESTATION_ERROR_CODES } from "@svc/attestations";
+import { ATTESTATION_PATHS, MAX_BATCH_ADDRESSES } from "@svc/compliance";
+import { MAX_ADDRESS_LENGTH } from "@svc/ofac-index";
 import { jsonSchemaOf } from "@svc/report-model";
 import type { FreeEndpoint } from "@svc/service-docs";
 import * as v from "valibot";
@@ -15,10 +16,42 @@ export const KEY_SET_MAX_AGE_SECONDS = 300;
 export const KEY_SET_CACHE_CONTROL = `public, max-age=${KEY_SET_MAX_AGE_SECONDS}`;
 
 /**
- * The largest body `POST /api/attestations/verify` reads: the longest attestation the library
- * verifies, and room for the JSON around it. Larger is refused from its Content-Length, unread.
+ * What one attested address takes at most in the claims: three spellings of the longest address
+ * screening accepts (as typed, and normalized in the request and in its result), with their JSON
+ * members, its status, entry ids and tickers.
  */
-export const MAX_VERIFY_BODY_BYTES = MAX_ATTESTATION_LENGTH + 4 * 1024;
+const ATTESTED_ADDRESS_BYTES = 3 * MAX_ADDRESS_LENGTH + 256;
+
+/**
+ * The rest of an attestation, at most: its header, `issuedAt`, `baseUrl` (a host is at most 261
+ * characters), the edition (its source URL), the payment, the signature and the dots.
+ */
+const ATTESTATION_FIXED_BYTES = 4 * 1024;
+
+/**
+ * The longest attestation this service signs: the largest batch (`MAX_BATCH_ADDRESSES`) of the
+ * longest addresses, base64url (4 characters for 3 bytes). 141,995 characters; the longest one
+ * signed for real is 117,662 (100 bech32 addresses of 256 characters), and 100 listed addresses
+ * carrying the most entries of OFAC's list make 34,615.
+ */
+export const MAX_SIGNED_ATTESTATION_LENGTH = Math.ceil(
+  ((ATTESTATION_FIXED_BYTES + MAX_BATCH_ADDRESSES * ATTESTED_ADDRESS_BYTES) * 4) / 3,
+);
+
+/**
+ * The largest body `POST /api/attestations/verify` reads: the longest attestation the service
+ * signs, an eighth more for the line breaks of one copied from a printed appendix (escaped in
+ * JSON), and room for the JSON around it: 163,841 bytes. Larger is refused from its
+ * Content-Length unread, or cut where a chunked body passes it (413 `PAYLOAD_TOO_LARGE`).
+ */
+export const MAX_VERIFY_BODY_BYTES =
+  MAX_SIGNED_ATTESTATION_LENGTH + Math.ceil(MAX_SIGNED_ATTESTATION_LENGTH / 8) + 4 * 1024;
+
+/**
+ * How often one client may verify: 20 at once, then 5 a second (a reviewer checks one
+ * attestation at a time; a flood gets 429 `RATE_LIMITED`, its bodies unread).
+ */
+export const VERIFY_RATE_LIMIT = { burst: 20, perSecond: 5 } as const;
 
 /**
  * The verification request: one compact JWS, nothing else. Whitespace is dropped first: a JWS
@@ -29,7 +62,10 @@ export const VerifyRequestSchema = v.strictObject({
     v.string("must be the attestation: a compact JWS string"),
     v.transform((jws) => jws.replace(/\s+/g, "")),
     v.minLength(1, "must not be empty"),
-    v.maxLength(MAX_ATTESTATION_LENGTH, `must be at most ${MAX_ATTESTATION_LENGTH} characters`),
+    v.maxLength(
+      MAX_SIGNED_ATTESTATION_LENGTH,
+      `must be at most ${MAX_SIGNED_ATTESTATION_LENGTH} characters`,
+    ),
   ),
 });
 
@@ -131,7 +167,7 @@ export const FREE_ATTESTATION_ENDPOINTS = {
       "Checks a screening attestation (the `attestation` member of a screening answer, a compact JWS) against the service's keys, then screens its addresses again on the attested edition when the service still holds it. Always 200 with a verdict: `valid`, and when not valid a stable `code` and its `reason`.",
     topic: "attestation",
     body: {
-      description: `{"attestation": "<compact JWS>"}; whitespace in the JWS is ignored (one copied from a printed appendix comes in lines); at most ${MAX_ATTESTATION_LENGTH} characters without it.`,
+      description: `{"attestation": "<compact JWS>"}; whitespace in the JWS is ignored (one copied from a printed appendix comes in lines); at most ${MAX_SIGNED_ATTESTATION_LENGTH} characters without it (the longest this service signs). At most ${VERIFY_RATE_LIMIT.burst} requests at once per client, then ${VERIFY_RATE_LIMIT.perSecond} a second (429 \`RATE_LIMITED\` with Retry-After past it).`,
       schema: jsonSchemaOf(VerifyRequestSchema),
       // The shape of one (header.claims.signature), not one this service signed: it verifies as `malformed`.
       example: { attestation: "eyJhbGciOiJFZERTQSJ9.eyJ2IjoxfQ.c2lnbmF0dXJl" },

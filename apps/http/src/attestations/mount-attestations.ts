@@ -4,6 +4,7 @@ import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
 import * as v from "valibot";
+import { clientRateLimit, type RateLimit } from "../app/client-rate-limit.js";
 import { failureResponse } from "../app/map-failure.js";
 import { declaredWithin, readBody, tooLarge } from "../app/mount-operation.js";
 import { problem } from "../app/problem.js";
@@ -14,6 +15,7 @@ import {
   KEY_SET_CACHE_CONTROL,
   KEY_SET_MEDIA_TYPE,
   MAX_VERIFY_BODY_BYTES,
+  VERIFY_RATE_LIMIT,
   VerifyRequestSchema,
 } from "./free-attestation-endpoints.js";
 import type { ServiceAttestation } from "./service-attestation.js";
@@ -27,13 +29,16 @@ export { MAX_VERIFY_BODY_BYTES, VerifyRequestSchema };
  * current key and the retired ones, public halves only, cacheable for five minutes) and the
  * verification anyone can run (`POST /api/attestations/verify`): the JWS checked against those
  * keys and its addresses screened again on the attested edition when the service holds it.
- * Bounded: the body is refused from its declared length before it is read, and read up to its
- * limit; only an attestation this service signed reaches the edition lookup.
+ * Bounded: each client verifies at most `limit.burst` at once, then `limit.perSecond` (429
+ * before anything is read); the body is refused from its declared length before it is read, and
+ * read up to its limit, the longest attestation the service signs; only an attestation this
+ * service signed reaches the edition lookup.
  */
 export function mountAttestations(
   app: Hono,
   attestation: ServiceAttestation,
   editions: EditionLookup,
+  limit: RateLimit = VERIFY_RATE_LIMIT,
 ): void {
   // Built once: the set never changes while the service runs, and it refuses a private member.
   const keys = publicJwks([attestation.key, ...attestation.retired]);
@@ -47,6 +52,7 @@ export function mountAttestations(
   app.post(
     FREE_ATTESTATION_ENDPOINTS.verify.path,
     every(
+      clientRateLimit(limit),
       declaredWithin(MAX_VERIFY_BODY_BYTES),
       bodyLimit({
         maxSize: MAX_VERIFY_BODY_BYTES,

@@ -6,6 +6,7 @@ import {
   serverCardOf,
   type ToolPayments,
 } from "@svc/mcp-server";
+import { markCharged } from "@svc/payments";
 import {
   type Companions,
   DEFAULT_MCP_CATALOG,
@@ -16,7 +17,7 @@ import {
 } from "@svc/service-docs";
 import type { Context, Hono } from "hono";
 import { MAX_BODY_BYTES, payloadTooLarge } from "../app/mount-operation.js";
-import { type LogSink, markCharged, requestIdOf } from "../app/request-log.js";
+import { type LogSink, requestIdOf } from "../app/request-log.js";
 import type { ServiceAttestation } from "../attestations/service-attestation.js";
 import { requestBaseUrl } from "../discovery/request-base-url.js";
 import { htmlResponse, jsonResponse } from "../docs/html-response.js";

@@ -13,6 +13,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
 import type { Logger } from "pino";
 import { createApp } from "../app/create-app.js";
+import { ledgerReadiness } from "../app/ledger-readiness.js";
 import { serviceAttestationOf } from "../attestations/service-attestation.js";
 import type { ServiceConfig } from "../config/service-config.js";
 import { mountDevStats } from "../dev/dev-stats.js";
@@ -126,6 +127,7 @@ export async function startService(
     baseUrl: config.publicBaseUrl,
     archive: loaderArchive(runtime.loader),
     attestation,
+    ledgerReady: ledgerReadiness(() => ledger.ping()),
   });
   if (devnet !== undefined) {
     mountDevnetInfo(app, devnet);

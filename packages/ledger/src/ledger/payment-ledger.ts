@@ -90,6 +90,14 @@ export class PaymentLedger {
   }
 
   /**
+   * Whether the ledger answers a statement (`select 1`): resolves when it does, rejects when its
+   * database cannot be reached or fails. Cheap, and no table is read; a caller bounds the wait.
+   */
+  async ping(): Promise<void> {
+    await this.sql.query("select 1");
+  }
+
+  /**
    * Reserves the payment's authorization: of any number of concurrent attempts on one
    * authorization, on any replica, exactly one gets "reserved" (the ReservationStore contract).
    */

@@ -7,6 +7,7 @@ import { MCP_PAYMENT_META } from "@svc/payments";
 import { createMcpServer, type McpServerOptions } from "../server/create-server.js";
 import { TOOLS } from "../tools/catalog.js";
 import { PRICE_ARGUMENT } from "../tools/tool.js";
+import { BATCH_REFUSAL, isBatchBody } from "./batch-body.js";
 import { BodySlots } from "./body-slots.js";
 import { OffThreadParser, type Parsed, type TrimRules } from "./off-thread-parser.js";
 
@@ -15,7 +16,8 @@ import { OffThreadParser, type Parsed, type TrimRules } from "./off-thread-parse
  * framework (the API mounts it at `/mcp` in hono). Stateless: each POST gets a fresh server and
  * transport, answered as JSON, so no session state is kept between calls and any instance of a
  * horizontally scaled API can answer. A GET that asks for an event stream is refused (405):
- * a stateless server has no stream to resume.
+ * a stateless server has no stream to resume. A JSON-RPC batch (an array body, which MCP
+ * 2025-06-18 removed) is refused whole (400, -32600) before any of its members is parsed.
  */
 export interface McpHttpOptions extends McpServerOptions {
   /** The largest JSON-RPC body accepted, in bytes (default 1 MiB, the API's body limit). */
@@ -119,12 +121,17 @@ export function createMcpHttpHandler(
     return res;
   };
 
+  // A batch is refused before any of its members is parsed (`BATCH_REFUSAL`).
+  const batchRefused = (): Response =>
+    jsonRpcError(BATCH_REFUSAL.status, BATCH_REFUSAL.code, BATCH_REFUSAL.message);
+
   /** The parsed body, or the answer that refuses it. */
   const bodyOf = async (request: Request): Promise<Parsed | Response> => {
     const declared = Number(request.headers.get("content-length") ?? Number.NaN);
     if (declared <= LARGE_BODY_BYTES) {
       const read = await readBytes(request, declared, maxBodyBytes);
-      return read.ok ? parseHere(read.bytes) : tooLarge();
+      if (!read.ok) return tooLarge();
+      return isBatchBody(read.bytes) ? batchRefused() : parseHere(read.bytes);
     }
     const release = await slots.acquire();
     if (release === undefined) {
@@ -133,6 +140,7 @@ export function createMcpHttpHandler(
     try {
       const read = await readBytes(request, declared, maxBodyBytes);
       if (!read.ok) return tooLarge();
+      if (isBatchBody(read.bytes)) return batchRefused();
       return read.bytes.byteLength <= LARGE_BODY_BYTES
         ? parseHere(read.bytes)
         : await parser.parse(read.bytes, rulesOf());

@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { base58, bech32 } from "@scure/base";
 import { describe, expect, it } from "vitest";
 import { SdnIndex } from "../index/sdn-index.js";
+import { MAX_ADDRESS_LENGTH } from "../normalize/validate-address.js";
 import { parseEdition } from "../parse/parse-edition.js";
 import { SAMPLE_XML_PATH } from "../sample/sample-edition.js";
 import { sampleIndex } from "../test-support/editions.js";
-import { RANDOM_FORMATS, randomAddress } from "../testing/random-address.js";
+import { RANDOM_FORMATS, randomAddress, randomLongestAddress } from "../testing/random-address.js";
 import type { AddressFormat } from "./address-format.js";
 import { classifyAddress } from "./classify-address.js";
 import CHAIN_LIBRARY_ADDRESSES from "./test-support/chain-library-addresses.json" with {
@@ -154,6 +155,12 @@ describe("a fresh random address of every format is accepted", () => {
       const address = randomAddress(format);
       expect(classifyAddress(address), address).toMatchObject({ format, problem: null });
     }
+  });
+
+  it("the longest address screening accepts: 256 characters of bech32", () => {
+    const address = randomLongestAddress();
+    expect(address).toHaveLength(MAX_ADDRESS_LENGTH);
+    expect(classifyAddress(address)).toMatchObject({ format: "bech32", problem: null });
   });
 });
 

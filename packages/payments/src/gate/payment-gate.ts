@@ -131,36 +131,73 @@ export type PlanOutcome =
   | { readonly ok: true; readonly kind: "before-response" | "after-response" }
   | Refusal;
 
+/** Where a payment could not go on: the facilitator's steps, then the ledger's. */
+export type UnavailableStage =
+  | "requirements"
+  | "verify"
+  | "settle"
+  | "reserve"
+  | "plan"
+  | "record"
+  | "release";
+
+/** What each stage could not do, as the caller is told. */
+const UNAVAILABLE_MESSAGES: Record<UnavailableStage, string> = {
+  requirements: "the payment facilitator could not be reached",
+  verify: "the payment facilitator could not verify the payment",
+  settle: "the payment facilitator could not settle the payment",
+  reserve: "the payment ledger could not be reached to reserve the payment",
+  plan: "the payment could not be checked against its limits",
+  record: "the payment could not be recorded",
+  release: "the payment ledger could not be reached to release the payment",
+};
+
+/** The stages that are the ledger's (the reservation store's, or settlement after the answer). */
+const LEDGER_STAGES: ReadonlySet<UnavailableStage> = new Set([
+  "reserve",
+  "plan",
+  "record",
+  "release",
+]);
+
 /**
- * Thrown when the facilitator cannot be reached or answers with an error: the caller answers a
- * clear 5xx and runs nothing (a paid handler never runs because a facilitator was down).
+ * Thrown when the facilitator or the payment ledger cannot be reached or answers with an error:
+ * the caller answers a clear 503 and runs nothing (a paid handler never runs because either was
+ * down), with `PAYMENT_FACILITATOR_UNAVAILABLE` or `PAYMENT_LEDGER_UNAVAILABLE`.
  */
 export class PaymentUnavailableError extends Error {
   readonly code: "PAYMENT_FACILITATOR_UNAVAILABLE" | "PAYMENT_LEDGER_UNAVAILABLE";
   constructor(
-    readonly stage: "verify" | "settle" | "requirements" | "plan" | "record",
+    readonly stage: UnavailableStage,
     cause: unknown,
   ) {
-    super(
-      stage === "plan" || stage === "record"
-        ? `the payment could not be ${stage === "plan" ? "checked against its limits" : "recorded"}`
-        : `the payment facilitator could not ${stage === "requirements" ? "be reached" : stage} the payment`,
-      {
-        cause,
-      },
-    );
+    super(UNAVAILABLE_MESSAGES[stage], { cause });
     this.name = "PaymentUnavailableError";
-    this.code =
-      stage === "plan" || stage === "record"
-        ? "PAYMENT_LEDGER_UNAVAILABLE"
-        : "PAYMENT_FACILITATOR_UNAVAILABLE";
+    this.code = LEDGER_STAGES.has(stage)
+      ? "PAYMENT_LEDGER_UNAVAILABLE"
+      : "PAYMENT_FACILITATOR_UNAVAILABLE";
   }
 
-  /** What the caller is told happened: before settlement nothing ran; at settlement the work ran but its answer is withheld. */
+  /**
+   * What the caller is told happened: before settlement nothing ran; at settlement the work ran
+   * but its answer is withheld; a release follows a refused or failed run, which sent nothing.
+   */
   get consequence(): string {
-    return this.stage === "settle" || this.stage === "record"
-      ? "the answer is withheld and nothing was charged"
+    if (this.stage === "settle" || this.stage === "record") {
+      return "the answer is withheld and nothing was charged";
+    }
+    return this.stage === "release"
+      ? "nothing was charged"
       : "nothing was run and nothing was charged";
+  }
+}
+
+/** Runs a step of the reservation store: a store that fails is the ledger being unavailable. */
+async function ledgerStep<T>(stage: UnavailableStage, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw new PaymentUnavailableError(stage, error);
   }
 }
 
@@ -400,24 +437,26 @@ export class PaymentGate {
     };
     const reservation = keyOf(authorizationKey);
     const expiresAt = (Number(authorization.validBefore) + CLOCK_SKEW_SECONDS) * 1000;
-    const reserved = await this.cache.reservations.reserve(reservation, expiresAt, {
-      authorization: authorizationKey,
-      amount: requirements.amount,
-      operation: this.route,
-    });
+    const reserved = await ledgerStep("reserve", () =>
+      this.cache.reservations.reserve(reservation, expiresAt, {
+        authorization: authorizationKey,
+        amount: requirements.amount,
+        operation: this.route,
+      }),
+    );
     if (reserved !== "reserved") return this.refuse(REFUSED_RESERVATION[reserved]);
 
     let result: Awaited<ReturnType<x402ResourceServer["verifyPayment"]>>;
     try {
       result = await this.server.verifyPayment(payload, requirements, this.declaredExtensions());
     } catch (error) {
-      await this.cache.reservations.forget(reservation);
+      await this.forget(reservation);
       const reason = refusedByFacilitator(error, VerifyError);
       if (reason !== undefined) return this.refuse(reason);
       throw new PaymentUnavailableError("verify", error);
     }
     if (!result.isValid) {
-      await this.cache.reservations.forget(reservation);
+      await this.forget(reservation);
       return this.refuse(result.invalidReason ?? "invalid_payment");
     }
     return {
@@ -456,7 +495,8 @@ export class PaymentGate {
     try {
       plan = await deferred.plan(payment, { settleSeconds: this.settleSecondsOf(payment) });
     } catch (error) {
-      await this.release(payment);
+      // The ledger that could not plan most likely cannot release either: the plan's error says why.
+      await this.release(payment).catch(() => undefined);
       throw new PaymentUnavailableError("plan", error);
     }
     if (plan.kind !== "refused") return { ok: true, kind: plan.kind };
@@ -516,7 +556,8 @@ export class PaymentGate {
         await this.release(payment);
         return this.refuse(reason);
       }
-      await this.cache.reservations.markUsed(payment.reservation);
+      // The facilitator's failure is the answer, whether or not the ledger notes it.
+      await this.cache.reservations.markUsed(payment.reservation).catch(() => undefined);
       this.cache.deferred?.observe?.({
         outcome: "unavailable",
         message: error instanceof Error ? error.message : String(error),
@@ -527,9 +568,11 @@ export class PaymentGate {
       await this.release(payment);
       return this.refuse(receipt.errorReason ?? "settlement_failed");
     }
-    await this.cache.reservations.markUsed(payment.reservation, {
-      transaction: receipt.transaction,
-    });
+    // The money moved, so the answer is owed: a ledger that cannot note it now keeps the row
+    // served (the authorization stays used), and the receipt names the transaction.
+    await this.cache.reservations
+      .markUsed(payment.reservation, { transaction: receipt.transaction })
+      .catch(() => undefined);
     this.cache.deferred?.observe?.({ outcome: "settled", ms: this.cache.now() - started });
     return { ok: true, receipt };
   }
@@ -539,12 +582,19 @@ export class PaymentGate {
    * (stores that record payments), before the settlement is sent.
    */
   async served(payment: VerifiedPayment, record: ServedRecord = {}): Promise<void> {
-    await this.cache.reservations.markServed?.(payment.reservation, record);
+    await ledgerStep("record", async () => {
+      await this.cache.reservations.markServed?.(payment.reservation, record);
+    });
   }
 
   /** Ends a verified payment that will not be settled (the work failed or was refused). */
   async release(payment: VerifiedPayment): Promise<void> {
-    await this.cache.reservations.release(payment.reservation);
+    await ledgerStep("release", () => this.cache.reservations.release(payment.reservation));
+  }
+
+  /** Drops a reservation the facilitator refused before anything ran. */
+  private async forget(reservation: string): Promise<void> {
+    await ledgerStep("release", () => this.cache.reservations.forget(reservation));
   }
 
   /**

@@ -35,11 +35,12 @@ const required = async (res: Response): Promise<PaymentRequired> =>
   decodePaymentRequiredHeader(res.headers.get("PAYMENT-REQUIRED") as string);
 
 describe("the 402 challenge", () => {
-  it("carries the PaymentRequired both in the PAYMENT-REQUIRED header and as the JSON body", async () => {
+  it("carries the PaymentRequired as the JSON body and in the PAYMENT-REQUIRED header, the bazaar declaration in the body only", async () => {
     const res = await send("/paid/echo", { body: '{"text":"hi"}' });
     expect(res.status).toBe(402);
     const body = (await res.json()) as PaymentRequired;
-    expect(body).toEqual(await required(res));
+    expect(await required(res)).toEqual({ ...body, extensions: {} });
+    expect(Object.keys(body.extensions ?? {})).toEqual(["bazaar"]);
     expect(body).toMatchObject({
       x402Version: 2,
       error: "Payment required",

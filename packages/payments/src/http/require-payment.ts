@@ -14,8 +14,24 @@ declare module "hono" {
     "x402.served": ServedRecord;
     /** The authorization that pays for this request (set once it verified and was reserved). */
     "x402.authorization": AuthorizationKey;
+    /** Set once this request's payment was settled, or recorded to be settled after the answer. */
+    "x402.charged": boolean;
   }
 }
+
+/**
+ * Marks the request as charged: its payment was settled inside the answer or recorded to be
+ * settled after it. `requirePayment` marks its own; a transport that carries the receipt where
+ * the middleware cannot see it (a paid MCP tool call's JSON-RPC result) marks it itself.
+ */
+export const markCharged = (c: Context): void => c.set("x402.charged", true);
+
+/**
+ * Whether this request was charged (`markCharged`): the one rule a request log reads. Never from
+ * the answer's headers: a free receipt lookup carries `PAYMENT-RESPONSE` too, of a payment made
+ * by another request.
+ */
+export const chargedHere = (c: Context): boolean => c.get("x402.charged") === true;
 
 /**
  * The payment authorization this request runs on (network, token, payer, nonce), for a paid
@@ -43,17 +59,45 @@ export const PAYMENT_HEADERS = {
   id: "X-Payment-Id",
 } as const;
 
-/** The body and headers of a 402: the PaymentRequired as the JSON body and, base64, as a header. */
+/**
+ * The extensions a 402's header leaves to its body: the bazaar's discovery declaration (the
+ * route's input and output, with examples) is for catalogues, which read the body, and the
+ * facilitator is given it by the resource server itself. In the header it was most of a 402's
+ * 5 to 7 KB, above common proxy buffers (4 or 8 KB); a client pays with what the header keeps.
+ */
+export const BODY_ONLY_EXTENSIONS: readonly string[] = ["bazaar"];
+
+/** The PaymentRequired as the `PAYMENT-REQUIRED` header carries it: without `BODY_ONLY_EXTENSIONS`. */
+export function headerPaymentRequired(paymentRequired: PaymentRequired): PaymentRequired {
+  const extensions = paymentRequired.extensions;
+  if (extensions === undefined || !BODY_ONLY_EXTENSIONS.some((name) => name in extensions)) {
+    return paymentRequired;
+  }
+  const kept = Object.fromEntries(
+    Object.entries(extensions).filter(([name]) => !BODY_ONLY_EXTENSIONS.includes(name)),
+  );
+  // An empty object rather than none: x402's own helpers read `extensions` without a check.
+  return { ...paymentRequired, extensions: kept };
+}
+
+/**
+ * The body and headers of a 402: the PaymentRequired as the JSON body and, base64, as the
+ * `PAYMENT-REQUIRED` header, which leaves the discovery declaration to the body
+ * (`headerPaymentRequired`).
+ */
 function challenge(paymentRequired: PaymentRequired): {
   json: string;
   headers: Record<string, string>;
 } {
   const json = JSON.stringify(paymentRequired);
+  const header = headerPaymentRequired(paymentRequired);
   return {
     json,
     headers: {
       "Content-Type": "application/json; charset=UTF-8",
-      [PAYMENT_HEADERS.required]: base64OfJson(json),
+      [PAYMENT_HEADERS.required]: base64OfJson(
+        header === paymentRequired ? json : JSON.stringify(header),
+      ),
       "Cache-Control": "no-store",
     },
   };
@@ -180,6 +224,7 @@ export function requirePayment(
         if (plan.kind === "after-response") {
           const pending = await gate.defer(verified, c.get("x402.served"));
           ended = true;
+          markCharged(c);
           c.res = undefined;
           const paid = new Response(body, { status: answer.status, headers: answer.headers });
           paid.headers.set(PAYMENT_HEADERS.status, "pending");
@@ -196,6 +241,7 @@ export function requirePayment(
           c.res = paymentRequiredResponse(settled.paymentRequired);
           return;
         }
+        markCharged(c);
         const paid = new Response(body, { status: answer.status, headers: answer.headers });
         paid.headers.set(PAYMENT_HEADERS.response, encodeJsonHeader(settled.receipt));
         paid.headers.set("Cache-Control", "private, no-store");

@@ -67,7 +67,9 @@ describe("an unpaid 402 carries a signed offer", () => {
     const res = await app.request(`${URL_BASE}/paid/echo`, { method: "POST", body: "{}" });
     expect(res.status).toBe(402);
     const body = (await res.json()) as PaymentRequired;
-    expect(body).toEqual(requiredOf(res));
+    // The header is the body but for the bazaar declaration, which it leaves to the body.
+    const { bazaar, ...paying } = body.extensions ?? {};
+    expect(requiredOf(res)).toEqual({ ...body, extensions: paying });
     const offer = onlyOffer(body);
     expect(offer.acceptIndex).toBe(0);
     expect(extractJWSHeader(offer.signature)).toEqual({ alg: "EdDSA", kid: key.kid });
@@ -85,7 +87,7 @@ describe("an unpaid 402 carries a signed offer", () => {
     expect(signed.validUntil).toBeGreaterThan(nowSeconds());
     expect(signed.validUntil).toBeLessThanOrEqual(nowSeconds() + MAX_TIMEOUT_SECONDS);
     // The bazaar declaration is still there, beside it.
-    expect(body.extensions).toHaveProperty("bazaar");
+    expect(bazaar).toBeDefined();
   });
 
   it("for the URL each request named, though the route's challenge is built once", async () => {
