@@ -548,16 +548,19 @@ describe.each([
     const left = BigInt(rows[0]?.outstanding ?? "0");
     const { settler } = settlerOf("replica-cap", { maxOutstanding: left + 20_000n });
     const gate = gateOf(settler);
+    // Two payers who paid before (the test's mover may be blocked by an earlier test).
+    const other = await freshWallet(devnet, 2_000_000n);
+    await paidHistory(settler, other.privateKey);
     const first = await admitted(gate, payer().privateKey);
-    const second = await admitted(gate, mover().privateKey);
-    for (const who of [payer(), mover()]) {
+    const second = await admitted(gate, other.privateKey);
+    for (const who of [payer(), other]) {
       const third = await verified(gate, who.privateKey);
       expect(await gate.plan(third)).toEqual({ ok: true, kind: "before-response" });
       await gate.release(third);
     }
     // One released (its work failed, say): room for one again.
     await gate.release(first);
-    const again = await verified(gate, mover().privateKey);
+    const again = await verified(gate, other.privateKey);
     expect(await gate.plan(again)).toEqual({ ok: true, kind: "after-response" });
     await Promise.all([gate.release(second), gate.release(again)]);
   });
