@@ -32,8 +32,14 @@ describe("SIGTERM under paid load", () => {
       payers: { privateKey: Hex }[];
     };
     expect(info.payers.length).toBeGreaterThan(0);
-    // Each payer paid five calls first (a wallet is answered first only up to what it paid).
-    await Promise.all(info.payers.map((p) => payBeforeAnswers(service.url, p.privateKey, 5)));
+    // Each payer paid five calls first (a wallet is answered first only up to what it paid). The
+    // service is killed if that fails: nothing outlives the test.
+    await Promise.all(info.payers.map((p) => payBeforeAnswers(service.url, p.privateKey, 5))).catch(
+      (error: unknown) => {
+        service.child.kill("SIGKILL");
+        throw error;
+      },
+    );
     const ids: string[] = [];
     let running = true;
     const agents = Array.from({ length: 6 }, async (_, i) => {

@@ -27,6 +27,11 @@ export async function startServiceProcess(
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // Nothing outlives the test process, whatever the test did with the child (a test that throws
+  // before it stops the service would otherwise leave it running, and its load, behind).
+  const reap = () => child.kill("SIGKILL");
+  process.once("exit", reap);
+  child.once("exit", () => process.off("exit", reap));
   let output = "";
   child.stderr.on("data", (chunk) => {
     output += String(chunk);
