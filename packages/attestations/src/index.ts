@@ -19,6 +19,7 @@ export {
 } from "./claims/claims-schema.js";
 export {
   ATTESTATION_CARRIERS,
+  ATTESTATION_KEYS_PATH,
   ATTESTATION_LOOKUP_PATH,
   attestationLookupUrl,
 } from "./documents/attestation-carriers.js";

@@ -23,6 +23,9 @@ export const ATTESTATION_CARRIERS = Object.freeze({
   xlsxCellLength: 8192,
 } as const);
 
+/** Where the service publishes the keys that check its attestations (a JWK Set, RFC 7517). */
+export const ATTESTATION_KEYS_PATH = "/.well-known/jwks.json";
+
 /**
  * Where the service answers an attestation it issued by its fingerprint: the JWS and the
  * verdict of the verification route, free. The QR code of every document encodes this URL.
