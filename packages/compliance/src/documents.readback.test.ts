@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import {
+  attestationFingerprint,
   generateSigningKey,
   type Jwks,
   publicJwks,
@@ -10,10 +11,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { officeMissingReason, officeToPdf } from "../../../scripts/test-support/office.mjs";
 import { pdfPageCount, pdfPages } from "../../../scripts/test-support/pdf-text.mjs";
 import { attesterFor, authorizationPayment } from "./attestation/attest.js";
-import { attestationUrls } from "./attestation/attestation-paths.js";
-import { jwsLines } from "./operations/screening/attestation-appendix.js";
+import {
+  base64Runs,
+  docxAttachedJws,
+  pdfAttachedJws,
+} from "./test-support/attached-attestation.js";
 import { documentSet, realEditionDeps, type SetDocument } from "./test-support/document-set.mjs";
-import { printedJws } from "./test-support/printed-attestation.js";
 
 /**
  * Every document the service files, made on OFAC's real 2025-11-19 edition through the
@@ -157,14 +160,14 @@ const SNAKE_CASE =
   /(?<![A-Za-z0-9_])(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|_[a-z][a-z0-9]*|[a-z][a-z0-9]*_)(?![A-Za-z0-9_])/g;
 
 /**
- * The words of a signed document that are the attestation's own base64url (its JWS lines and its
- * kid): machine tokens printed to be copied, like a file name or a URL, so their letters are no
- * label or value to read (a line of the JWS may hold `a_b` by chance).
+ * The words of a signed document that are the attestation's own base64url (its kid): a machine
+ * token printed to be copied, like a file name or a URL, so its letters are no label or value to
+ * read (a kid may hold `a_b` by chance).
  */
 const tokensOf = (jws: string | undefined): ReadonlySet<string> => {
   if (jws === undefined) return new Set();
   const header = JSON.parse(Buffer.from(jws.split(".")[0] ?? "", "base64url").toString("utf8"));
-  return new Set([...jwsLines(jws), header.kid as string]);
+  return new Set([header.kid as string]);
 };
 
 /** The snake_case tokens on the pages, each with the printed line it stands on. */
@@ -357,23 +360,27 @@ describe("every document, read back on the real 2025-11-19 edition", () => {
         },
       );
 
-      // The signed screenings' documents, as a reviewer prints them (a workbook's cells are
-      // cut to the printed column: its JWS is checked in the file's cells, not its print).
+      // The signed screenings' documents carry the JWS in the file and print only its evidence.
       if (SIGNED.test(name) && !name.endsWith(".xlsx")) {
         (skipped ? it.skip : it)(
-          `prints the attestation: its JWS lines joined are the JWS, which verifies, with its kid and URLs${why}`,
+          `carries the attestation (attachment or package part), which verifies, and prints its kid and lookup URL, no base64${why}`,
           async () => {
-            const jws = documentNamed(name).attestation;
+            const d = documentNamed(name);
+            const jws = d.attestation;
             expect(jws, `${name} was made from a signed screening`).toBeDefined();
-            const pages = await printedPages(name);
-            expect(printedJws(pages)).toBe(jws);
-            const verified = await verifyAttestation(printedJws(pages) ?? "", jwks);
+            const attached = name.endsWith(".pdf")
+              ? pdfAttachedJws(d.bytes)
+              : docxAttachedJws(d.bytes);
+            expect(attached).toBe(jws);
+            const verified = await verifyAttestation(attached ?? "", jwks);
             expect(verified.kid).toBe(key.kid);
+            const pages = await printedPages(name);
             const text = pages.join("\n");
-            const urls = attestationUrls(BASE_URL);
-            for (const needed of [key.kid, urls.keysUrl, urls.verifyUrl]) {
+            const fingerprint = attestationFingerprint(jws ?? "");
+            for (const needed of [key.kid, `${BASE_URL}/api/attestations/${fingerprint}`]) {
               expect(text).toContain(needed);
             }
+            expect(base64Runs(text, d.addresses)).toEqual([]);
           },
           PRINT_TIMEOUT_MS,
         );

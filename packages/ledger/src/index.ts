@@ -1,4 +1,10 @@
 export {
+  type ArchivedAttestation,
+  AttestationArchive,
+  type AttestationArchiveOptions,
+  DEFAULT_ATTESTATION_RETENTION_DAYS,
+} from "./attestations/attestation-archive.js";
+export {
   DEFAULT_LEDGER_DIR,
   LEDGER_ENV,
   type LedgerConfig,

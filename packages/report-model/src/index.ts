@@ -62,6 +62,7 @@ export type {
   ChartType,
   Degradation,
   Report,
+  ReportAttestation,
   ReportChart,
   ReportMeta,
   ReportMetric,
@@ -79,6 +80,7 @@ export {
   parseReport,
   type ReportVariant,
 } from "./normalize/parse-report.js";
+export { reportAttestation } from "./normalize/report-attestation.js";
 export {
   boundedArray,
   boundedRecord,

@@ -7,6 +7,7 @@ import { bazaarDiscoveryOf, type McpCatalog } from "@svc/service-docs";
 import { Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
+import { type AttestationStore, keepAttestation } from "../attestations/attestation-store.js";
 import { attestedEditions, type EditionLookup } from "../attestations/attested-editions.js";
 import { mountAttestations } from "../attestations/mount-attestations.js";
 import { requestAttester } from "../attestations/request-attester.js";
@@ -60,6 +61,14 @@ export interface AppOptions {
    * taken. None when unset (the routes' in-memory reservations need no probe).
    */
   readonly ledgerReady?: (() => Promise<boolean>) | undefined;
+  /**
+   * Where every attestation the app signs is archived (routes and MCP tools alike), and where
+   * `GET /api/attestations/{fingerprint}` finds it (the service's: the ledger's archive). None:
+   * nothing is archived and the lookup finds nothing.
+   */
+  readonly attestationArchive?: AttestationStore | undefined;
+  /** Where the app's own events go (an archive that fails), whatever `log` does with requests. */
+  readonly eventLog?: LogSink | undefined;
   /** How often one client may verify an attestation (default: `VERIFY_RATE_LIMIT`). */
   readonly verifyRateLimit?: RateLimit | undefined;
 }
@@ -189,7 +198,11 @@ export function createApp(options: AppOptions): Hono {
   };
   // Every 402 names the resource on the public base URL (or the request's own, validated).
   const resourceUrl = requestResourceUrl(options.baseUrl);
-  const attestOf = requestAttester(options.attestation, options.baseUrl);
+  const keep =
+    options.attestationArchive === undefined
+      ? undefined
+      : keepAttestation(options.attestationArchive, options.eventLog ?? options.log);
+  const attestOf = requestAttester(options.attestation, options.baseUrl, keep);
   for (const op of options.operations ?? CATALOG) {
     mountOperation(app, op, gateOf(op, options.payments), deps, {
       payment: { resourceUrl },
@@ -197,7 +210,13 @@ export function createApp(options: AppOptions): Hono {
     });
   }
   if (options.attestation !== undefined) {
-    mountAttestations(app, options.attestation, editionsOf(options), options.verifyRateLimit);
+    mountAttestations(
+      app,
+      options.attestation,
+      editionsOf(options),
+      options.verifyRateLimit,
+      options.attestationArchive,
+    );
   }
   mountList(app, options.list, options.archive);
   if (options.receipts !== undefined) mountPaymentReceipts(app, options.receipts);
@@ -214,6 +233,7 @@ export function createApp(options: AppOptions): Hono {
     baseUrl: options.baseUrl,
     log: options.log,
     attestation: options.attestation,
+    keepAttestation: keep,
   });
   app.notFound((c) => problem(c, 404, "ENDPOINT_NOT_FOUND", "Not Found"));
   app.onError((_error, c) =>

@@ -70,6 +70,25 @@ export const VerifyRequestSchema = v.strictObject({
 });
 
 /**
+ * The lookup's path parameter: the attestation's fingerprint, 64 hex digits (upper or lower case;
+ * spaces and hyphens, as the grouped print reads, are dropped first), lower-cased.
+ */
+export const FingerprintParamSchema = v.strictObject({
+  fingerprint: v.pipe(
+    v.string("must be the attestation's fingerprint"),
+    v.transform((text) => text.replace(/[\s-]+/g, "")),
+    v.regex(
+      /^[0-9a-fA-F]{64}$/,
+      "must be 64 hex digits: the SHA-256 of the attestation's JWS, as its documents print it",
+    ),
+    v.toLowerCase(),
+  ),
+});
+
+/** How often one client may look an attestation up: as often as it may verify one. */
+export const LOOKUP_RATE_LIMIT = VERIFY_RATE_LIMIT;
+
+/**
  * The members of a string union, listed: the build fails when the union gains a member the list
  * lacks (`missing` names it), so a schema's `enum` cannot fall behind the type it describes.
  */
@@ -179,5 +198,34 @@ export const FREE_ATTESTATION_ENDPOINTS = {
       schema: VERDICT_SCHEMA,
     },
     example: ATTESTATION_PATHS.verify,
+  },
+  lookup: {
+    name: "attestation_lookup",
+    path: ATTESTATION_PATHS.lookup,
+    title: "Look up an attestation by its fingerprint",
+    description:
+      "An attestation this service issued, found by its fingerprint (the SHA-256 of its compact JWS, which every document prints with a QR code of this URL): the JWS and the verdict of POST /api/attestations/verify on it. 404 `ATTESTATION_NOT_FOUND` for a fingerprint the service did not issue or no longer keeps (past its retention), 400 `INVALID_INPUT` for one that is not 64 hex digits.",
+    topic: "attestation",
+    params: {
+      fingerprint: {
+        description:
+          "The attestation's fingerprint: 64 hex digits (the grouped form's spaces may be left in, URL-encoded).",
+        pattern: "^[0-9a-fA-F]{64}$",
+      },
+    },
+    answer: {
+      description: `{fingerprint, attestation, verification}: the JWS and the verdict (Cache-Control: no-store). At most ${LOOKUP_RATE_LIMIT.burst} requests at once per client, then ${LOOKUP_RATE_LIMIT.perSecond} a second.`,
+      cacheControl: "no-store",
+      schema: {
+        type: "object",
+        required: ["fingerprint", "attestation", "verification"],
+        properties: {
+          fingerprint: { type: "string", pattern: "^[0-9a-f]{64}$" },
+          attestation: { type: "string", description: "The compact JWS." },
+          verification: VERDICT_SCHEMA,
+        },
+      },
+    },
+    example: ATTESTATION_PATHS.lookup.replace("{fingerprint}", "0".repeat(64)),
   },
 } as const satisfies Record<string, FreeEndpoint>;

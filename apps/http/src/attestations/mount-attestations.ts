@@ -8,12 +8,15 @@ import { clientRateLimit, type RateLimit } from "../app/client-rate-limit.js";
 import { failureResponse } from "../app/map-failure.js";
 import { declaredWithin, readBody, tooLarge } from "../app/mount-operation.js";
 import { problem } from "../app/problem.js";
+import type { AttestationStore } from "./attestation-store.js";
 import { attestationVerdict } from "./attestation-verdict.js";
 import type { EditionLookup } from "./attested-editions.js";
 import {
+  FingerprintParamSchema,
   FREE_ATTESTATION_ENDPOINTS,
   KEY_SET_CACHE_CONTROL,
   KEY_SET_MEDIA_TYPE,
+  LOOKUP_RATE_LIMIT,
   MAX_VERIFY_BODY_BYTES,
   VERIFY_RATE_LIMIT,
   VerifyRequestSchema,
@@ -39,6 +42,7 @@ export function mountAttestations(
   attestation: ServiceAttestation,
   editions: EditionLookup,
   limit: RateLimit = VERIFY_RATE_LIMIT,
+  archive?: AttestationStore | undefined,
 ): void {
   // Built once: the set never changes while the service runs, and it refuses a private member.
   const keys = publicJwks([attestation.key, ...attestation.retired]);
@@ -77,4 +81,40 @@ export function mountAttestations(
       });
     },
   );
+  // The lookup by fingerprint: one primary-key read and one verification, rate-limited as the
+  // verification is. Its path shares /api/attestations/ with the verification's POST.
+  app.get(
+    ATTESTATION_LOOKUP_ROUTE,
+    clientRateLimit(limit === VERIFY_RATE_LIMIT ? LOOKUP_RATE_LIMIT : limit),
+    async (c) => {
+      const raw = c.req.param("fingerprint");
+      if (raw === "verify") {
+        return problem(c, 405, "METHOD_NOT_ALLOWED", "Use POST on this path.", undefined, {
+          Allow: "POST",
+        });
+      }
+      const parsed = v.safeParse(FingerprintParamSchema, { fingerprint: raw });
+      if (!parsed.success) return failureResponse(c, invalidInput(parsed.issues));
+      const { fingerprint } = parsed.output;
+      const found = await archive?.find(fingerprint);
+      if (found === undefined) {
+        return problem(
+          c,
+          404,
+          "ATTESTATION_NOT_FOUND",
+          "This service holds no attestation with that fingerprint: it did not issue it, or no longer keeps it.",
+        );
+      }
+      const verification = await attestationVerdict(found.jws, keys, editions);
+      return c.json({ fingerprint, attestation: found.jws, verification }, 200, {
+        "Cache-Control": FREE_ATTESTATION_ENDPOINTS.lookup.answer.cacheControl,
+      });
+    },
+  );
 }
+
+/** The lookup's route: `ATTESTATION_PATHS.lookup` in hono's spelling of a path parameter. */
+const ATTESTATION_LOOKUP_ROUTE = FREE_ATTESTATION_ENDPOINTS.lookup.path.replace(
+  "{fingerprint}",
+  ":fingerprint",
+);

@@ -12,10 +12,12 @@ export type RequestAttester = (c: Context) => Attest | undefined;
  * (`PUBLIC_BASE_URL`, else the request's own, as the discovery documents name it), bound to the
  * authorization that pays for this request. Without a key (an app built without one) nothing is
  * signed. A paid request whose authorization is missing is a fault, never an unsigned answer.
+ * Each attestation signed is kept (`keep`: the service's archive) before the answer goes out.
  */
 export function requestAttester(
   attestation: ServiceAttestation | undefined,
   configuredBaseUrl: string | undefined,
+  keep?: ((jws: string) => Promise<void>) | undefined,
 ): RequestAttester {
   if (attestation === undefined) return () => undefined;
   const baseUrlOf = requestBaseUrl(configuredBaseUrl);
@@ -28,6 +30,7 @@ export function requestAttester(
       key: attestation.key,
       baseUrl: baseUrlOf(c),
       payment: authorizationPayment(authorization),
+      keep,
     });
   };
 }

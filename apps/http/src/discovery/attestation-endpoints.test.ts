@@ -58,14 +58,16 @@ describe("the attestation endpoints in the documents", () => {
   it("the definitions use the paths every attestation names (ATTESTATION_PATHS)", () => {
     expect(FREE_ATTESTATION_ENDPOINTS.keys.path).toBe(KEYS);
     expect(FREE_ATTESTATION_ENDPOINTS.verify.path).toBe(VERIFY);
+    expect(FREE_ATTESTATION_ENDPOINTS.lookup.path).toBe("/api/attestations/{fingerprint}");
   });
 
-  it("/api lists the key set as a free GET and the verification as a free POST with its body", async () => {
+  it("/api lists the key set as a free GET, the verification as a free POST with its body, and the lookup by fingerprint as a free GET", async () => {
     const api = await catalog(signing);
     const free = api.free.filter((e) => e.topic === "attestation");
     expect(free.map((e) => [e.method, e.path])).toEqual([
       ["GET", KEYS],
       ["POST", VERIFY],
+      ["GET", "/api/attestations/{fingerprint}"],
     ]);
     expect(free[1]).toMatchObject({
       name: "attestation_verify",

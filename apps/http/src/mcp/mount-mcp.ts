@@ -41,6 +41,8 @@ export interface McpOptions {
    * retired keys are the key set's business, not the tools'. Without it the tools sign nothing.
    */
   readonly attestation?: ServiceAttestation | undefined;
+  /** Keeps each attestation a tool's answer is signed with (the app's archive). */
+  readonly keepAttestation?: ((jws: string) => Promise<void>) | undefined;
 }
 
 /** Whether a GET asks for the server-sent event stream of the transport (not the description). */
@@ -75,7 +77,11 @@ export function mountMcp(app: Hono, options: McpOptions): void {
     payments:
       options.attestation === undefined
         ? options.payments
-        : { ...options.payments, signingKey: options.attestation.key },
+        : {
+            ...options.payments,
+            signingKey: options.attestation.key,
+            keepAttestation: options.keepAttestation,
+          },
     maxBodyBytes: MAX_BODY_BYTES,
     callers: ANY_CALLER,
     log: options.log === undefined ? undefined : { sink: options.log, requests: false },

@@ -114,6 +114,25 @@ export async function startService(
     await devnet?.stop();
     throw error;
   }
+  // Every attestation issued is archived in the ledger's database and pruned past its retention
+  // (at the start, then daily), so the lookup by fingerprint answers it while it is kept.
+  const attestationArchive = ledger.attestationArchive({
+    retentionDays: config.ledger.attestationRetentionDays,
+  });
+  const pruneArchive = () =>
+    attestationArchive.prune().then(
+      (deleted) => {
+        if (deleted > 0) log.info({ deleted }, "attestations past their retention deleted");
+      },
+      (error: unknown) =>
+        log.warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          "attestation prune failed",
+        ),
+    );
+  void pruneArchive();
+  const pruning = setInterval(() => void pruneArchive(), PRUNE_INTERVAL_MS);
+  pruning.unref();
   const app = createApp({
     ...runtime.deps,
     payments: {
@@ -127,6 +146,8 @@ export async function startService(
     baseUrl: config.publicBaseUrl,
     archive: loaderArchive(runtime.loader),
     attestation,
+    attestationArchive,
+    eventLog: log,
     ledgerReady: ledgerReadiness(() => ledger.ping()),
   });
   if (devnet !== undefined) {
@@ -157,6 +178,7 @@ export async function startService(
     devnet,
     signingKid: attestation.key.kid,
     async stop() {
+      clearInterval(pruning);
       await closeServer(server);
       await runtime.stop();
       await deferred?.stop();
@@ -167,6 +189,9 @@ export async function startService(
     },
   };
 }
+
+/** How often attestations past their retention are deleted: daily (retention counts in days). */
+const PRUNE_INTERVAL_MS = 86_400_000;
 
 /**
  * How long an idle keep-alive connection stays open: longer than a client's own idle timeout

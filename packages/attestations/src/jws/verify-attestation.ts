@@ -16,7 +16,7 @@ export interface VerifiedAttestation {
   readonly kid: string;
 }
 
-const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+export const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /** Key sets already checked, by object: a verifier holding one set checks it once. */
 const checkedSets = new WeakMap<object, Map<string, PublicJwk>>();
@@ -30,7 +30,8 @@ function keysByKid(keys: Jwks): Map<string, PublicJwk> {
   return byKid;
 }
 
-function protectedHeader(jws: string): { alg: string; kid: string } {
+/** The protected header of an attestation, checked (typ, kid, alg, no crit). */
+export function protectedHeader(jws: string): { alg: string; kid: string } {
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(jws);

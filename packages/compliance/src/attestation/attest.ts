@@ -35,6 +35,12 @@ export interface AttesterOptions {
   readonly payment: AttestedPayment;
   /** The clock (default: now), for `issuedAt`. */
   readonly now?: (() => Date) | undefined;
+  /**
+   * Keeps each attestation signed, before the answer carrying it is returned (the service
+   * archives it, so its lookup URL answers once the answer is out). Awaited: it must not throw
+   * for a failure of its own the answer should survive (the service's logs and continues).
+   */
+  readonly keep?: ((jws: string) => Promise<void>) | undefined;
 }
 
 /** The `Attest` of one paid request: its payment and the service's key and base URL. */
@@ -47,7 +53,9 @@ export function attesterFor(options: AttesterOptions): Attest {
       screening,
       payment: options.payment,
     });
-    return { jws: await signAttestation(claims, options.key), kid: options.key.kid, ...urls };
+    const jws = await signAttestation(claims, options.key);
+    await options.keep?.(jws);
+    return { jws, kid: options.key.kid, ...urls };
   };
 }
 

@@ -1,14 +1,18 @@
+import { ATTESTATION_KEYS_PATH, ATTESTATION_LOOKUP_PATH } from "@svc/attestations";
+
 /**
  * Where a service that signs screening attestations publishes what checks them: its public keys
- * (RFC 7517 key set, current and retired) and the free verification route. The apps mount
- * these paths; the attestation appendix of every document prints them on the service's base URL.
+ * (RFC 7517 key set, current and retired), the free verification route, and the free lookup of
+ * an attestation it issued by its fingerprint (the URL and QR code every document prints). The
+ * apps mount these paths.
  */
 export const ATTESTATION_PATHS = Object.freeze({
-  keys: "/.well-known/jwks.json",
+  keys: ATTESTATION_KEYS_PATH,
   verify: "/api/attestations/verify",
+  lookup: ATTESTATION_LOOKUP_PATH,
 } as const);
 
-/** The two URLs of `ATTESTATION_PATHS` on a base URL (no trailing slash needed). */
+/** The key set's and the verification route's URLs on a base URL (no trailing slash needed). */
 export function attestationUrls(baseUrl: string): { keysUrl: string; verifyUrl: string } {
   const base = baseUrl.replace(/\/+$/, "");
   return {

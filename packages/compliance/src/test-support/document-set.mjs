@@ -14,7 +14,6 @@ import {
   batchWalletScreen,
   eddReport,
   exposureForecast,
-  jwsLines,
   queueOptimize,
   reportDocxGenerate,
   reportPdfGenerate,
@@ -213,12 +212,11 @@ export const PAGE_BOUNDS = {
 };
 
 /**
- * The pages a signed document's attestation appendix adds to its bound: the JWS at about 60
- * printed lines of 64 characters a page (a JWS grows by ~400 characters an address), and one for
- * the table that explains it and the page break before the JWS.
+ * The pages a signed document's attestation adds to its bound: its evidence block (fingerprint,
+ * kid, instant, edition, URL and QR code), at most one page however many addresses it covers;
+ * the JWS itself is attached, never printed.
  */
-export const attestationPages = (jws) =>
-  jws === undefined ? 0 : Math.ceil(jwsLines(jws).length / 60) + 1;
+export const attestationPages = (jws) => (jws === undefined ? 0 : 1);
 
 const ROUTES = { pdf: reportPdfGenerate, docx: reportDocxGenerate, xlsx: reportXlsxGenerate };
 

@@ -4,6 +4,10 @@ import {
   type ReserveResult,
   type ServedRecord,
 } from "@svc/payments";
+import {
+  AttestationArchive,
+  type AttestationArchiveOptions,
+} from "../attestations/attestation-archive.js";
 import { DeferredPayments } from "../settlement/deferred-payments.js";
 import type { Sql, SqlParam } from "../sql/sql.js";
 import {
@@ -83,6 +87,12 @@ export class PaymentLedger {
     this.storeQueries = options.storeQueries ?? false;
     this.deferred = new DeferredPayments(sql, this.storeQueries);
   }
+
+  /** The archive of the attestations the service issues, on the ledger's database. */
+  attestationArchive(options: AttestationArchiveOptions = {}): AttestationArchive {
+    return new AttestationArchive(this.sql, options);
+  }
+
 
   /** Which engine holds the ledger. */
   get engine(): Sql["engine"] {

@@ -118,4 +118,20 @@ export const MIGRATIONS: readonly Migration[] = [
           or (status = 'failed' and fault = 'payer'))`,
     ],
   },
+  {
+    version: 5,
+    name: "attestation-archive",
+    statements: [
+      // Every attestation the service issued, by its fingerprint (the lower-case hex SHA-256 of
+      // the compact JWS, which documents print and their QR codes name): the free lookup
+      // answers it with its verdict. Kept for the retention period from its instant, then
+      // deleted (ATTESTATION_RETENTION_DAYS).
+      `create table attestations (
+        fingerprint text primary key check (fingerprint ~ '^[0-9a-f]{64}$'),
+        jws text not null check (jws <> ''),
+        issued_at timestamptz not null
+      )`,
+      "create index attestations_by_instant on attestations (issued_at)",
+    ],
+  },
 ];

@@ -13,6 +13,8 @@ import {
 export interface AttestationSigning {
   readonly key: SigningKey;
   readonly baseUrl: string;
+  /** Keeps each attestation signed (the service's archive); see `AttesterOptions.keep`. */
+  readonly keep?: ((jws: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -30,4 +32,5 @@ export const attestOfPayment = (
         key: signing.key,
         baseUrl: signing.baseUrl,
         payment: authorizationPayment(authorization),
+        keep: signing.keep,
       });

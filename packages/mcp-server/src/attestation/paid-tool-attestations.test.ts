@@ -1,7 +1,13 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import {
   type AttestationClaims,
+  attestationFingerprint,
   generateSigningKey,
+  groupedFingerprint,
   publicJwks,
   type SigningKey,
   verifyAttestation,
@@ -209,14 +215,26 @@ describe.each(GENERATIONS)(
       }
     });
 
-    it("a paid ofac_wallet_report PDF prints the attestation its answer carries", async () => {
+    it("a paid ofac_wallet_report PDF carries the attestation its answer carries, and prints its fingerprint", async () => {
       const { paid } = await paidCall("ofac_wallet_report", {
         address: LAZARUS,
         output_format: "pdf",
       });
       const [pdf] = resourcesOf(paid);
-      // Printed in fixed lines: the JWS is whole once the page text loses its whitespace.
-      expect(pdfText(pdf?.blob ?? "").replace(/\s+/g, "")).toContain(structured(paid).attestation);
+      const jws = structured(paid).attestation as string;
+      // Attached as attestation.jws (poppler's pdfdetach reads it out), never printed.
+      const dir = mkdtempSync(join(tmpdir(), "mcp-attestation-"));
+      try {
+        const file = join(dir, "report.pdf");
+        writeFileSync(file, Buffer.from(pdf?.blob ?? "", "base64"));
+        execFileSync("pdfdetach", ["-save", "1", "-o", join(dir, "a.jws"), file]);
+        expect(readFileSync(join(dir, "a.jws"), "utf8")).toBe(jws);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      const text = pdfText(pdf?.blob ?? "");
+      expect(text).toContain(groupedFingerprint(attestationFingerprint(jws)).slice(0, 39));
+      expect(text).not.toContain(jws.slice(0, 64));
     });
 
     it("a free tool signs nothing", async () => {

@@ -95,7 +95,11 @@ export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
       attestation:
         key === undefined
           ? undefined
-          : { key, baseUrl: call.baseUrl ?? new URL(request.url).origin },
+          : {
+              key,
+              baseUrl: call.baseUrl ?? new URL(request.url).origin,
+              keep: options.payments?.keepAttestation,
+            },
       maxBodyBytes: options.maxBodyBytes,
       onTooLarge: call.onTooLarge,
       largeBodies: options.largeBodies,

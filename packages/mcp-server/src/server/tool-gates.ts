@@ -25,6 +25,8 @@ export interface ToolPayments {
    * signed with it and bound to the payment. Without it nothing is signed.
    */
   readonly signingKey?: SigningKey | undefined;
+  /** Keeps each attestation signed with it (the service's archive); see `AttesterOptions.keep`. */
+  readonly keepAttestation?: ((jws: string) => Promise<void>) | undefined;
 }
 
 /** Finds the payment gate of a tool at a price. */

@@ -24,8 +24,10 @@ import { renderChartPng } from "../chart/chart-png.js";
 import { DOCX_ENGINE } from "../engines.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
+import { withAttestationPart } from "./attestation-part.js";
 import { asHeading, Body } from "./body.js";
 import { type DisplayTable, displayTable, splitColumns } from "./display-table.js";
+import { evidenceChildren } from "./evidence.js";
 import { BULLETS, documentNumbering, documentStyles, PAGE, STYLE, TWIPS_PER_PX } from "./styles.js";
 import { buildTable } from "./table.js";
 import { fieldColumnWidth, fieldValueLayout, gridLayout } from "./table-layout.js";
@@ -245,7 +247,7 @@ function description(report: Report): string | undefined {
 }
 
 /** The document's content, in reading order, as portrait and landscape runs of pages. */
-function buildBody(report: Report, degradations: Degradation[]): Body {
+async function buildBody(report: Report, degradations: Degradation[]): Promise<Body> {
   const sections = report.sections.map((s) => (s.table === null ? null : displayTable(s.table)));
   const tables = report.tables.map(displayTable);
   const workbook = report.workbook.map(displayTable);
@@ -285,6 +287,10 @@ function buildBody(report: Report, degradations: Degradation[]): Body {
     body.add(false, heading(1, "Appendix"));
     for (const sheet of workbook) addTable(body, sheet, 2, context);
   }
+  if (report.attestation !== undefined && report.attestation !== null) {
+    // Last, where the appendix ends: the evidence in place of the JWS, which is a package part.
+    body.add(false, ...(await evidenceChildren(report.attestation)));
+  }
   return body;
 }
 
@@ -301,7 +307,7 @@ export async function renderDocx(report: Report): Promise<RenderedDocument> {
   const degradations: Degradation[] = [];
   let bytes: Uint8Array;
   try {
-    const body = buildBody(report, degradations);
+    const body = await buildBody(report, degradations);
     const sections: ISectionOptions[] = body.blocks.map((block) => ({
       properties: {
         page: {
@@ -337,7 +343,11 @@ export async function renderDocx(report: Report): Promise<RenderedDocument> {
       sections,
     });
     const buffer = await Packer.toBuffer(doc);
-    bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    const packed = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    bytes =
+      report.attestation === undefined || report.attestation === null
+        ? packed
+        : await withAttestationPart(packed, report.attestation);
   } catch (error) {
     if (error instanceof RenderError) throw error;
     throw new RenderError(

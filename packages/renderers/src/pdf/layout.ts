@@ -6,6 +6,8 @@ import {
   type ReportMetric,
   type ReportTable,
 } from "@svc/report-model";
+import { EVIDENCE_HEADING } from "../evidence/evidence-block.js";
+import { type EvidenceItem, planEvidence } from "./evidence-layout.js";
 import { FILL, type Measurer } from "./measure.js";
 import { buildTableModel, fieldColumnWidth, type TableModel } from "./table-model.js";
 import { CONTENT_WIDTH, LIST_WARNING_BOX, PAGE, SPACING, TYPE } from "./theme.js";
@@ -64,7 +66,8 @@ export type Item =
       readonly end: number;
       readonly continued: boolean;
       readonly height: number;
-    };
+    }
+  | EvidenceItem;
 
 export interface TitleBlock {
   readonly label: Lines | null;
@@ -222,6 +225,14 @@ export function planDocument(
       flow.table(first);
     }
     for (const t of rest) flow.table(t);
+  }
+  if (report.attestation !== undefined && report.attestation !== null) {
+    // Last, where the appendix ends: the attestation's evidence in place of its JWS (which the
+    // file carries as an attachment), kept whole on one page with its heading.
+    const evidence = planEvidence(report.attestation, m, (s, width, size) =>
+      m.wrap(text(s), width, size),
+    );
+    flow.section(heading(EVIDENCE_HEADING), [evidence]);
   }
   if (flow.isEmpty()) {
     flow.section(null, paragraphs(["This report has no content."], "paragraph"));

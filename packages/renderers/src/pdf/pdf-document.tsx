@@ -2,6 +2,7 @@ import { Document, Page, type Styles, Text, View } from "@react-pdf/renderer";
 import type { ReactElement } from "react";
 import type { ChartScene } from "../chart/scene.js";
 import { ChartView } from "./chart-view.js";
+import { EvidenceView } from "./evidence-view.js";
 import type { DocumentPlan, Item, Lines, PagePlan, TitleBlock } from "./layout.js";
 import type { Measurer } from "./measure.js";
 import { TableChunkView } from "./table-view.js";
@@ -299,6 +300,8 @@ function ItemView({
       );
     case "table":
       return <TableChunk item={item} styler={styler} measurer={measurer} />;
+    case "evidence":
+      return <EvidenceView item={item} />;
   }
 }
 

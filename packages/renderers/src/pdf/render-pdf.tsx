@@ -17,6 +17,7 @@ import type { ChartScene } from "../chart/scene.js";
 import { PDF_ENGINE } from "../engines.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
+import { evidenceBlock } from "../evidence/evidence-block.js";
 import {
   describeCodePoint,
   type FontPlan,
@@ -25,6 +26,7 @@ import {
   substituteUncovered,
 } from "../fonts/font-plan.js";
 import { registerPdfFonts } from "../fonts/react-pdf-fonts.js";
+import { attachAttestation } from "./attach-attestation.js";
 import { chartWithLabels } from "./chart-labels.js";
 import { cleanText } from "./clean-text.js";
 import { CHART_SCALE, chartBox, planDocument } from "./layout.js";
@@ -103,7 +105,12 @@ export async function renderPdf(report: Report): Promise<RenderedDocument> {
         }}
       />,
     );
-    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    const rendered = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    // The JWS itself travels as an attachment, never on a page.
+    const bytes =
+      report.attestation === undefined || report.attestation === null
+        ? rendered
+        : await attachAttestation(rendered, report.attestation);
     // react-pdf renders through a React root that stays on React's schedule until React's
     // scheduler runs (a macrotask). Back-to-back renders never yield one, so every finished
     // document's element tree stayed reachable (about 2 MB per 1,000-row table). One turn of
@@ -176,6 +183,12 @@ function* textsWithPaths(
   }
   for (const t of report.tables) yield* tableTexts(t, `tables.${t.key}`);
   for (const t of report.workbook) yield* tableTexts(t, `workbook.${t.key}`);
+  if (report.attestation !== undefined && report.attestation !== null) {
+    const block = evidenceBlock(report.attestation, "pdf");
+    yield ["attestation", block.heading];
+    yield ["attestation", block.statement];
+    for (const f of block.fields) yield ["attestation", f.label];
+  }
   for (const [i, scene] of scenes.entries()) {
     const source = report.charts[i]?.source ?? `charts[${i}]`;
     for (const p of scene.primitives) if (p.kind === "text") yield [source, p.text];

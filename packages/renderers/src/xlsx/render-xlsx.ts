@@ -7,6 +7,7 @@ import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
 import { CellValues } from "./cell-values.js";
 import { layDataSheet, writeDataSheet } from "./data-sheet.js";
+import { writeEvidenceSheet, writeJwsSheet } from "./evidence-sheets.js";
 import { printOptions, SUMMARY_PORTRAIT_WIDTH } from "./print-setup.js";
 import { laySummary, writeSummary } from "./summary-sheet.js";
 import { planWorkbook } from "./workbook-plan.js";
@@ -110,6 +111,14 @@ export async function renderXlsx(report: Report): Promise<RenderedDocument> {
       });
       writeDataSheet(data, sheet.table, layout, cells);
       data.commit();
+    }
+    if (
+      plan.attestation !== null &&
+      report.attestation !== undefined &&
+      report.attestation !== null
+    ) {
+      writeEvidenceSheet(wb, plan.attestation.evidence, report.attestation, sample);
+      writeJwsSheet(wb, plan.attestation.jws, report.attestation);
     }
     await wb.commit();
     await finished;

@@ -1,3 +1,4 @@
+import { ATTESTATION_CARRIERS } from "@svc/attestations";
 import {
   cellKind,
   columnLabelsOf,
@@ -10,6 +11,7 @@ import {
   VALUE_KIND_TRAITS,
   type ValueKind,
 } from "@svc/report-model";
+import { EVIDENCE_HEADING } from "../evidence/evidence-block.js";
 import { SheetNamer } from "./sheet-names.js";
 
 /**
@@ -57,6 +59,11 @@ export interface IndexEntry {
 
 export interface WorkbookPlan {
   readonly summaryName: string;
+  /**
+   * The sheets of the attestation, when the report has one: its evidence (printed, last), and
+   * the JWS (very hidden, never printed), named before any table so no table takes their names.
+   */
+  readonly attestation: { readonly evidence: string; readonly jws: string } | null;
   readonly sections: readonly SummarySection[];
   readonly sheets: readonly DataSheet[];
   readonly index: readonly IndexEntry[];
@@ -127,10 +134,17 @@ export function chartTable(chart: ReportChart, i: number): ReportTable {
 /** Plans the workbook of a report: the Summary's sections, the data sheets and the index. */
 export function planWorkbook(report: Report): WorkbookPlan {
   const namer = new SheetNamer();
+  const index: IndexEntry[] = [];
   const summaryName = namer.take("Summary");
+  const attestation =
+    report.attestation === undefined || report.attestation === null
+      ? null
+      : {
+          evidence: namer.take(EVIDENCE_HEADING),
+          jws: namer.take(ATTESTATION_CARRIERS.xlsxSheetName),
+        };
   const sections: SummarySection[] = [];
   const sheets: DataSheet[] = [];
-  const index: IndexEntry[] = [];
   const placed = new Map<string, string>();
   const placedTables: ReportTable[] = [];
 
@@ -192,5 +206,12 @@ export function planWorkbook(report: Report): WorkbookPlan {
     // Workbook rows are asked for as sheets: each is one, whatever its size.
     place(t, `workbook.${t.key}`, `Workbook ${i + 1}`, "Workbook sheet", true);
   });
-  return { summaryName, sections, sheets, index };
+  if (attestation !== null) {
+    index.push({
+      name: attestation.evidence,
+      description:
+        "The screening attestation: fingerprint, kid, instant, edition, verification URL",
+    });
+  }
+  return { summaryName, attestation, sections, sheets, index };
 }

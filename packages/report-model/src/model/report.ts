@@ -116,6 +116,34 @@ export interface Degradation {
   readonly reason: string;
 }
 
+/**
+ * The signed attestation a report was made from (the model's `attestation`, a compact JWS), and
+ * what documents print of it instead of the JWS: its fingerprint, kid, instant, edition and the
+ * URL where the service answers it. Read from the JWS itself (one source), its signature NOT
+ * checked here: printing it vouches for nothing; the lookup URL and `ofac-index verify` do.
+ */
+export interface ReportAttestation {
+  /** The compact JWS: documents carry it machine-readably (attachment, part, hidden sheet). */
+  readonly jws: string;
+  /** Lower-case hex SHA-256 of the JWS (`attestationFingerprint`). */
+  readonly fingerprint: string;
+  /** The key that signed it, as its header names it. */
+  readonly kid: string;
+  /** When the service screened and signed, ISO 8601 UTC (the claims' `issuedAt`). */
+  readonly issuedAt: string;
+  /** The list edition screened on. */
+  readonly edition: {
+    readonly date: string;
+    readonly sha256: string;
+    /** True when it was the embedded sample, not OFAC's list. */
+    readonly sample: boolean;
+  };
+  /** The service that signed it (the claims' `baseUrl`). */
+  readonly baseUrl: string;
+  /** Where the service answers it by fingerprint: its JWS and verdict (`attestationLookupUrl`). */
+  readonly lookupUrl: string;
+}
+
 export interface Report {
   readonly meta: ReportMeta;
   /** Executive summary paragraphs (variant B's `summary` becomes one). */
@@ -126,6 +154,11 @@ export interface Report {
   readonly charts: readonly ReportChart[];
   /** `export_artifacts.workbook_rows`: extra sheets for spreadsheets (shown in documents too). */
   readonly workbook: readonly ReportTable[];
+  /**
+   * The attestation the report was made from (the model's `attestation`), or null (a legacy
+   * payload, an unsigned answer). A hand-built report may leave it out, which means null.
+   */
+  readonly attestation?: ReportAttestation | null;
   /** What normalization could not honour; renderers add their own and report `degraded`. */
   readonly degradations: readonly Degradation[];
   /** Which wire variant it came from. */

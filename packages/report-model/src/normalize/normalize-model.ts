@@ -6,6 +6,7 @@ import { normalizeChartHint } from "./chart-hints.js";
 import { firstText } from "./first-text.js";
 import { normalizeReportMeta } from "./normalize-meta.js";
 import { normalizeTable } from "./normalize-table.js";
+import { reportAttestation } from "./report-attestation.js";
 
 const isScalar = (v: unknown): v is Scalar =>
   v === null ||
@@ -62,6 +63,7 @@ export function normalizeReportModel(model: ReportModel): Report {
     tables: result === undefined ? tables : [...tables, result],
     charts,
     workbook,
+    attestation: model.attestation === undefined ? null : reportAttestation(model.attestation),
     degradations,
   };
 }
@@ -103,6 +105,7 @@ export function normalizeLegacyReport(legacy: LegacyReport): Report {
     tables: [],
     charts: [],
     workbook: [],
+    attestation: null,
     degradations,
   };
 }

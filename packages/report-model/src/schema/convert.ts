@@ -12,8 +12,9 @@ const published: ConversionConfig["overrideSchema"] = ({ valibotSchema }) => {
 const config: ConversionConfig = {
   target: "draft-2020-12",
   typeMode: "input",
-  // JSON cannot carry NaN or Infinity, so `finite` has nothing to add there.
-  ignoreActions: ["finite"],
+  // JSON cannot carry NaN or Infinity, so `finite` has nothing to add there; a `raw_check` (an
+  // attestation's header and claims read) is beyond JSON Schema, whose `pattern` says the shape.
+  ignoreActions: ["finite", "raw_check"],
   // A size-checked list or map (`boundedArray`, `boundedRecord`) opens with a size-only schema;
   // it is published as the full one, so the JSON Schema is that of the plain field.
   overrideSchema: published,

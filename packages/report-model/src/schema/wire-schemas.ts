@@ -1,3 +1,4 @@
+import { decodeAttestation, isAttestationError, MAX_ATTESTATION_LENGTH } from "@svc/attestations";
 import * as v from "valibot";
 import { VALUE_KINDS } from "../kinds/value-kind.js";
 import { boundedArray, boundedRecord } from "./bounded-schemas.js";
@@ -228,6 +229,39 @@ const exportArtifactsEntries = {
   ),
 };
 
+/** Why `jws` is no attestation (its header or claims), or null when it reads as one. */
+function attestationProblem(jws: string): string | null {
+  try {
+    decodeAttestation(jws);
+    return null;
+  } catch (error) {
+    if (isAttestationError(error)) return `${error.code}: ${error.reason}`;
+    throw error;
+  }
+}
+
+/**
+ * The signed attestation a report was made from: what a paid screening answer's report carries,
+ * so every document made from it carries the JWS machine-readably and prints its fingerprint.
+ */
+const AttestationMemberSchema = v.pipe(
+  boundedString("attestation", MAX_ATTESTATION_LENGTH),
+  v.regex(
+    /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/,
+    "attestation must be a compact JWS: three base64url parts joined by dots",
+  ),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const problem = attestationProblem(dataset.value);
+    if (problem !== null) {
+      addIssue({ message: `attestation must be a screening attestation; ${problem}` });
+    }
+  }),
+  v.description(
+    "The screening's signed attestation (a compact JWS), as a paid screening answer's report carries it: documents attach it (PDF attachment attestation.jws, DOCX part, hidden XLSX sheet) and print its fingerprint, kid, screening instant, edition and lookup URL with a QR code. Not verified by rendering: verify it at the lookup URL or with ofac-index verify.",
+  ),
+);
+
 /**
  * The members of the shared report model, named once: the model (variant A) opens them to extra
  * members, and the document tools' input narrows some of them, so every report this service
@@ -257,6 +291,7 @@ const reportModelEntries = {
     boundedArray(ChartHintSchema, { name: "chart_hints", max: MAX_CHART_HINTS }),
   ),
   result: v.optional(v.looseObject({}, objectMessage("result", {}))),
+  attestation: v.optional(AttestationMemberSchema),
 };
 
 /** Variant A: the shared report model. `report_meta` is required; extra members are allowed. */

@@ -22,10 +22,6 @@ export {
   WalletScreeningAnswerSchema,
 } from "./answer-schemas.js";
 export {
-  ATTESTATION_APPENDIX,
-  ATTESTATION_STATEMENT,
-  JWS_LINE_LENGTH,
-  jwsLines,
   type ScreeningReportOptions,
   withAttestationAppendix,
 } from "./attestation-appendix.js";

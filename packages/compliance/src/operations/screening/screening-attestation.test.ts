@@ -1,6 +1,8 @@
 import {
   type AttestationClaims,
+  attestationFingerprint,
   generateSigningKey,
+  groupedFingerprint,
   type Jwks,
   publicJwks,
   type SigningKey,
@@ -14,10 +16,13 @@ import { type Attest, attesterFor, authorizationPayment } from "../../attestatio
 import { attestationUrls } from "../../attestation/attestation-paths.js";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import type { Operation } from "../../catalog/operation.js";
+import {
+  base64Runs,
+  docxAttachedJws,
+  pdfAttachedJws,
+} from "../../test-support/attached-attestation.js";
 import { CLEAR, LISTED, realEditionDeps } from "../../test-support/document-set.mjs";
 import { docxParagraphs, pdfPages } from "../../test-support/documents.js";
-import { printedJws, withoutWhitespace } from "../../test-support/printed-attestation.js";
-import { ATTESTATION_APPENDIX, JWS_LINE_LENGTH, jwsLines } from "./attestation-appendix.js";
 import { batchWalletScreen } from "./batch-wallet-screen.js";
 import { eddReport } from "./edd-report.js";
 import { ofacWalletScreen } from "./ofac-wallet-screen.js";
@@ -113,11 +118,8 @@ function expectServiceListAndPayment(claims: AttestationClaims, freshness: Sourc
   });
 }
 
-/** The JWS sheet of the report's appendix, its rows joined: the JWS as the documents print it. */
-const appendixJws = (report: ReportModelInput): string =>
-  (report.export_artifacts?.workbook_rows?.[ATTESTATION_APPENDIX.jws] ?? [])
-    .map((row) => String((row as Record<string, unknown>).JWS).replace(/\n/g, ""))
-    .join("");
+/** The attestation the report carries to its documents (the model's `attestation` member). */
+const appendixJws = (report: ReportModelInput): string | undefined => report.attestation;
 
 describe("a signed screening: the answer's attestation verifies and says what the answer says", () => {
   it("ofac_wallet_screen: the status, entry ids and tickers of the one address", async () => {
@@ -194,52 +196,55 @@ describe("a signed screening: the answer's attestation verifies and says what th
   });
 });
 
-describe("the EDD memo prints its attestation", () => {
+describe("the EDD memo carries its attestation and prints its evidence", () => {
   const body = {
     subject_name: "Northwind OTC Ltd",
     case_name: "EDD - Northwind OTC onboarding",
     addresses: [LISTED.ETH_LAZARUS, CLEAR.ETH],
   };
 
-  it("as PDF: the JWS whole (pdftotext, whitespace removed), verifying, with its kid and both URLs", async () => {
+  it("as PDF: the JWS attached (pdfdetach), verifying; its fingerprint, kid and lookup URL printed, no base64", async () => {
     const answer = await run(eddReport, { ...body, output_format: "pdf" }, true);
-    const pages = pdfPages(answer.artifact.contentBase64, { layout: true });
     const jws = answer.attestation as string;
-    expect(withoutWhitespace(pages)).toContain(jws);
-    // Printed in lines of 64 characters, each on a printed line of its own.
-    const lines = pages.flatMap((page) => page.split("\n").map((line) => line.trim()));
-    for (const line of jwsLines(jws)) expect(lines).toContain(line);
-    expect(jwsLines(jws)[0]).toHaveLength(JWS_LINE_LENGTH);
-
-    const printed = printedJws(pages);
-    expect(printed).toBe(jws);
-    const verified = await verifyAttestation(printed ?? "", jwks);
+    const attached = pdfAttachedJws(Buffer.from(answer.artifact.contentBase64, "base64"));
+    expect(attached).toBe(jws);
+    const verified = await verifyAttestation(attached ?? "", jwks);
     expect(verified.kid).toBe(key.kid);
 
+    const pages = pdfPages(answer.artifact.contentBase64, { layout: true });
     const text = pages.join("\n");
-    const urls = attestationUrls(BASE_URL);
-    for (const needed of [key.kid, urls.keysUrl, urls.verifyUrl, "ofac-index verify"]) {
+    const fingerprint = attestationFingerprint(jws);
+    const grouped = groupedFingerprint(fingerprint);
+    for (const needed of [
+      key.kid,
+      grouped.slice(0, 39),
+      grouped.slice(40),
+      `${BASE_URL}/api/attestations/${fingerprint}`,
+      attestationUrls(BASE_URL).keysUrl,
+      "ofac-index verify",
+    ]) {
       expect(text).toContain(needed);
     }
+    expect(base64Runs(text)).toEqual([]);
   });
 
-  it("as DOCX: the JWS whole in the document's text, with its kid and both URLs", async () => {
+  it("as DOCX: the JWS a package part (unzip), verifying; its kid and fingerprint in the text", async () => {
     const answer = await run(eddReport, { ...body, output_format: "docx" }, true);
-    const paragraphs = await docxParagraphs(answer.artifact.contentBase64);
     const jws = answer.attestation as string;
-    expect(paragraphs.join("").replace(/\s+/g, "")).toContain(jws);
-    const urls = attestationUrls(BASE_URL);
-    for (const needed of [key.kid, urls.keysUrl, urls.verifyUrl]) {
-      expect(paragraphs).toContain(needed);
-    }
+    const attached = docxAttachedJws(Buffer.from(answer.artifact.contentBase64, "base64"));
+    expect(attached).toBe(jws);
+    expect((await verifyAttestation(attached ?? "", jwks)).kid).toBe(key.kid);
+    const paragraphs = await docxParagraphs(answer.artifact.contentBase64);
+    expect(paragraphs).toContain(key.kid);
+    const grouped = groupedFingerprint(attestationFingerprint(jws));
+    expect(paragraphs).toContain(grouped.slice(0, 39));
+    expect(base64Runs(paragraphs.join("\n"))).toEqual([]);
   });
 });
 
 describe("an unsigned screening (no attest): answers and reports as before", () => {
   const appendixSheets = (report: ReportModelInput) =>
-    Object.keys(report.export_artifacts?.workbook_rows ?? {}).filter((sheet) =>
-      Object.values<string>(ATTESTATION_APPENDIX).includes(sheet),
-    );
+    report.attestation === undefined ? [] : [report.attestation];
 
   it("no attestation member and no attestation appendix, in any of the four operations", async () => {
     const answers = [
@@ -268,7 +273,8 @@ describe("an unsigned screening (no attest): answers and reports as before", () 
     );
     expect(memo).not.toHaveProperty("attestation");
     const text = pdfPages(memo.artifact.contentBase64).join("\n");
-    expect(text).not.toMatch(/Appendix (screening|signed) attestation/);
+    expect(text).not.toContain("Screening attestation");
+    expect(pdfAttachedJws(Buffer.from(memo.artifact.contentBase64, "base64"))).toBeUndefined();
     expect(text).not.toContain("JWS");
   });
 });

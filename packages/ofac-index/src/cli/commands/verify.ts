@@ -55,7 +55,7 @@ export const verifyCommand = defineCommand(
     arguments: [
       [
         "ATTESTATION",
-        "the compact JWS, or a file holding it (alone, in lines as printed in a report appendix, or as the attestation member of a saved JSON answer)",
+        "the compact JWS, or a file holding it (alone, in lines, or as the attestation member of a saved JSON answer), or a PDF, DOCX or XLSX of the service carrying it (the PDF's attachment attestation.jws, the DOCX's package part, the XLSX's hidden sheet)",
       ],
     ],
     options: {
