@@ -2,8 +2,9 @@ import { availableParallelism } from "node:os";
 import type { Report } from "@svc/report-model";
 import { Piscina } from "piscina";
 import type { DocumentType, RenderedDocument } from "../artifact/artifact.js";
-import { assertWithinLimits } from "../errors/limits.js";
+import { assertSizeWithinLimits, assertWithinLimits, countRows } from "../errors/limits.js";
 import { RenderError, type RenderErrorCode } from "../errors/render-error.js";
+import { RenderAdmission, type RenderRequest, type RenderTicket } from "./render-admission.js";
 import { isRenderBegunMessage, isWorkerWarmMessage, type WorkerWarmth } from "./render-messages.js";
 import type { RenderOptions } from "./render-options.js";
 import type { RenderTask, RenderTaskResult, RenderWorkerData } from "./render-worker.js";
@@ -13,6 +14,11 @@ export interface RenderPoolOptions {
   readonly threads?: number;
   /** Renders waiting beyond this are refused at once (back-pressure). Default 64. */
   readonly maxQueue?: number;
+  /**
+   * Renders one payer may have admitted (queued or running) at once; more are refused
+   * `RENDER_PAYER_BUSY` (`admit`). Default 2.
+   */
+  readonly maxPerPayer?: number;
   /** Heap limit of each worker (MB): a runaway render kills its worker, not the server. */
   readonly maxHeapMb?: number;
   /** The worker module; defaults to the compiled `render-worker.js` beside this file. */
@@ -73,6 +79,9 @@ export class RenderPool {
   private readonly piscina: Piscina<RenderTask, RenderTaskResult>;
   /** Renders in flight (handed to piscina and not yet settled) beyond which one is refused. */
   private readonly capacity: number;
+  private readonly admission: RenderAdmission;
+  /** When each running render was taken up by a worker (by the pool's number for it). */
+  private readonly begunAt = new Map<number, number>();
   private inFlight = 0;
   private nextId = 1;
   private readonly counts = { started: 0, begun: 0, completed: 0, aborted: 0, warmed: 0 };
@@ -89,6 +98,7 @@ export class RenderPool {
     }
     const maxQueue = options.maxQueue ?? 64;
     this.capacity = threads + maxQueue;
+    this.admission = new RenderAdmission(threads, this.capacity, options.maxPerPayer ?? 2);
     this.piscina = new Piscina({
       filename: (options.workerUrl ?? new URL("./render-worker.js", import.meta.url)).href,
       minThreads: threads,
@@ -102,8 +112,10 @@ export class RenderPool {
       atomics: "disabled",
     });
     this.piscina.on("message", (message: unknown) => {
-      if (isRenderBegunMessage(message)) this.counts.begun++;
-      else if (isWorkerWarmMessage(message)) {
+      if (isRenderBegunMessage(message)) {
+        this.counts.begun++;
+        this.begunAt.set(message.renderBegun, performance.now());
+      } else if (isWorkerWarmMessage(message)) {
         this.counts.warmed++;
         this.warmths.set(message.workerWarm.threadId, message.workerWarm);
         this.checkWarm();
@@ -151,9 +163,22 @@ export class RenderPool {
   }
 
   /**
+   * Admits a render before its input is validated or its payment settled (`RenderAdmission`):
+   * a ticket to pass to `render` (`options.ticket`) and to release when the run ends, or a
+   * `RenderError` thrown at once: `RENDER_BUSY` when the renders queued ahead and this one would
+   * outlast `deadlineMs`, `RENDER_PAYER_BUSY` when the payer has `maxPerPayer` renders admitted,
+   * `RENDER_QUEUE_FULL` when the pool has as many as it holds. Each carries
+   * `details.retryAfterSeconds`.
+   */
+  admit(request: RenderRequest): RenderTicket {
+    return this.admission.admit(request);
+  }
+
+  /**
    * Renders `report` as `type` on a worker. Rejects with `RenderError` (code kept):
    * `REPORT_TOO_LARGE` before anything is queued, `RENDER_QUEUE_FULL` when the queue is full,
-   * `RENDER_ABORTED` when `options.signal` fires first.
+   * `RENDER_ABORTED` when `options.signal` fires first. A render without `options.ticket` is
+   * admitted here (its place counts in the wait of later ones, and only a full pool refuses it).
    */
   async render(
     type: DocumentType,
@@ -165,14 +190,18 @@ export class RenderPool {
       this.counts.aborted++;
       throw abandoned(signal);
     }
-    assertWithinLimits(report, type);
+    const size = countRows(report);
+    assertSizeWithinLimits(size, type);
     if (this.inFlight >= this.capacity) throw queueFull();
+    const ticket = options.ticket ?? this.admission.admit({ type, cells: size.cells });
     const task: RenderTask = { type, report, id: this.nextId++ };
     let result: RenderTaskResult;
     this.inFlight++;
     this.counts.started++;
     try {
       result = await this.piscina.run(task, signal === undefined ? {} : { signal });
+      const begun = this.begunAt.get(task.id);
+      if (begun !== undefined) this.admission.observe(type, size.cells, performance.now() - begun);
     } catch (cause) {
       // Piscina's AbortError also stands for "pool closing"; only the caller's signal is ours.
       if (hasFired(signal) && cause instanceof Error && cause.name === "AbortError") {
@@ -184,6 +213,8 @@ export class RenderPool {
       throw new RenderError("RENDER_FAILED", `the render worker failed: ${message}`, {}, { cause });
     } finally {
       this.inFlight--;
+      this.begunAt.delete(task.id);
+      if (options.ticket === undefined) ticket.release();
     }
     this.counts.completed++;
     if (!result.ok) {
