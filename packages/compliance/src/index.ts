@@ -26,6 +26,7 @@ export {
 } from "./evidence/screening-evidence.js";
 export { ExecutionTimeoutError } from "./execution/execution-timeout-error.js";
 export {
+  type Admission,
   type Answer,
   type Handled,
   type HandleOptions,
@@ -37,6 +38,7 @@ export {
   type RunOperationOptions,
   runOperation,
 } from "./execution/run-operation.js";
+export { takeTurn } from "./execution/take-turn.js";
 export { classifyFailure, type Failure, invalidInput } from "./failures/classify-failure.js";
 export {
   type ListStatus,

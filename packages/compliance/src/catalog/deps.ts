@@ -7,7 +7,13 @@ import type {
   ScreenResult,
   SourceFreshness,
 } from "@svc/ofac-index";
-import type { DocumentType, RenderedDocument, RenderOptions } from "@svc/renderers/pool";
+import type {
+  DocumentType,
+  RenderedDocument,
+  RenderOptions,
+  RenderRequest,
+  RenderTicket,
+} from "@svc/renderers/pool";
 import type { Report } from "@svc/report-model";
 
 /**
@@ -47,4 +53,10 @@ export interface ComplianceDeps {
     report: Report,
     options?: RenderOptions,
   ) => Promise<RenderedDocument>;
+  /**
+   * Admits a render before its input is validated (the pool's `admit`): a ticket the run passes
+   * to `render`, or a `RenderError` thrown when the renderer cannot take it in time. Without it,
+   * renders are admitted by `render` alone.
+   */
+  readonly admitRender?: ((request: RenderRequest) => RenderTicket) | undefined;
 }

@@ -1,7 +1,13 @@
+import type { RenderTicket } from "@svc/renderers/pool";
 import type * as v from "valibot";
 import type { Attest } from "../attestation/attest.js";
 import { recordScreenings } from "../evidence/screening-evidence.js";
-import { type Answer, type HandleOptions, handleInput } from "../execution/handle-input.js";
+import {
+  type Admission,
+  type Answer,
+  type HandleOptions,
+  handleInput,
+} from "../execution/handle-input.js";
 import type { ComplianceDeps } from "./deps.js";
 
 /** Where an operation sits in the catalog (`GET /api` groups by it). */
@@ -21,6 +27,8 @@ export interface RunContext {
    * (free, offline) nothing is signed.
    */
   readonly attest?: Attest | undefined;
+  /** The render's place in the renderer's queue, admitted before the input was validated. */
+  readonly ticket?: RenderTicket | undefined;
 }
 
 /** How an operation is listed, priced and bounded, whatever its input and output. */
@@ -68,6 +76,11 @@ export interface OperationDefinition<Input = unknown, Output = unknown> extends 
   /** The request: for GET the path and query parameters, for POST the JSON body. */
   readonly input: v.GenericSchema<unknown, Input>;
   readonly inputExample: Input;
+  /**
+   * What is checked on the raw input before its schema runs (the documents: the body's size, and
+   * a place in the renderer's queue), refusing before any validation; see `Handled.admit`.
+   */
+  readonly admit?: (raw: unknown, deps: ComplianceDeps, options: HandleOptions) => Admission;
   readonly run: (
     input: Input,
     deps: ComplianceDeps,

@@ -155,6 +155,7 @@ export async function startComplianceRuntime(
       history: () => history,
       partyHistory: () => partyHistory,
       render: (type, report, options) => pool.render(type, report, options),
+      admitRender: (request) => pool.admit(request),
     },
     loader,
     renderStats: () => pool.stats,

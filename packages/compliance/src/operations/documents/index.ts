@@ -16,6 +16,7 @@ export { documentPreview } from "./document-preview.js";
 export { DOCUMENT_SOURCE } from "./document-source.js";
 export { EXAMPLE_LEGACY_REPORT, EXAMPLE_REPORT_MODEL } from "./example-reports.js";
 export { type ReportBody, ReportBodySchema } from "./report-body-schema.js";
+export { type BodySize, reportBodySize } from "./report-body-size.js";
 export { reportDocxGenerate, reportGenerate, reportPdfGenerate, reportXlsxGenerate };
 
 /** The document routes in catalog order: generic report, PDF, DOCX, XLSX. */

@@ -1,7 +1,8 @@
 import { defineOperation } from "../../catalog/operation.js";
 import { DocumentAnswerSchema } from "./answer-schema.js";
+import { documentAdmission } from "./document-admission.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
-import { documentAnswerExample } from "./example-answers.js";
+import { documentAnswerExample, limitsOf } from "./example-answers.js";
 import { EXAMPLE_LEGACY_REPORT } from "./example-reports.js";
 import { ReportBodySchema } from "./report-body-schema.js";
 
@@ -22,6 +23,7 @@ export const reportGenerate = defineOperation({
   description:
     "Renders a report as a PDF, returned inline as base64: the same as /api/tools/report/pdf/generate, under the path the deployed service used. Takes the shared report model or the legacy title-and-sections payload.",
   mimeType: "application/json",
+  admit: documentAdmission("pdf"),
   input: ReportBodySchema,
   inputExample: EXAMPLE_LEGACY_REPORT,
   output: DocumentAnswerSchema,
@@ -35,7 +37,7 @@ export const reportGenerate = defineOperation({
     ],
     ["A", "B"],
     "vector",
-    { maxTableRows: 10_000, maxTableCells: 200_000 },
+    limitsOf("pdf"),
   ),
   run: (input, deps, context) => renderReportBody(input, "pdf", ["A", "B"], deps, context),
 });

@@ -1,7 +1,12 @@
 import { defineOperation } from "../../catalog/operation.js";
 import { DocumentAnswerSchema } from "./answer-schema.js";
+import { documentAdmission } from "./document-admission.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
-import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
+import {
+  documentAnswerExample,
+  EXAMPLE_REPORT_MODEL_PREVIEW,
+  limitsOf,
+} from "./example-answers.js";
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
 import { ReportBodySchema } from "./report-body-schema.js";
 
@@ -18,6 +23,7 @@ export const reportPdfGenerate = defineOperation({
   description:
     "Renders a report model (the shared report model, or the legacy title-and-sections payload) as a paginated PDF with metric cards, every table row, vector charts and fonts for SDN names in any script, returned inline as base64.",
   mimeType: "application/json",
+  admit: documentAdmission("pdf"),
   input: ReportBodySchema,
   inputExample: EXAMPLE_REPORT_MODEL,
   output: DocumentAnswerSchema,
@@ -27,7 +33,7 @@ export const reportPdfGenerate = defineOperation({
     EXAMPLE_REPORT_MODEL_PREVIEW,
     ["A", "B"],
     "vector",
-    { maxTableRows: 10_000, maxTableCells: 200_000 },
+    limitsOf("pdf"),
   ),
   run: (input, deps, context) => renderReportBody(input, "pdf", ["A", "B"], deps, context),
 });

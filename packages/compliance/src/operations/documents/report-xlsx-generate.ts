@@ -1,8 +1,13 @@
 import { ReportModelSchema } from "@svc/report-model";
 import { defineOperation } from "../../catalog/operation.js";
 import { DocumentAnswerSchema } from "./answer-schema.js";
+import { documentAdmission } from "./document-admission.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
-import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
+import {
+  documentAnswerExample,
+  EXAMPLE_REPORT_MODEL_PREVIEW,
+  limitsOf,
+} from "./example-answers.js";
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
 
 /**
@@ -22,6 +27,7 @@ export const reportXlsxGenerate = defineOperation({
   description:
     "Renders the shared report model (report_meta required) as an Excel workbook: a Summary sheet holding the title block, metrics and small tables, a sheet for each larger table and workbook_rows entry (frozen headers, filters, numbers stored as numbers with their formats, addresses whole), print setup on every sheet, returned inline as base64.",
   mimeType: "application/json",
+  admit: documentAdmission("xlsx"),
   input: ReportModelSchema,
   inputExample: EXAMPLE_REPORT_MODEL,
   output: DocumentAnswerSchema,
@@ -31,7 +37,7 @@ export const reportXlsxGenerate = defineOperation({
     EXAMPLE_REPORT_MODEL_PREVIEW,
     ["A"],
     "data_sheet",
-    { maxTableRows: 60_000, maxTableCells: 1_000_000 },
+    limitsOf("xlsx"),
   ),
   run: (input, deps, context) => renderReportBody(input, "xlsx", ["A"], deps, context),
 });
