@@ -21,6 +21,7 @@ export {
   RENDER_LIMITS,
 } from "./errors/limits.js";
 export { RenderError, type RenderErrorCode } from "./errors/render-error.js";
+export type { BodyPreparer, BodyRenderResult, PreparedBody } from "./pool/body-preparer.js";
 export type { RenderRequest, RenderTicket } from "./pool/render-admission.js";
 export { estimateRenderMs, RENDER_COST } from "./pool/render-cost.js";
 export type { WorkerWarmth } from "./pool/render-messages.js";
