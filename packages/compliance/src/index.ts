@@ -12,6 +12,7 @@ export { CATALOG } from "./catalog/catalog.js";
 export type { ComplianceDeps } from "./catalog/deps.js";
 export {
   defineOperation,
+  type HandleJson,
   type HandleOperation,
   type Operation,
   type OperationCategory,
@@ -31,6 +32,7 @@ export {
   type Handled,
   type HandleOptions,
   handleInput,
+  handleJson,
 } from "./execution/handle-input.js";
 export {
   deadlineOf,
@@ -40,6 +42,7 @@ export {
 } from "./execution/run-operation.js";
 export { takeTurn } from "./execution/take-turn.js";
 export { classifyFailure, type Failure, invalidInput } from "./failures/classify-failure.js";
+export { RefusalError } from "./failures/refusal-error.js";
 export {
   type ListStatus,
   type ListStatusAnswer,

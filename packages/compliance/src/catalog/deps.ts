@@ -8,6 +8,7 @@ import type {
   SourceFreshness,
 } from "@svc/ofac-index";
 import type {
+  BodyRenderResult,
   DocumentType,
   RenderedDocument,
   RenderOptions,
@@ -59,4 +60,17 @@ export interface ComplianceDeps {
    * renders are admitted by `render` alone.
    */
   readonly admitRender?: ((request: RenderRequest) => RenderTicket) | undefined;
+  /**
+   * Renders a request body whose validation and parse run on the render worker (the pool's
+   * `renderBody`, its preparer the document operations' `prepareDocumentBody`): the document, or
+   * the refusal the worker made of the body. `cells` is the admission's count. Without it, every
+   * body is validated on the calling thread.
+   */
+  readonly renderBody?:
+    | ((
+        type: DocumentType,
+        body: unknown,
+        options: RenderOptions & { readonly cells: number },
+      ) => Promise<BodyRenderResult>)
+    | undefined;
 }

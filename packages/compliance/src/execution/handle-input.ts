@@ -1,5 +1,6 @@
 import type { RenderTicket } from "@svc/renderers/pool";
 import * as v from "valibot";
+import type { RunContext } from "../catalog/operation.js";
 import type { ScreeningEvidence } from "../evidence/screening-evidence.js";
 import { classifyFailure, type Failure, invalidInput } from "../failures/classify-failure.js";
 import { type Runnable, type RunOperationOptions, runOperation } from "./run-operation.js";
@@ -23,9 +24,19 @@ export interface HandleOptions extends Omit<RunOperationOptions, "ticket"> {
   readonly payer?: string | undefined;
 }
 
-/** Whether a request may go on to validation and its run: a render's place, or a refusal. */
-export type Admission =
-  | { readonly ok: true; readonly ticket?: RenderTicket | undefined }
+/**
+ * Whether a request may go on to validation and its run: a render's place, or a refusal. With
+ * `run` (an admission of a body's JSON bytes, `Handled.admitJson`), the admission takes the run
+ * on itself, validation included, away from the calling thread: a large document body is parsed
+ * and validated on the render worker with the operation's own schema, its refusals the same
+ * `Failure`s (thrown as `RefusalError`).
+ */
+export type Admission<Output = unknown> =
+  | {
+      readonly ok: true;
+      readonly ticket?: RenderTicket | undefined;
+      readonly run?: ((context: RunContext) => Promise<Output>) | undefined;
+    }
   | { readonly ok: false; readonly failure: Failure };
 
 /** Something run on the input its own schema parsed: an operation, or an MCP tool. */
@@ -36,7 +47,18 @@ export interface Handled<Input, Output, Deps> extends Runnable<Input, Output, De
    * large and whose run is scarce (the documents): a refusal, or a place for the run (its
    * ticket is released when the run ends). With it, the schema runs in its turn (`takeTurn`).
    */
-  readonly admit?: ((raw: unknown, deps: Deps, options: HandleOptions) => Admission) | undefined;
+  readonly admit?:
+    | ((raw: unknown, deps: Deps, options: HandleOptions) => Admission<Output>)
+    | undefined;
+  /**
+   * The same look at a large body, on its JSON bytes before they are parsed (the documents: the
+   * rows and cells counted on the bytes), for a run that validates them where it runs
+   * (`Admission.run`); `undefined` when it cannot take them (bytes that are not one JSON object,
+   * or no renderer for bodies), for the caller to parse them and handle the input as usual.
+   */
+  readonly admitJson?:
+    | ((json: Uint8Array, deps: Deps, options: HandleOptions) => Admission<Output> | undefined)
+    | undefined;
 }
 
 /**
@@ -63,6 +85,34 @@ export async function handleInput<Input, Output, Deps>(
   }
 }
 
+/**
+ * A large body's answer from its JSON bytes, never parsed on this thread (`op.admitJson`):
+ * admitted on the bytes, then parsed, validated and run where its admission runs it, within the
+ * deadline; the refusals and faults are answered as `handleInput` answers them. `undefined` when
+ * the operation cannot take the bytes: the caller parses them and calls `handleInput`.
+ */
+export async function handleJson<Input, Output, Deps>(
+  op: Handled<Input, Output, Deps>,
+  json: Uint8Array,
+  deps: Deps,
+  options: HandleOptions = {},
+): Promise<Answer<Output> | undefined> {
+  const admitted = op.admitJson?.(json, deps, options);
+  if (admitted === undefined || !admitted.ok) return admitted;
+  try {
+    const { run } = admitted;
+    if (run === undefined) throw new Error(`${op.name}: an admission of JSON bytes without a run`);
+    const elsewhere: Runnable<undefined, Output, Deps> = {
+      name: op.name,
+      deadlineMs: op.deadlineMs,
+      run: (_input, _deps, context) => run(context ?? {}),
+    };
+    return await runClassified(elsewhere, undefined, deps, { ...options, ticket: admitted.ticket });
+  } finally {
+    admitted.ticket?.release();
+  }
+}
+
 async function validateAndRun<Input, Output, Deps>(
   op: Handled<Input, Output, Deps>,
   raw: unknown,
@@ -74,8 +124,18 @@ async function validateAndRun<Input, Output, Deps>(
     ? await takeTurn(() => v.safeParse(op.input, raw))
     : v.safeParse(op.input, raw);
   if (!parsed.success) return { ok: false, failure: invalidInput(parsed.issues) };
+  return runClassified(op, parsed.output, deps, options);
+}
+
+/** Runs within the deadline; a refusal the run throws is its `Failure`, anything else a fault. */
+async function runClassified<Input, Output, Deps>(
+  op: Runnable<Input, Output, Deps>,
+  input: Input,
+  deps: Deps,
+  options: RunOperationOptions,
+): Promise<Answer<Output>> {
   try {
-    return { ok: true, output: await runOperation(op, parsed.output, deps, options) };
+    return { ok: true, output: await runOperation(op, input, deps, options) };
   } catch (error) {
     const failure = classifyFailure(error);
     if (failure === undefined) throw error;

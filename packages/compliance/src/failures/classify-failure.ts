@@ -4,6 +4,7 @@ import { RenderError } from "@svc/renderers/pool";
 import { ReportModelError } from "@svc/report-model";
 import type * as v from "valibot";
 import { ExecutionTimeoutError, formatSeconds } from "../execution/execution-timeout-error.js";
+import { RefusalError } from "./refusal-error.js";
 
 /**
  * A refusal, said once for every transport: the HTTP API answers it with `status`, the MCP
@@ -92,6 +93,7 @@ const EXECUTION_TIMEOUT_RETRY_AFTER_SECONDS = 5;
  * internals.
  */
 export function classifyFailure(error: unknown): Failure | undefined {
+  if (error instanceof RefusalError) return error.failure;
   if (error instanceof ExecutionTimeoutError) {
     return {
       status: 503,

@@ -14,6 +14,7 @@ import {
 } from "@svc/ofac-index/node";
 import { RenderPool, type RenderPoolStats, type RenderPoolWarmth } from "@svc/renderers/pool";
 import type { ComplianceDeps } from "../catalog/deps.js";
+import { DOCUMENT_BODY_PREPARER } from "../operations/documents/prepare-document-body.js";
 import {
   chooseHistory,
   choosePartyHistory,
@@ -136,7 +137,11 @@ export async function startComplianceRuntime(
   });
   // The workers warm up on their own threads, on a memo as this service writes it, while this
   // one loads the list.
-  const pool = new RenderPool({ warmUpReports: await warmUpReports() });
+  // Large document bodies are validated on the workers, with the routes' own schemas.
+  const pool = new RenderPool({
+    warmUpReports: await warmUpReports(),
+    bodyPreparer: DOCUMENT_BODY_PREPARER,
+  });
   const warming = pool.warm();
   let renderWarmth: RenderPoolWarmth;
   try {
@@ -156,6 +161,7 @@ export async function startComplianceRuntime(
       partyHistory: () => partyHistory,
       render: (type, report, options) => pool.render(type, report, options),
       admitRender: (request) => pool.admit(request),
+      renderBody: (type, body, options) => pool.renderBody(type, body, options),
     },
     loader,
     renderStats: () => pool.stats,

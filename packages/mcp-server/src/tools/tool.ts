@@ -59,10 +59,12 @@ export interface ToolInfo {
 export interface ToolDefinition<Input = unknown> extends ToolInfo {
   /**
    * What is checked on the raw arguments before the schema runs (a document tool: the report's
-   * size and a place in the renderer's queue), as its route does (`Handled.admit`).
+   * size and a place in the renderer's queue), as its route does (`Handled.admit`). A tool's
+   * arguments arrive parsed, without their JSON text, so its admission never takes the run on
+   * itself (`Admission.run`): they are validated here.
    */
   readonly admit?:
-    | ((raw: unknown, context: ToolContext, options: HandleOptions) => Admission)
+    | ((raw: unknown, context: ToolContext, options: HandleOptions) => Admission<never>)
     | undefined;
   readonly input: v.GenericSchema<unknown, Input>;
   readonly inputExample: Input;

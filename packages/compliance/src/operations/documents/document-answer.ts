@@ -9,6 +9,9 @@ import {
 import { parseReport, type ReportModelInput, type ReportVariant } from "@svc/report-model";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import { takeTurn } from "../../execution/take-turn.js";
+import type { Failure } from "../../failures/classify-failure.js";
+import { RefusalError } from "../../failures/refusal-error.js";
+import { DOCUMENT_BODIES, type DocumentBodyJson } from "./document-bodies.js";
 import { type DocumentCapabilities, documentCapabilities } from "./document-capabilities.js";
 import { documentPreview } from "./document-preview.js";
 import { DOCUMENT_SOURCE } from "./document-source.js";
@@ -78,6 +81,34 @@ export async function renderReportBody(
   // Up to 1 MiB of rows normalized: in its turn, as the body's validation was.
   const report = await takeTurn(() => parseReport(body, { accept }));
   const doc = await deps.render(type, report, options);
+  return documentAnswer(doc, documentPreview(report), type, accept);
+}
+
+/**
+ * Renders a document route's body from its JSON bytes, on the render worker (`deps.renderBody`):
+ * there it is validated with the route's schema and normalized (`prepareDocumentBody`), then
+ * rendered. A refusal made there is thrown as `RefusalError`, answered as the same refusal made
+ * on this thread would be; the renderer's own errors propagate as in `renderReportBody`.
+ */
+export async function renderReportJson(
+  body: DocumentBodyJson,
+  deps: ComplianceDeps,
+  options: RenderOptions & { readonly cells: number },
+): Promise<DocumentAnswer> {
+  const { type, accept } = DOCUMENT_BODIES[body.operation];
+  if (deps.renderBody === undefined) throw new Error("no renderer of bodies in these deps");
+  const result = await deps.renderBody(type, body, options);
+  if (!result.ok) throw new RefusalError(result.refusal as Failure);
+  const { preview } = result.extra as { readonly preview: readonly string[] };
+  return documentAnswer(result.document, preview, type, accept);
+}
+
+function documentAnswer(
+  doc: RenderedDocument,
+  preview: readonly string[],
+  type: DocumentType,
+  accept: readonly ReportVariant[],
+): DocumentAnswer {
   return {
     success: true,
     data: {
@@ -85,7 +116,7 @@ export async function renderReportBody(
       fileName: doc.fileName,
       mimeType: doc.mimeType,
       artifact: inlineArtifact(doc),
-      preview: documentPreview(report),
+      preview,
       capabilities: documentCapabilities(type, accept),
       artifact_summary: doc.artifactSummary,
     },

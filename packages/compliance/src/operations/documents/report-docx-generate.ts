@@ -1,8 +1,8 @@
-import { ReportModelSchema } from "@svc/report-model";
 import { defineOperation } from "../../catalog/operation.js";
 import { DocumentAnswerSchema } from "./answer-schema.js";
-import { documentAdmission } from "./document-admission.js";
+import { documentAdmission, documentJsonAdmission } from "./document-admission.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
+import { DOCUMENT_BODIES } from "./document-bodies.js";
 import {
   documentAnswerExample,
   EXAMPLE_REPORT_MODEL_PREVIEW,
@@ -27,8 +27,9 @@ export const reportDocxGenerate = defineOperation({
   description:
     "Renders the shared report model (report_meta required) as an editable Word document with a title block, metrics table, repeating table headers, rows kept whole, addresses whole in a monospace face, landscape pages only for tables too wide for portrait, and charts as pictures, returned inline as base64.",
   mimeType: "application/json",
-  admit: documentAdmission("docx"),
-  input: ReportModelSchema,
+  admit: documentAdmission("report_docx_generate"),
+  admitJson: documentJsonAdmission("report_docx_generate"),
+  input: DOCUMENT_BODIES.report_docx_generate.input,
   inputExample: EXAMPLE_REPORT_MODEL,
   output: DocumentAnswerSchema,
   outputExample: documentAnswerExample(
@@ -39,5 +40,8 @@ export const reportDocxGenerate = defineOperation({
     "png",
     limitsOf("docx"),
   ),
-  run: (input, deps, context) => renderReportBody(input, "docx", ["A"], deps, context),
+  run: (input, deps, context) => {
+    const { type, accept } = DOCUMENT_BODIES.report_docx_generate;
+    return renderReportBody(input, type, accept, deps, context);
+  },
 });
