@@ -1,5 +1,11 @@
-import { type AnyOperation, reportDocxGenerate, reportPdfGenerate } from "@svc/compliance";
-import { RENDER_LIMITS, RenderPool } from "@svc/renderers/pool";
+import {
+  type AnyOperation,
+  DOCUMENT_BODY_PREPARER,
+  reportDocxGenerate,
+  reportPdfGenerate,
+  reportXlsxGenerate,
+} from "@svc/compliance";
+import { RENDER_LIMITS, RenderPool, type RenderRequest } from "@svc/renderers/pool";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +20,8 @@ import { createApp } from "./create-app.js";
 let stack: PaidStack;
 let pool: RenderPool;
 let served: Served;
+/** The same routes and pool validating every body on the request's thread (no `renderBody`). */
+let mainThreadServed: Served;
 /** A pool whose one worker has a 160 MB heap: a large DOCX runs it out of memory. */
 let starved: RenderPool;
 let starvedServed: Served;
@@ -23,28 +31,42 @@ const docx10s: AnyOperation = { ...reportDocxGenerate, deadlineMs: 10_000 };
 
 beforeAll(async () => {
   stack = await startPaidStack(3);
-  pool = new RenderPool({ threads: 1 });
-  starved = new RenderPool({ threads: 1, maxHeapMb: 160, warmUp: false });
+  // As the service runs them: large bodies are parsed and validated on the render worker.
+  pool = new RenderPool({ threads: 1, bodyPreparer: DOCUMENT_BODY_PREPARER });
+  starved = new RenderPool({
+    threads: 1,
+    maxHeapMb: 160,
+    warmUp: false,
+    bodyPreparer: DOCUMENT_BODY_PREPARER,
+  });
   await pool.warm();
+  const renderer = {
+    render: (...args: Parameters<RenderPool["render"]>) => pool.render(...args),
+    admitRender: (request: RenderRequest) => pool.admit(request),
+  };
+  const operations = [reportPdfGenerate, docx10s, reportXlsxGenerate];
   served = await serveOnLoopback(
     createApp({
       ...stack.common,
-      render: (type, report, options) => pool.render(type, report, options),
-      admitRender: (request) => pool.admit(request),
-      operations: [reportPdfGenerate, docx10s],
+      ...renderer,
+      renderBody: (type, body, options) => pool.renderBody(type, body, options),
+      operations,
     }),
   );
+  mainThreadServed = await serveOnLoopback(createApp({ ...stack.common, ...renderer, operations }));
   starvedServed = await serveOnLoopback(
     createApp({
       ...stack.common,
       render: (type, report, options) => starved.render(type, report, options),
       admitRender: (request) => starved.admit(request),
+      renderBody: (type, body, options) => starved.renderBody(type, body, options),
       operations: [reportDocxGenerate],
     }),
   );
 }, 60_000);
 afterAll(async () => {
   await served?.close();
+  await mainThreadServed?.close();
   await starvedServed?.close();
   await pool?.close();
   await starved?.close();
@@ -82,10 +104,11 @@ async function paidPost(origin: string, path: string, payer: number, body: strin
     },
     body,
   });
-  const answer = (await res.json()) as { code?: string };
+  const answer = (await res.json()) as { code?: string; issues?: { path: string }[] };
   return {
     status: res.status,
     code: answer.code,
+    answer,
     retryAfter: res.headers.get("Retry-After"),
     charged: res.headers.get("PAYMENT-RESPONSE") !== null,
   };
@@ -138,6 +161,48 @@ describe("document floods", () => {
     expect(await stack.devnet.balanceOf(stack.devnet.payTo)).toBe(
       before + price * BigInt(paid.length),
     );
+  }, 120_000);
+
+  it("a large invalid body is refused on the render worker exactly as on the request's thread: the same status, code, message and field paths, and not charged", async () => {
+    const rows = (n: number) => table(n).tables.t.rows;
+    // Each over 64 KB, so the service hands it to the worker; each invalid in its own way.
+    const cases = [
+      // The schema: a field of the wrong type, deep in the body.
+      [docx10s.path, { ...table(2_000), report_meta: { ...table(1).report_meta, title: 42 } }],
+      // The schema, on the PDF route's own (either variant): a cell that is an object.
+      [
+        reportPdfGenerate.path,
+        { ...table(2_000), tables: { t: { columns: ["a"], rows: [...rows(2_000), [{}]] } } },
+      ],
+      // `parseReport`, after the schema: a body carrying both variants' markers.
+      [reportPdfGenerate.path, { ...table(2_000), title: "Legacy too", sections: [] }],
+      // The XLSX route takes the shared model only.
+      [reportXlsxGenerate.path, { title: "Legacy", sections: [{ table: rows(2_000) }] }],
+    ] as const;
+    const before = await stack.devnet.balanceOf(stack.devnet.payTo);
+    const refusals: [string | undefined, string | undefined][] = [];
+    for (const [path, body] of cases) {
+      const text = JSON.stringify(body);
+      expect(text.length).toBeGreaterThan(64 * 1024);
+      const started = pool.stats.started;
+      const onWorker = await paidPost(served.origin, path, 0, text);
+      // The worker took it (a render task), where the request's thread refuses it before any.
+      expect(pool.stats.started).toBe(started + 1);
+      const onThread = await paidPost(mainThreadServed.origin, path, 1, text);
+      expect(pool.stats.started).toBe(started + 1);
+      expect(onWorker.status).toBe(400);
+      expect(onWorker.answer).toEqual(onThread.answer);
+      refusals.push([onWorker.code, onWorker.answer.issues?.[0]?.path]);
+      expect(onThread.status).toBe(400);
+      expect([onWorker.charged, onThread.charged]).toEqual([false, false]);
+    }
+    expect(refusals).toEqual([
+      ["INVALID_INPUT", "report_meta.title"],
+      ["INVALID_INPUT", "tables.t.rows[2000]"],
+      ["AMBIGUOUS_REPORT", ""],
+      ["INVALID_INPUT", "report_meta"],
+    ]);
+    expect(await stack.devnet.balanceOf(stack.devnet.payTo)).toBe(before);
   }, 120_000);
 
   it("a render whose worker runs out of memory is 503 RENDER_FAILED, never 500 INTERNAL_ERROR, and not charged", async () => {
