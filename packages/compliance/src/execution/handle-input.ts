@@ -87,7 +87,7 @@ export async function handleInput<Input, Output, Deps>(
 
 /**
  * A large body's answer from its JSON bytes, never parsed on this thread (`op.admitJson`):
- * admitted on the bytes, then parsed, validated and run where its admission runs it, within the
+ * admitted on the bytes in its turn (`takeTurn`), then parsed, validated and run where its admission runs it, within the
  * deadline; the refusals and faults are answered as `handleInput` answers them. `undefined` when
  * the operation cannot take the bytes: the caller parses them and calls `handleInput`.
  */
@@ -97,7 +97,8 @@ export async function handleJson<Input, Output, Deps>(
   deps: Deps,
   options: HandleOptions = {},
 ): Promise<Answer<Output> | undefined> {
-  const admitted = op.admitJson?.(json, deps, options);
+  // Counting a large body's rows takes milliseconds: in its turn, one body per loop iteration.
+  const admitted = await takeTurn(() => op.admitJson?.(json, deps, options));
   if (admitted === undefined || !admitted.ok) return admitted;
   try {
     const { run } = admitted;

@@ -24,24 +24,37 @@ export interface RenderTicket {
 const SLOWDOWN_RANGE = [1, 4] as const;
 
 /**
+ * How much slower than the model renders are taken to run until some have been observed: the
+ * model is measured on an idle machine, and a burst admitted at it on a loaded one outlasts its
+ * deadline before any render finishes to correct it (the flood bench's 70 maximum-size DOCX at
+ * load 7 to 17: 3 or 4 of the 6 admitted ended EXECUTION_TIMEOUT). Observed renders then move
+ * it toward what they show, down to the model itself.
+ */
+export const INITIAL_SLOWDOWN = 2;
+
+/**
  * Admission of renders to the pool, before their work starts: a render is refused up front,
  * when the queue ahead of it (every admitted render, at its modelled cost over the pool's
  * threads) and its own render would outlast its deadline (`RENDER_BUSY`), when its payer already
  * has `maxPerPayer` renders admitted (`RENDER_PAYER_BUSY`), or when `capacity` renders are
  * admitted (`RENDER_QUEUE_FULL`). The model (`RENDER_COST`) is scaled by how much slower than it
- * renders have lately run (a loaded machine), never faster.
+ * renders have lately run (a loaded machine), never faster; until renders are observed, by
+ * `INITIAL_SLOWDOWN`.
  */
 export class RenderAdmission {
   private pendingMs = 0;
   private admitted = 0;
   private readonly payers = new Map<string, number>();
-  private slowdown = 1;
+  private slowdown: number;
 
   constructor(
     private readonly threads: number,
     private readonly capacity: number,
     private readonly maxPerPayer: number,
-  ) {}
+    initialSlowdown = INITIAL_SLOWDOWN,
+  ) {
+    this.slowdown = initialSlowdown;
+  }
 
   /** The wait a render admitted now would have before a worker takes it, in milliseconds. */
   get waitMs(): number {
