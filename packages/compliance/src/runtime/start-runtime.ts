@@ -75,6 +75,8 @@ export interface RuntimeOptions {
   readonly store?: EditionStore | undefined;
   /** Replicas sharing `store` refresh one at a time and serve what the refreshing one stored. */
   readonly coordinator?: RefreshCoordinator | undefined;
+  /** Document renders one payer may have admitted at once (`RenderPoolOptions.maxPerPayer`). */
+  readonly renderMaxPerPayer?: number | undefined;
 }
 
 /**
@@ -141,6 +143,7 @@ export async function startComplianceRuntime(
   const pool = new RenderPool({
     warmUpReports: await warmUpReports(),
     bodyPreparer: DOCUMENT_BODY_PREPARER,
+    ...(options.renderMaxPerPayer === undefined ? {} : { maxPerPayer: options.renderMaxPerPayer }),
   });
   const warming = pool.warm();
   let renderWarmth: RenderPoolWarmth;
