@@ -87,9 +87,10 @@ export async function handleInput<Input, Output, Deps>(
 
 /**
  * A large body's answer from its JSON bytes, never parsed on this thread (`op.admitJson`):
- * admitted on the bytes in its turn (`takeTurn`), then parsed, validated and run where its admission runs it, within the
- * deadline; the refusals and faults are answered as `handleInput` answers them. `undefined` when
- * the operation cannot take the bytes: the caller parses them and calls `handleInput`.
+ * admitted on the bytes in its turn (`takeTurn`), then parsed, validated and run where its
+ * admission runs it, within the deadline; the refusals and faults are answered as `handleInput`
+ * answers them. `undefined` when the operation cannot take the bytes: the caller parses them and
+ * calls `handleInput`.
  */
 export async function handleJson<Input, Output, Deps>(
   op: Handled<Input, Output, Deps>,
