@@ -39,6 +39,6 @@ export default function prepareDocumentBody(task: unknown): PreparedBody {
  * The compiled preparer, for `RenderPoolOptions.bodyPreparer`: this module, or run from its
  * sources (a test), its build in `dist` (a worker imports JavaScript, as the pool's own worker).
  */
-export const DOCUMENT_BODY_PREPARER = import.meta.url.endsWith(".ts")
+export const DOCUMENT_BODY_PREPARER: URL = import.meta.url.endsWith(".ts")
   ? new URL(import.meta.url.replace(/\/src\/(?!.*\/src\/)/, "/dist/").replace(/\.ts$/, ".js"))
   : new URL(import.meta.url);
