@@ -12,6 +12,7 @@ export { CATALOG } from "./catalog/catalog.js";
 export type { ComplianceDeps } from "./catalog/deps.js";
 export {
   defineOperation,
+  type HandleJson,
   type HandleOperation,
   type Operation,
   type OperationCategory,
@@ -26,10 +27,12 @@ export {
 } from "./evidence/screening-evidence.js";
 export { ExecutionTimeoutError } from "./execution/execution-timeout-error.js";
 export {
+  type Admission,
   type Answer,
   type Handled,
   type HandleOptions,
   handleInput,
+  handleJson,
 } from "./execution/handle-input.js";
 export {
   deadlineOf,
@@ -37,7 +40,9 @@ export {
   type RunOperationOptions,
   runOperation,
 } from "./execution/run-operation.js";
+export { takeTurn } from "./execution/take-turn.js";
 export { classifyFailure, type Failure, invalidInput } from "./failures/classify-failure.js";
+export { RefusalError } from "./failures/refusal-error.js";
 export {
   type ListStatus,
   type ListStatusAnswer,

@@ -14,8 +14,16 @@ export {
 } from "./artifact/artifact.js";
 export { fileNameFor, fileStem } from "./artifact/file-name.js";
 export { DOCX_ENGINE, PDF_ENGINE, XLSX_ENGINE } from "./engines.js";
-export { assertWithinLimits, countRows, RENDER_LIMITS } from "./errors/limits.js";
+export {
+  assertSizeWithinLimits,
+  assertWithinLimits,
+  countRows,
+  RENDER_LIMITS,
+} from "./errors/limits.js";
 export { RenderError, type RenderErrorCode } from "./errors/render-error.js";
+export type { BodyPreparer, BodyRenderResult, PreparedBody } from "./pool/body-preparer.js";
+export type { RenderRequest, RenderTicket } from "./pool/render-admission.js";
+export { estimateRenderMs, RENDER_COST } from "./pool/render-cost.js";
 export type { WorkerWarmth } from "./pool/render-messages.js";
 export type { RenderOptions } from "./pool/render-options.js";
 export {

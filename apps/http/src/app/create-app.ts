@@ -34,6 +34,16 @@ export interface AppOptions {
   readonly history: ComplianceDeps["history"];
   readonly render: ComplianceDeps["render"];
   /**
+   * Admits a render before its body is validated (the worker pool's `admit`): per payer, and
+   * only when it can start within its deadline. Without it, only the pool's capacity bounds renders.
+   */
+  readonly admitRender?: ComplianceDeps["admitRender"];
+  /**
+   * Renders a large document body validated on the render worker (the worker pool's
+   * `renderBody`, with `DOCUMENT_BODY_PREPARER`). Without it, every body is validated here.
+   */
+  readonly renderBody?: ComplianceDeps["renderBody"];
+  /**
    * The resource server, the terms, and where authorizations are reserved (the service's
    * ledger; default: the resource server's in-memory store), for the routes and the tools alike.
    */
@@ -195,6 +205,8 @@ export function createApp(options: AppOptions): Hono {
     list: options.list,
     history: options.history,
     render: options.render,
+    admitRender: options.admitRender,
+    renderBody: options.renderBody,
   };
   // Every 402 names the resource on the public base URL (or the request's own, validated).
   const resourceUrl = requestResourceUrl(options.baseUrl);

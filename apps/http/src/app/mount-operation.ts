@@ -1,6 +1,7 @@
-import type { AnyOperation, ComplianceDeps } from "@svc/compliance";
+import { type AnyOperation, type ComplianceDeps, takeTurn } from "@svc/compliance";
 import {
   type PaymentGate,
+  paidAuthorization,
   type RequirePaymentOptions,
   recordServed,
   requirePayment,
@@ -26,8 +27,16 @@ export const payloadTooLarge = (c: Context): Response => tooLarge(c, MAX_BODY_BY
 
 type Read = { ok: true; value: unknown } | { ok: false; response: Response };
 
-/** The JSON body (already within the route's limit), refusing a wrong media type (415) or bad JSON (400). */
-export async function readBody(c: Context): Promise<Read> {
+/**
+ * Bodies above this are parsed in their turn (`takeTurn`: about a millisecond of parsing), or
+ * not parsed here at all when their operation takes them as bytes (`handleJson`).
+ */
+const LARGE_BODY_BYTES = 64 * 1024;
+
+/** The JSON body's bytes (already within the route's limit), refusing a wrong media type (415). */
+async function readJsonBytes(
+  c: Context,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; response: Response }> {
   const type = c.req.header("Content-Type") ?? "";
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
     return {
@@ -41,13 +50,35 @@ export async function readBody(c: Context): Promise<Read> {
     };
   }
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(await c.req.arrayBuffer())) };
+    return { ok: true, bytes: new Uint8Array(await c.req.arrayBuffer()) };
   } catch {
-    return {
-      ok: false,
-      response: problem(c, 400, "MALFORMED_JSON", "The request body is not valid JSON."),
-    };
+    return { ok: false, response: malformed(c) };
   }
+}
+
+const malformed = (c: Context): Response =>
+  problem(c, 400, "MALFORMED_JSON", "The request body is not valid JSON.");
+
+/** The body's bytes parsed, refusing bad JSON (400); a large body in its turn. */
+async function parseJson(c: Context, bytes: Uint8Array): Promise<Read> {
+  const parse = () => JSON.parse(new TextDecoder().decode(bytes));
+  try {
+    return {
+      ok: true,
+      value: bytes.byteLength > LARGE_BODY_BYTES ? await takeTurn(parse) : parse(),
+    };
+  } catch {
+    return { ok: false, response: malformed(c) };
+  }
+}
+
+/**
+ * The JSON body (already within the route's limit), refusing a wrong media type (415) or bad JSON
+ * (400). A large body is parsed in its turn, so a burst of them holds the loop one at a time.
+ */
+export async function readBody(c: Context): Promise<Read> {
+  const read = await readJsonBytes(c);
+  return read.ok ? parseJson(c, read.bytes) : read;
 }
 
 /** The 413 of a body over `maxBytes`; the rest of it is never read, so the connection closes. */
@@ -78,6 +109,17 @@ export const declaredWithin =
     if (declared > maxBytes) return tooLarge(c, maxBytes);
     await next();
   };
+
+/**
+ * Goes on in its turn (`takeTurn`): a burst of requests then starts its payment checks (a
+ * signature recovered, the ledger written: milliseconds each) one per iteration of the event
+ * loop, in the order they came, instead of all in one, so a `/health` between them waits for one
+ * check, not for the burst's.
+ */
+const inTurn: MiddlewareHandler = async (_c, next) => {
+  await takeTurn(() => undefined);
+  await next();
+};
 
 export interface MountOptions {
   /** How the payment gate names the resource (its 402s). */
@@ -110,10 +152,22 @@ export function mountOperation(
       ? requirePayment(gate, payment)
       : every(
           declaredWithin(maxBytes),
+          // A burst of requests starts its payments' checks one per turn of the loop.
+          inTurn,
           requirePayment(gate, payment),
           bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, maxBytes) }),
         );
   app.on(op.method, op.path, gated, async (c) => {
+    // Within the deadline the payment gate was sized on (`op.deadlineMs`); a client that hangs
+    // up abandons the run (unsettled). A fault is thrown on, to the app's 500.
+    // Screening operations sign their answer with it (bound to this payment); others ignore it.
+    const options = {
+      signal: c.req.raw.signal,
+      deadlineMs: op.deadlineMs,
+      attest: attestOf?.(c),
+      // Renders are admitted per payer (the authorization's `from`).
+      payer: paidAuthorization(c)?.payer.toLowerCase(),
+    };
     let raw: unknown;
     if (op.method === "GET") {
       // The raw path: the router's own `c.req.path` is already (leniently) decoded.
@@ -121,28 +175,32 @@ export function mountOperation(
       if (!path.ok) return undecodable(c, path.param.name);
       raw = { ...c.req.query(), ...path.params };
     } else {
-      const read = await readBody(c);
+      const read = await readJsonBytes(c);
       if (!read.ok) return read.response;
-      raw = read.value;
+      // A large body its operation takes as bytes is never parsed here (a document's: on the
+      // render worker); bytes it cannot take are parsed and handled as any body.
+      if (read.bytes.byteLength > LARGE_BODY_BYTES && op.handleJson !== undefined) {
+        const answer = await op.handleJson(read.bytes, deps, options);
+        if (answer !== undefined) return respond(c, answer);
+      }
+      const parsed = await parseJson(c, read.bytes);
+      if (!parsed.ok) return parsed.response;
+      raw = parsed.value;
       if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
         return problem(c, 400, "INVALID_INPUT", "The body must be a JSON object.", [
           { path: "", message: "the body must be a JSON object" },
         ]);
       }
     }
-    // Within the deadline the payment gate was sized on (`op.deadlineMs`); a client that hangs
-    // up abandons the run (unsettled). A fault is thrown on, to the app's 500.
-    // Screening operations sign their answer with it (bound to this payment); others ignore it.
-    const answer = await op.handle(raw, deps, {
-      signal: c.req.raw.signal,
-      deadlineMs: op.deadlineMs,
-      attest: attestOf?.(c),
-    });
-    // What the answer was computed on goes with the payment's record (the list edition).
-    if (answer.ok && answer.evidence !== undefined) {
-      const { datasetSha256, addresses } = answer.evidence;
-      recordServed(c, { datasetSha256, query: addresses });
-    }
-    return answerResponse(c, answer);
+    return respond(c, await op.handle(raw, deps, options));
   });
+}
+
+/** An operation's answer; what it was computed on goes with the payment's record (the list edition). */
+function respond(c: Context, answer: Awaited<ReturnType<AnyOperation["handle"]>>): Response {
+  if (answer.ok && answer.evidence !== undefined) {
+    const { datasetSha256, addresses } = answer.evidence;
+    recordServed(c, { datasetSha256, query: addresses });
+  }
+  return answerResponse(c, answer);
 }

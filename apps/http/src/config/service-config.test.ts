@@ -13,6 +13,16 @@ describe("loadServiceConfig", () => {
     }
   });
 
+  it("RENDER_MAX_PER_PAYER: the document renders one payer may have admitted, 2 by default, 1 to 64", () => {
+    expect(loadServiceConfig({}).renderMaxPerPayer).toBe(2);
+    expect(loadServiceConfig({ RENDER_MAX_PER_PAYER: "5" }).renderMaxPerPayer).toBe(5);
+    for (const bad of ["0", "65", "1.5", "many"]) {
+      expect(() => loadServiceConfig({ RENDER_MAX_PER_PAYER: bad })).toThrow(
+        /RENDER_MAX_PER_PAYER must be an integer from 1 to 64/,
+      );
+    }
+  });
+
   it("INSTANCE_ID: a replica's name, unset by default, refused when it is not a plain name", () => {
     expect(loadServiceConfig({}).instanceId).toBeUndefined();
     expect(loadServiceConfig({ INSTANCE_ID: "replica-a:8402" }).instanceId).toBe("replica-a:8402");

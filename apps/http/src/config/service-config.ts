@@ -33,6 +33,11 @@ export interface ServiceConfig {
   /** The list settings (`loadListConfig` of @svc/ofac-index/node). */
   readonly list: ListConfig;
   /**
+   * Document renders one payer may have admitted (queued or running) at once
+   * (`RENDER_MAX_PER_PAYER`, 1–64, default 2); more are refused 503 `RENDER_PAYER_BUSY`.
+   */
+  readonly renderMaxPerPayer: number;
+  /**
    * The key screening attestations are signed with (`SIGNING_KEY`, required in production; in
    * development a key kept in `SIGNING_KEY_FILE`, default `.svc/signing-key.json`) and the
    * retired public keys still published (`SIGNING_KEYS_RETIRED`).
@@ -67,6 +72,7 @@ export function loadServiceConfig(
     ledger: ledgerConfigFromEnv(env, cwd),
     instanceId: instanceIdSetting(env.INSTANCE_ID),
     list: loadListConfig(env),
+    renderMaxPerPayer: integerSetting(env.RENDER_MAX_PER_PAYER, "RENDER_MAX_PER_PAYER", 2, 1, 64),
     signing: loadSigningConfig(env, { production: payments.mode === "production", cwd }),
   };
 }

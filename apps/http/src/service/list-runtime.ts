@@ -15,11 +15,12 @@ import type { ServiceConfig } from "../config/service-config.js";
  * serves the stored edition at once. Its `stop()` also closes those connections.
  */
 export async function startListRuntime(
-  config: Pick<ServiceConfig, "list" | "ledger">,
+  config: Pick<ServiceConfig, "list" | "ledger" | "renderMaxPerPayer">,
   onEvent: (event: RuntimeEvent) => void,
 ): Promise<ComplianceRuntime> {
   const url = config.ledger.databaseUrl;
-  if (url === undefined) return startComplianceRuntime(config.list, { onEvent });
+  const renderMaxPerPayer = config.renderMaxPerPayer;
+  if (url === undefined) return startComplianceRuntime(config.list, { onEvent, renderMaxPerPayer });
   const editions = await openSharedEditions(url, {
     onListenerEvent: ({ reason, retryInMs }) =>
       onEvent({
@@ -30,6 +31,7 @@ export async function startListRuntime(
   });
   const runtime = await startComplianceRuntime(config.list, {
     onEvent,
+    renderMaxPerPayer,
     store: editions.store,
     coordinator: editions.coordinator,
   }).catch(async (error: unknown) => {

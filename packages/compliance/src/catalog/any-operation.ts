@@ -1,5 +1,5 @@
 import type * as v from "valibot";
-import type { HandleOperation, OperationInfo } from "./operation.js";
+import type { HandleJson, HandleOperation, OperationInfo } from "./operation.js";
 
 /**
  * An operation of any input and output, as the catalog and the apps hold them: its listing, its
@@ -11,4 +11,5 @@ export interface AnyOperation extends OperationInfo {
   readonly input: v.GenericSchema;
   readonly inputExample: unknown;
   readonly handle: HandleOperation<unknown>;
+  readonly handleJson?: HandleJson<unknown> | undefined;
 }

@@ -7,7 +7,14 @@ import type {
   ScreenResult,
   SourceFreshness,
 } from "@svc/ofac-index";
-import type { DocumentType, RenderedDocument, RenderOptions } from "@svc/renderers/pool";
+import type {
+  BodyRenderResult,
+  DocumentType,
+  RenderedDocument,
+  RenderOptions,
+  RenderRequest,
+  RenderTicket,
+} from "@svc/renderers/pool";
 import type { Report } from "@svc/report-model";
 
 /**
@@ -47,4 +54,23 @@ export interface ComplianceDeps {
     report: Report,
     options?: RenderOptions,
   ) => Promise<RenderedDocument>;
+  /**
+   * Admits a render before its input is validated (the pool's `admit`): a ticket the run passes
+   * to `render`, or a `RenderError` thrown when the renderer cannot take it in time. Without it,
+   * renders are admitted by `render` alone.
+   */
+  readonly admitRender?: ((request: RenderRequest) => RenderTicket) | undefined;
+  /**
+   * Renders a request body whose validation and parse run on the render worker (the pool's
+   * `renderBody`, its preparer the document operations' `prepareDocumentBody`): the document, or
+   * the refusal the worker made of the body. `cells` is the admission's count. Without it, every
+   * body is validated on the calling thread.
+   */
+  readonly renderBody?:
+    | ((
+        type: DocumentType,
+        body: unknown,
+        options: RenderOptions & { readonly cells: number },
+      ) => Promise<BodyRenderResult>)
+    | undefined;
 }

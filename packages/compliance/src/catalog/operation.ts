@@ -1,7 +1,14 @@
+import type { RenderTicket } from "@svc/renderers/pool";
 import type * as v from "valibot";
 import type { Attest } from "../attestation/attest.js";
 import { recordScreenings } from "../evidence/screening-evidence.js";
-import { type Answer, type HandleOptions, handleInput } from "../execution/handle-input.js";
+import {
+  type Admission,
+  type Answer,
+  type HandleOptions,
+  handleInput,
+  handleJson,
+} from "../execution/handle-input.js";
 import type { ComplianceDeps } from "./deps.js";
 
 /** Where an operation sits in the catalog (`GET /api` groups by it). */
@@ -21,6 +28,8 @@ export interface RunContext {
    * (free, offline) nothing is signed.
    */
   readonly attest?: Attest | undefined;
+  /** The render's place in the renderer's queue, admitted before the input was validated. */
+  readonly ticket?: RenderTicket | undefined;
 }
 
 /** How an operation is listed, priced and bounded, whatever its input and output. */
@@ -68,6 +77,24 @@ export interface OperationDefinition<Input = unknown, Output = unknown> extends 
   /** The request: for GET the path and query parameters, for POST the JSON body. */
   readonly input: v.GenericSchema<unknown, Input>;
   readonly inputExample: Input;
+  /**
+   * What is checked on the raw input before its schema runs (the documents: the body's size, and
+   * a place in the renderer's queue), refusing before any validation; see `Handled.admit`.
+   */
+  readonly admit?: (
+    raw: unknown,
+    deps: ComplianceDeps,
+    options: HandleOptions,
+  ) => Admission<Output>;
+  /**
+   * The same look at a large body's JSON bytes, unparsed, with a run that parses and validates
+   * them off this thread (`Handled.admitJson`: the documents, on the render worker).
+   */
+  readonly admitJson?: (
+    json: Uint8Array,
+    deps: ComplianceDeps,
+    options: HandleOptions,
+  ) => Admission<Output> | undefined;
   readonly run: (
     input: Input,
     deps: ComplianceDeps,
@@ -93,7 +120,19 @@ export type HandleOperation<Output> = (
 export interface Operation<Input = unknown, Output = unknown>
   extends OperationDefinition<Input, Output> {
   readonly handle: HandleOperation<Output>;
+  /** With `admitJson`: a large body's answer from its bytes (`handleJson`), or `undefined`. */
+  readonly handleJson?: HandleJson<Output> | undefined;
 }
+
+/**
+ * A large body handled from its JSON bytes, never parsed on the calling thread; `undefined` when
+ * the operation cannot take them, for the caller to parse them and `handle` the value.
+ */
+export type HandleJson<Output> = (
+  json: Uint8Array,
+  deps: ComplianceDeps,
+  options?: HandleOptions,
+) => Promise<Answer<Output> | undefined>;
 
 /** Keeps the input and output types of a definition, and gives it the one way to handle a request. */
 export const defineOperation = <Input, Output>(
@@ -105,4 +144,12 @@ export const defineOperation = <Input, Output>(
     const answer = await handleInput(definition, raw, screened.deps, options);
     return answer.ok ? { ...answer, evidence: screened.evidence() } : answer;
   },
+  handleJson:
+    definition.admitJson === undefined
+      ? undefined
+      : async (json, deps, options) => {
+          const screened = recordScreenings(deps);
+          const answer = await handleJson(definition, json, screened.deps, options);
+          return answer?.ok === true ? { ...answer, evidence: screened.evidence() } : answer;
+        },
 });

@@ -1,3 +1,4 @@
+import type { RenderTicket } from "@svc/renderers/pool";
 import type { Attest } from "../attestation/attest.js";
 import type { ComplianceDeps } from "../catalog/deps.js";
 import type { OperationInfo, RunContext } from "../catalog/operation.js";
@@ -26,6 +27,8 @@ export interface RunOperationOptions {
   readonly signal?: AbortSignal | undefined;
   /** Signs the run's screening attestations (`RunContext.attest`), bound to its payment. */
   readonly attest?: Attest | undefined;
+  /** The render's place, admitted before validation (`RunContext.ticket`). */
+  readonly ticket?: RenderTicket | undefined;
 }
 
 /**
@@ -81,7 +84,7 @@ export async function runOperation<Input, Output, Deps = ComplianceDeps>(
   try {
     // Started inside the promise so a run that throws synchronously rejects it.
     const run = new Promise<Output>((resolve) =>
-      resolve(op.run(input, deps, { signal, attest: options.attest })),
+      resolve(op.run(input, deps, { signal, attest: options.attest, ticket: options.ticket })),
     );
     const output = await Promise.race([run, abandoned]);
     if (performance.now() - started > deadlineMs) {

@@ -35,6 +35,28 @@ describe("classifyFailure", () => {
     });
   });
 
+  it("a render that failed or was stopped is a 503 with its code, never a fault (500)", () => {
+    for (const code of ["RENDER_FAILED", "RENDER_ABORTED"] as const) {
+      expect(classifyFailure(new RenderError(code, "worker ran out of memory"))).toEqual({
+        status: 503,
+        code,
+        message: "The document could not be rendered; nothing was charged.",
+        retryAfterSeconds: 5,
+      });
+    }
+  });
+
+  it("a renderer that cannot start a document in time says so with its code and the delay it gave", () => {
+    expect(
+      classifyFailure(new RenderError("RENDER_BUSY", "wait", { retryAfterSeconds: 7.2 })),
+    ).toMatchObject({ status: 503, code: "RENDER_BUSY", retryAfterSeconds: 8 });
+    expect(classifyFailure(new RenderError("RENDER_PAYER_BUSY", "payer"))).toMatchObject({
+      status: 503,
+      code: "RENDER_PAYER_BUSY",
+      retryAfterSeconds: 2,
+    });
+  });
+
   it("a run past its deadline is a 503 naming its budget, not charged, with a retry delay", () => {
     expect(classifyFailure(new ExecutionTimeoutError("report_docx_generate", 30_000))).toEqual({
       status: 503,
@@ -63,7 +85,6 @@ describe("classifyFailure", () => {
 
   it("anything else is a fault, not a refusal", () => {
     expect(classifyFailure(new TypeError("x is undefined"))).toBeUndefined();
-    expect(classifyFailure(new RenderError("RENDER_FAILED", "boom"))).toBeUndefined();
   });
 });
 

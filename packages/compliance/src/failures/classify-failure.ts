@@ -4,6 +4,7 @@ import { RenderError } from "@svc/renderers/pool";
 import { ReportModelError } from "@svc/report-model";
 import type * as v from "valibot";
 import { ExecutionTimeoutError, formatSeconds } from "../execution/execution-timeout-error.js";
+import { RefusalError } from "./refusal-error.js";
 
 /**
  * A refusal, said once for every transport: the HTTP API answers it with `status`, the MCP
@@ -42,16 +43,57 @@ export function invalidInput(issues: readonly v.BaseIssue<unknown>[]): Failure {
   };
 }
 
+/**
+ * A renderer's refusal or failure, each with its own code: a report too large is a 413; a busy
+ * renderer (a full queue, a wait past the run's deadline, a payer with too many renders queued)
+ * a 503 with the retry delay the renderer gave; a render that failed (its worker ran out of
+ * memory or crashed) or was stopped (the pool closing) a 503 too. Never a 500: a document the
+ * renderer could not make is the renderer's refusal, answered before anything is charged.
+ */
+function renderFailure(error: RenderError): Failure {
+  if (error.code === "REPORT_TOO_LARGE") {
+    return { status: 413, code: error.code, message: error.message };
+  }
+  const retry = error.details.retryAfterSeconds;
+  const retryAfterSeconds = typeof retry === "number" && retry > 0 ? Math.ceil(retry) : 2;
+  if (error.code === "RENDER_FAILED" || error.code === "RENDER_ABORTED") {
+    return {
+      status: 503,
+      code: error.code,
+      message: "The document could not be rendered; nothing was charged.",
+      retryAfterSeconds: RENDER_FAILED_RETRY_AFTER_SECONDS,
+    };
+  }
+  return {
+    status: 503,
+    code: error.code,
+    message: `${busyReason(error.code)}; retry after ${retryAfterSeconds} s. Nothing was charged.`,
+    retryAfterSeconds,
+  };
+}
+
+/** A render that failed may be retried (a worker that ran out of memory is replaced). */
+const RENDER_FAILED_RETRY_AFTER_SECONDS = 5;
+
+const busyReason = (code: string): string =>
+  code === "RENDER_PAYER_BUSY"
+    ? "This payer already has as many documents being rendered as one payer may"
+    : code === "RENDER_BUSY"
+      ? "The document renderer could not start this document within its deadline"
+      : "The document renderer is busy";
+
 /** When a run abandoned at its deadline may be retried. */
 const EXECUTION_TIMEOUT_RETRY_AFTER_SECONDS = 5;
 
 /**
  * What an operation's failure means to the caller: refused input (400 with the field paths), a
- * report too large (413), no list loaded, a full render queue or a run past its deadline (503).
+ * report too large (413), no list loaded, a busy or failed renderer or a run past its deadline
+ * (503).
  * Anything else is not a refusal but a fault: `undefined`, for the transport to answer without
  * internals.
  */
 export function classifyFailure(error: unknown): Failure | undefined {
+  if (error instanceof RefusalError) return error.failure;
   if (error instanceof ExecutionTimeoutError) {
     return {
       status: 503,
@@ -71,19 +113,7 @@ export function classifyFailure(error: unknown): Failure | undefined {
       ...moreIssuesOf(error.moreIssues),
     };
   }
-  if (error instanceof RenderError) {
-    if (error.code === "REPORT_TOO_LARGE") {
-      return { status: 413, code: error.code, message: error.message };
-    }
-    if (error.code === "RENDER_QUEUE_FULL") {
-      return {
-        status: 503,
-        code: error.code,
-        message: "The document renderer is busy; retry shortly. Nothing was charged.",
-        retryAfterSeconds: 2,
-      };
-    }
-  }
+  if (error instanceof RenderError) return renderFailure(error);
   if (isOfacIndexError(error)) {
     if (error.code === "LIST_UNAVAILABLE") {
       return {

@@ -10,6 +10,7 @@ import {
   SnapshotStore,
 } from "@svc/ofac-index/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXAMPLE_REPORT_MODEL } from "../operations/documents/example-reports.js";
 import { EDD_REPORT_TYPE } from "../operations/screening/edd-memo-report.js";
 import { type RuntimeEvent, startComplianceRuntime } from "./start-runtime.js";
 import { warmUpReports } from "./warm-up-reports.js";
@@ -59,9 +60,10 @@ describe("startComplianceRuntime never waits on the list's source", () => {
     }
   });
 
-  it("start-up with nothing and a hanging source: resolves once the render workers are warm, not ready", async () => {
+  it("start-up with nothing and a hanging source: resolves once the render workers are warm, not ready; renders bodies on them, admitting renderMaxPerPayer per payer", async () => {
     const runtime = await startComplianceRuntime(
       loadListConfig({ OFAC_SOURCE: url, OFAC_SAMPLE_FALLBACK: "0" }),
+      { renderMaxPerPayer: 1 },
     );
     try {
       expect(runtime.loader.ready).toBe(false);
@@ -73,6 +75,22 @@ describe("startComplianceRuntime never waits on the list's source", () => {
         expect(worker.pdfFonts).toContain("DejaVu Sans");
       }
       expect(runtime.renderStats()).toMatchObject({ warmed: runtime.renderStats().threads });
+      for (const worker of runtime.renderWarmth.workers) expect(worker.error).toBeUndefined();
+      // A body is validated and rendered on a worker, by the documents' own preparer.
+      const json = new TextEncoder().encode(JSON.stringify(EXAMPLE_REPORT_MODEL));
+      const rendered = await runtime.deps.renderBody?.(
+        "xlsx",
+        { operation: "report_xlsx_generate", json },
+        { cells: 100 },
+      );
+      expect(rendered).toMatchObject({ ok: true, extra: { preview: expect.any(Array) } });
+      // One render per payer: a second is refused while the first is admitted.
+      const admit = runtime.deps.admitRender;
+      const first = admit?.({ type: "xlsx", cells: 10, payer: "0xa" });
+      expect(() => admit?.({ type: "xlsx", cells: 10, payer: "0xa" })).toThrow(
+        expect.objectContaining({ code: "RENDER_PAYER_BUSY" }),
+      );
+      first?.release();
     } finally {
       await runtime.stop();
     }

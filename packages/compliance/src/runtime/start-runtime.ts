@@ -14,6 +14,7 @@ import {
 } from "@svc/ofac-index/node";
 import { RenderPool, type RenderPoolStats, type RenderPoolWarmth } from "@svc/renderers/pool";
 import type { ComplianceDeps } from "../catalog/deps.js";
+import { DOCUMENT_BODY_PREPARER } from "../operations/documents/prepare-document-body.js";
 import {
   chooseHistory,
   choosePartyHistory,
@@ -74,6 +75,8 @@ export interface RuntimeOptions {
   readonly store?: EditionStore | undefined;
   /** Replicas sharing `store` refresh one at a time and serve what the refreshing one stored. */
   readonly coordinator?: RefreshCoordinator | undefined;
+  /** Document renders one payer may have admitted at once (`RenderPoolOptions.maxPerPayer`). */
+  readonly renderMaxPerPayer?: number | undefined;
 }
 
 /**
@@ -136,7 +139,12 @@ export async function startComplianceRuntime(
   });
   // The workers warm up on their own threads, on a memo as this service writes it, while this
   // one loads the list.
-  const pool = new RenderPool({ warmUpReports: await warmUpReports() });
+  // Large document bodies are validated on the workers, with the routes' own schemas.
+  const pool = new RenderPool({
+    warmUpReports: await warmUpReports(),
+    bodyPreparer: DOCUMENT_BODY_PREPARER,
+    ...(options.renderMaxPerPayer === undefined ? {} : { maxPerPayer: options.renderMaxPerPayer }),
+  });
   const warming = pool.warm();
   let renderWarmth: RenderPoolWarmth;
   try {
@@ -155,6 +163,8 @@ export async function startComplianceRuntime(
       history: () => history,
       partyHistory: () => partyHistory,
       render: (type, report, options) => pool.render(type, report, options),
+      admitRender: (request) => pool.admit(request),
+      renderBody: (type, body, options) => pool.renderBody(type, body, options),
     },
     loader,
     renderStats: () => pool.stats,

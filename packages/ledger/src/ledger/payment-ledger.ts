@@ -93,7 +93,6 @@ export class PaymentLedger {
     return new AttestationArchive(this.sql, options);
   }
 
-
   /** Which engine holds the ledger. */
   get engine(): Sql["engine"] {
     return this.sql.engine;

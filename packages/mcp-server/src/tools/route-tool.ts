@@ -27,6 +27,14 @@ export function routeTool<RouteInput, Output extends object, Input extends Route
     output,
     pricing: { kind: "paid", price: op.price },
     deadlineMs: op.deadlineMs,
+    // The route's own admission (a document's size and its place in the renderer's queue).
+    admit:
+      op.admit === undefined
+        ? undefined
+        : (raw, { deps }, options) => {
+            const admitted = op.admit?.(raw, deps, options) ?? { ok: true };
+            return admitted.ok ? { ok: true, ticket: admitted.ticket } : admitted;
+          },
     run: async (i, { deps, signal, attest }) => {
       // A screening operation signs its answer when the call was paid (`attest`); others ignore it.
       const answer: object = await op.run(i, deps, { signal, attest });

@@ -1,4 +1,5 @@
 import {
+  type Admission,
   type Answer,
   type Attest,
   type ComplianceDeps,
@@ -56,6 +57,15 @@ export interface ToolInfo {
 
 /** What a tool is written as: its listing, its input schema and example, and its run. */
 export interface ToolDefinition<Input = unknown> extends ToolInfo {
+  /**
+   * What is checked on the raw arguments before the schema runs (a document tool: the report's
+   * size and a place in the renderer's queue), as its route does (`Handled.admit`). A tool's
+   * arguments arrive parsed, without their JSON text, so its admission never takes the run on
+   * itself (`Admission.run`): they are validated here.
+   */
+  readonly admit?:
+    | ((raw: unknown, context: ToolContext, options: HandleOptions) => Admission<never>)
+    | undefined;
   readonly input: v.GenericSchema<unknown, Input>;
   readonly inputExample: Input;
   /**
@@ -109,6 +119,7 @@ export const defineTool = <Input>(definition: ToolDefinition<Input>): McpTool<In
         name: definition.name,
         deadlineMs: definition.deadlineMs,
         input: definition.input,
+        admit: definition.admit,
         run: (input: Input, call: ToolContext, run) =>
           definition.run(input, { ...call, signal: run?.signal, attest: run?.attest }),
       },

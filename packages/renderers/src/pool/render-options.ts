@@ -1,3 +1,5 @@
+import type { RenderTicket } from "./render-admission.js";
+
 /** What a caller may pass with a render. */
 export interface RenderOptions {
   /**
@@ -6,4 +8,9 @@ export interface RenderOptions {
    * `RenderError` `RENDER_ABORTED`.
    */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * The render's admission (`RenderPool.admit`), taken before its input was validated: the render
+   * takes the place it holds instead of being admitted again. The caller releases it.
+   */
+  readonly ticket?: RenderTicket | undefined;
 }

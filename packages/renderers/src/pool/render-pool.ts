@@ -2,17 +2,29 @@ import { availableParallelism } from "node:os";
 import type { Report } from "@svc/report-model";
 import { Piscina } from "piscina";
 import type { DocumentType, RenderedDocument } from "../artifact/artifact.js";
-import { assertWithinLimits } from "../errors/limits.js";
+import { assertSizeWithinLimits, assertWithinLimits, countRows } from "../errors/limits.js";
 import { RenderError, type RenderErrorCode } from "../errors/render-error.js";
+import type { BodyRenderResult } from "./body-preparer.js";
+import { RenderAdmission, type RenderRequest, type RenderTicket } from "./render-admission.js";
 import { isRenderBegunMessage, isWorkerWarmMessage, type WorkerWarmth } from "./render-messages.js";
 import type { RenderOptions } from "./render-options.js";
-import type { RenderTask, RenderTaskResult, RenderWorkerData } from "./render-worker.js";
+import type {
+  RenderTask,
+  RenderTaskResult,
+  RenderWork,
+  RenderWorkerData,
+} from "./render-worker.js";
 
 export interface RenderPoolOptions {
   /** Worker threads. Default: the machine's parallelism less one for the event loop, at least 1. */
   readonly threads?: number;
   /** Renders waiting beyond this are refused at once (back-pressure). Default 64. */
   readonly maxQueue?: number;
+  /**
+   * Renders one payer may have admitted (queued or running) at once; more are refused
+   * `RENDER_PAYER_BUSY` (`admit`). Default 2.
+   */
+  readonly maxPerPayer?: number;
   /** Heap limit of each worker (MB): a runaway render kills its worker, not the server. */
   readonly maxHeapMb?: number;
   /** The worker module; defaults to the compiled `render-worker.js` beside this file. */
@@ -29,6 +41,12 @@ export interface RenderPoolOptions {
    * ready too. Limits are checked here, before any worker starts.
    */
   readonly warmUpReports?: readonly Report[];
+  /**
+   * A module each worker imports, whose default export (`BodyPreparer`) turns a request body into
+   * a report or a refusal, on the worker: what `renderBody` renders. Without it, `renderBody`
+   * fails `RENDER_FAILED`.
+   */
+  readonly bodyPreparer?: URL;
 }
 
 /** The pool's counters since it was created, and its current size. */
@@ -46,6 +64,10 @@ export interface RenderPoolStats {
   readonly aborted: number;
   /** Workers that finished starting (and warming up, unless warm-up is off), replacements included. */
   readonly warmed: number;
+  /** Workers that failed with no render on them (say, out of memory while warming up). */
+  readonly workerErrors: number;
+  /** What the latest of those failed with. */
+  readonly lastWorkerError?: string;
 }
 
 /** The pool's workers once each has started and warmed up: what `RenderPool.warm()` gives. */
@@ -73,9 +95,20 @@ export class RenderPool {
   private readonly piscina: Piscina<RenderTask, RenderTaskResult>;
   /** Renders in flight (handed to piscina and not yet settled) beyond which one is refused. */
   private readonly capacity: number;
+  private readonly admission: RenderAdmission;
+  /** When each running render was taken up by a worker (by the pool's number for it). */
+  private readonly begunAt = new Map<number, number>();
   private inFlight = 0;
   private nextId = 1;
-  private readonly counts = { started: 0, begun: 0, completed: 0, aborted: 0, warmed: 0 };
+  private readonly counts = {
+    started: 0,
+    begun: 0,
+    completed: 0,
+    aborted: 0,
+    warmed: 0,
+    workerErrors: 0,
+  };
+  private lastWorkerError: string | undefined;
   /** The latest warm-up report of each worker thread, by thread id. */
   private readonly warmths = new Map<number, WorkerWarmth>();
   /** Callers of `warm()` waiting for a worker still warming up, re-checked on each report. */
@@ -89,6 +122,7 @@ export class RenderPool {
     }
     const maxQueue = options.maxQueue ?? 64;
     this.capacity = threads + maxQueue;
+    this.admission = new RenderAdmission(threads, this.capacity, options.maxPerPayer ?? 2);
     this.piscina = new Piscina({
       filename: (options.workerUrl ?? new URL("./render-worker.js", import.meta.url)).href,
       minThreads: threads,
@@ -96,14 +130,20 @@ export class RenderPool {
       maxQueue,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024 },
-      workerData: { warmUp: options.warmUp ?? true, warmUpReports } satisfies RenderWorkerData,
+      workerData: {
+        warmUp: options.warmUp ?? true,
+        warmUpReports,
+        bodyPreparer: options.bodyPreparer?.href,
+      } satisfies RenderWorkerData,
       // An idle worker waits for tasks on its message port, not in a blocking `Atomics.wait`:
       // the warm-up runs on the worker's event loop after piscina counts it started.
       atomics: "disabled",
     });
     this.piscina.on("message", (message: unknown) => {
-      if (isRenderBegunMessage(message)) this.counts.begun++;
-      else if (isWorkerWarmMessage(message)) {
+      if (isRenderBegunMessage(message)) {
+        this.counts.begun++;
+        this.begunAt.set(message.renderBegun, performance.now());
+      } else if (isWorkerWarmMessage(message)) {
         this.counts.warmed++;
         this.warmths.set(message.workerWarm.threadId, message.workerWarm);
         this.checkWarm();
@@ -111,6 +151,15 @@ export class RenderPool {
     });
     // A worker stopped (an abandoned render, the pool closing) is no longer waited for.
     this.piscina.on("workerDestroy", () => setImmediate(() => this.checkWarm()));
+    // A worker that fails with no render on it (out of memory while starting or warming up)
+    // is replaced by piscina, which says so with an `error` event: unheard, that event would
+    // be thrown and stop the server. It is counted instead; the renders it would have taken
+    // wait for its replacement.
+    this.piscina.on("error", (error: unknown) => {
+      this.counts.workerErrors++;
+      this.lastWorkerError = error instanceof Error ? error.message : String(error);
+      setImmediate(() => this.checkWarm());
+    });
   }
 
   /**
@@ -151,28 +200,84 @@ export class RenderPool {
   }
 
   /**
+   * Admits a render before its input is validated or its payment settled (`RenderAdmission`):
+   * a ticket to pass to `render` (`options.ticket`) and to release when the run ends, or a
+   * `RenderError` thrown at once: `RENDER_BUSY` when the renders queued ahead and this one would
+   * outlast `deadlineMs`, `RENDER_PAYER_BUSY` when the payer has `maxPerPayer` renders admitted,
+   * `RENDER_QUEUE_FULL` when the pool has as many as it holds. Each carries
+   * `details.retryAfterSeconds`.
+   */
+  admit(request: RenderRequest): RenderTicket {
+    return this.admission.admit(request);
+  }
+
+  /**
    * Renders `report` as `type` on a worker. Rejects with `RenderError` (code kept):
    * `REPORT_TOO_LARGE` before anything is queued, `RENDER_QUEUE_FULL` when the queue is full,
-   * `RENDER_ABORTED` when `options.signal` fires first.
+   * `RENDER_ABORTED` when `options.signal` fires first. A render without `options.ticket` is
+   * admitted here (its place counts in the wait of later ones, and only a full pool refuses it).
    */
   async render(
     type: DocumentType,
     report: Report,
     options: RenderOptions = {},
   ): Promise<RenderedDocument> {
-    const { signal } = options;
-    if (hasFired(signal)) {
+    if (hasFired(options.signal)) {
       this.counts.aborted++;
-      throw abandoned(signal);
+      throw abandoned(options.signal);
     }
-    assertWithinLimits(report, type);
+    const size = countRows(report);
+    assertSizeWithinLimits(size, type);
+    const result = await this.run({ type, report }, size.cells, options);
+    if (result.ok) return result.document;
+    throw "error" in result
+      ? refusalOf(result)
+      : new RenderError("RENDER_FAILED", "the worker refused a report it had no body to prepare");
+  }
+
+  /**
+   * Renders a request body as `type`: on the worker, the pool's body preparer (`bodyPreparer`)
+   * validates it and makes the report, the report is checked against the limits, then rendered,
+   * so none of that holds the calling thread. `cells` is the caller's count of the body's table
+   * cells (the admission's: `options.ticket` should hold its place). Answers the document with
+   * the preparer's `extra`, or the preparer's refusal as it gave it; rejects with `RenderError`
+   * as `render` does (`REPORT_TOO_LARGE` when the prepared report is over the limits).
+   */
+  async renderBody(
+    type: DocumentType,
+    body: unknown,
+    options: RenderOptions & { readonly cells: number },
+  ): Promise<BodyRenderResult> {
+    if (hasFired(options.signal)) {
+      this.counts.aborted++;
+      throw abandoned(options.signal);
+    }
+    const result = await this.run({ type, body }, options.cells, options);
+    if (!result.ok && "error" in result) throw refusalOf(result);
+    return result;
+  }
+
+  /** One task on a worker, counted, admitted (unless `options.ticket` holds its place) and timed. */
+  private async run(
+    task: RenderWork,
+    cells: number,
+    options: RenderOptions,
+  ): Promise<RenderTaskResult> {
+    const { signal } = options;
     if (this.inFlight >= this.capacity) throw queueFull();
-    const task: RenderTask = { type, report, id: this.nextId++ };
+    const { type } = task;
+    const ticket = options.ticket ?? this.admission.admit({ type, cells });
+    const id = this.nextId++;
     let result: RenderTaskResult;
     this.inFlight++;
     this.counts.started++;
     try {
-      result = await this.piscina.run(task, signal === undefined ? {} : { signal });
+      result = await this.piscina.run(
+        { ...task, id } satisfies RenderTask,
+        signal === undefined ? {} : { signal },
+      );
+      const begun = this.begunAt.get(id);
+      if (begun !== undefined) this.admission.observe(type, cells, performance.now() - begun);
     } catch (cause) {
       // Piscina's AbortError also stands for "pool closing"; only the caller's signal is ours.
       if (hasFired(signal) && cause instanceof Error && cause.name === "AbortError") {
@@ -184,16 +289,11 @@ export class RenderPool {
       throw new RenderError("RENDER_FAILED", `the render worker failed: ${message}`, {}, { cause });
     } finally {
       this.inFlight--;
+      this.begunAt.delete(id);
+      if (options.ticket === undefined) ticket.release();
     }
     this.counts.completed++;
-    if (!result.ok) {
-      throw new RenderError(
-        result.error.code as RenderErrorCode,
-        result.error.message,
-        result.error.details,
-      );
-    }
-    return result.document;
+    return result;
   }
 
   /**
@@ -214,6 +314,7 @@ export class RenderPool {
       threads: this.piscina.threads.length,
       queued: this.piscina.queueSize,
       ...this.counts,
+      ...(this.lastWorkerError === undefined ? {} : { lastWorkerError: this.lastWorkerError }),
     };
   }
 
@@ -223,6 +324,12 @@ export class RenderPool {
     this.checkWarm();
   }
 }
+
+/** The renderer's own error, as the worker sent it back. */
+const refusalOf = (result: {
+  readonly error: { code: string; message: string; details: Record<string, unknown> };
+}): RenderError =>
+  new RenderError(result.error.code as RenderErrorCode, result.error.message, result.error.details);
 
 /** Read through a call, so the check after an await is not narrowed by the one before it. */
 const hasFired = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;

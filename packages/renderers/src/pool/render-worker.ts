@@ -2,9 +2,11 @@ import { parentPort, threadId, workerData } from "node:worker_threads";
 import type { Report } from "@svc/report-model";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import type { DocumentType, RenderedDocument } from "../artifact/artifact.js";
+import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
 import { loadedPdfFontFamilies } from "../fonts/react-pdf-fonts.js";
 import { renderDocument } from "../render-document.js";
+import { type BodyPreparer, isBodyPreparer } from "./body-preparer.js";
 import type { RenderBegunMessage, WorkerWarmMessage, WorkerWarmth } from "./render-messages.js";
 import { warmUpReport } from "./warm-up-report.js";
 
@@ -14,38 +16,78 @@ export interface RenderWorkerData {
   readonly warmUp: boolean;
   /** The caller's own reports, rendered as each type after the built-in one (warm-up on only). */
   readonly warmUpReports: readonly Report[];
+  /** The href of the body preparer's module (`RenderPoolOptions.bodyPreparer`), if any. */
+  readonly bodyPreparer?: string | undefined;
 }
 
-export interface RenderTask {
-  readonly type: DocumentType;
-  readonly report: Report;
+/** What to render: a report, or a body the worker's preparer turns into one first. */
+export type RenderWork = { readonly type: DocumentType } & (
+  | { readonly report: Report }
+  | { readonly body: unknown }
+);
+
+export type RenderTask = RenderWork & {
   /** The pool's number for this render, reported back when a worker takes it up. */
   readonly id: number;
-}
+};
 
-/** Errors cross the thread boundary as data, so their code and details survive. */
+/**
+ * Errors cross the thread boundary as data, so their code and details survive; a preparer's
+ * refusal crosses as it is.
+ */
 export type RenderTaskResult =
-  | { readonly ok: true; readonly document: RenderedDocument }
+  | { readonly ok: true; readonly document: RenderedDocument; readonly extra?: unknown }
   | {
       readonly ok: false;
       readonly error: { code: string; message: string; details: Record<string, unknown> };
-    };
+    }
+  | { readonly ok: false; readonly refusal: unknown };
+
+let preparer: Promise<BodyPreparer> | undefined;
+
+/** The body preparer's default export, imported once per worker. */
+function bodyPreparer(): Promise<BodyPreparer> {
+  preparer ??= (async () => {
+    const href = (workerData as Partial<RenderWorkerData> | undefined)?.bodyPreparer;
+    if (href === undefined) throw new Error("this render pool has no body preparer");
+    const loaded: unknown = (await import(href)).default;
+    if (!isBodyPreparer(loaded)) throw new Error(`${href} exports no default function`);
+    return loaded;
+  })();
+  return preparer;
+}
 
 /**
  * The pool's task: render in this worker and move the bytes (not copy) to the caller. The bytes
  * are the only form of the file that crosses; an answer base64-encodes them where it is built.
  * Resolves to a `RenderTaskResult` (wrapped by piscina's `move` when it carries bytes).
  */
-export default async function renderTask({ type, report, id }: RenderTask): Promise<unknown> {
+export default async function renderTask(task: RenderTask): Promise<unknown> {
+  const { type, id } = task;
   // A render handed to a worker still warming up waits for it (the warm-up never rejects), and
   // is taken up after it. Outside a worker (a direct call) there is no pool to tell.
   await warming;
   parentPort?.postMessage({ renderBegun: id } satisfies RenderBegunMessage);
   try {
+    let report: Report;
+    let extra: unknown;
+    if ("body" in task) {
+      // The body is the caller's: its preparer validates it and makes the report, here.
+      const prepared = await (await bodyPreparer())(task.body);
+      if (!prepared.ok) return { ok: false, refusal: prepared.refusal } satisfies RenderTaskResult;
+      assertWithinLimits(prepared.report, type);
+      ({ report, extra } = prepared);
+    } else {
+      report = task.report;
+    }
     const document = await renderDocument(type, report);
     // An own, exactly-sized buffer (renderers may return a view into a pooled one) to transfer.
     const bytes = new Uint8Array(document.bytes);
-    const result: RenderTaskResult = { ok: true, document: { ...document, bytes } };
+    const result: RenderTaskResult = {
+      ok: true,
+      document: { ...document, bytes },
+      ...(extra === undefined ? {} : { extra }),
+    };
     return move({
       get [transferableSymbol]() {
         return [bytes.buffer];
@@ -95,6 +137,12 @@ async function warmUp(enabled: boolean, reports: readonly Report[]): Promise<Wor
   const rendered: DocumentType[] = [];
   const start = performance.now();
   let error: string | undefined;
+  // The body preparer's modules load now, not on the first body.
+  if ((workerData as Partial<RenderWorkerData> | undefined)?.bodyPreparer !== undefined) {
+    await bodyPreparer().catch((err: unknown) => {
+      error = `the body preparer did not load: ${err instanceof Error ? err.message : String(err)}`;
+    });
+  }
   if (enabled) {
     try {
       for (const report of [warmUpReport(), ...reports]) {

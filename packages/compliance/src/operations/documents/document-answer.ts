@@ -8,6 +8,10 @@ import {
 } from "@svc/renderers/pool";
 import { parseReport, type ReportModelInput, type ReportVariant } from "@svc/report-model";
 import type { ComplianceDeps } from "../../catalog/deps.js";
+import { takeTurn } from "../../execution/take-turn.js";
+import type { Failure } from "../../failures/classify-failure.js";
+import { RefusalError } from "../../failures/refusal-error.js";
+import { DOCUMENT_BODIES, type DocumentBodyJson } from "./document-bodies.js";
 import { type DocumentCapabilities, documentCapabilities } from "./document-capabilities.js";
 import { documentPreview } from "./document-preview.js";
 import { DOCUMENT_SOURCE } from "./document-source.js";
@@ -17,11 +21,11 @@ import { DOCUMENT_SOURCE } from "./document-source.js";
  * including any wait for a free render worker. The largest bodies the render limits and the
  * 1 MiB body cap admit take under 10 s on the one worker of a 2-core machine, even with the
  * machine busy (a PDF of 50 paragraphs of 20,000 characters: 5 s alone, 7 to 9 s under load; a
- * PDF of 10,000 rows: 3 to 4 s; an XLSX of 480,000 cells: 1 s). The one exception fails
- * anyway: a DOCX of 200,000 cells (9 s on the calling thread) fills a worker's 1 GB heap after
- * about 16 s and ends `RENDER_FAILED`. 30 s leaves room for a render queued behind another; what
- * outlasts it is a hostile body (a PDF of 50 charts of 10,000 points each renders for two
- * minutes), abandoned and not charged.
+ * PDF of 10,000 rows: 2 to 4 s; a DOCX of 100,000 cells: 3.5 s; an XLSX of 960,000 cells: under
+ * 1 s; `bench/render-limits.bench.mjs` of @svc/renderers). A render whose queue ahead would keep
+ * it past this deadline is refused before it is validated (`RENDER_BUSY`, the pool's admission);
+ * what outlasts it anyway is a hostile body (a PDF of 50 charts of 10,000 points each renders
+ * for two minutes), abandoned and not charged.
  */
 export const DOCUMENT_DEADLINE_MS = 30_000;
 
@@ -74,8 +78,37 @@ export async function renderReportBody(
   deps: ComplianceDeps,
   options: RenderOptions = {},
 ): Promise<DocumentAnswer> {
-  const report = parseReport(body, { accept });
+  // Up to 1 MiB of rows normalized: in its turn, as the body's validation was.
+  const report = await takeTurn(() => parseReport(body, { accept }));
   const doc = await deps.render(type, report, options);
+  return documentAnswer(doc, documentPreview(report), type, accept);
+}
+
+/**
+ * Renders a document route's body from its JSON bytes, on the render worker (`deps.renderBody`):
+ * there it is validated with the route's schema and normalized (`prepareDocumentBody`), then
+ * rendered. A refusal made there is thrown as `RefusalError`, answered as the same refusal made
+ * on this thread would be; the renderer's own errors propagate as in `renderReportBody`.
+ */
+export async function renderReportJson(
+  body: DocumentBodyJson,
+  deps: ComplianceDeps,
+  options: RenderOptions & { readonly cells: number },
+): Promise<DocumentAnswer> {
+  const { type, accept } = DOCUMENT_BODIES[body.operation];
+  if (deps.renderBody === undefined) throw new Error("no renderer of bodies in these deps");
+  const result = await deps.renderBody(type, body, options);
+  if (!result.ok) throw new RefusalError(result.refusal as Failure);
+  const { preview } = result.extra as { readonly preview: readonly string[] };
+  return documentAnswer(result.document, preview, type, accept);
+}
+
+function documentAnswer(
+  doc: RenderedDocument,
+  preview: readonly string[],
+  type: DocumentType,
+  accept: readonly ReportVariant[],
+): DocumentAnswer {
   return {
     success: true,
     data: {
@@ -83,7 +116,7 @@ export async function renderReportBody(
       fileName: doc.fileName,
       mimeType: doc.mimeType,
       artifact: inlineArtifact(doc),
-      preview: documentPreview(report),
+      preview,
       capabilities: documentCapabilities(type, accept),
       artifact_summary: doc.artifactSummary,
     },

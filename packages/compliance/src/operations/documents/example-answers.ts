@@ -3,6 +3,7 @@ import {
   type DocumentType,
   MIME_TYPES,
   PDF_ENGINE,
+  RENDER_LIMITS,
   XLSX_ENGINE,
 } from "@svc/renderers/pool";
 import { DOCUMENT_SOURCE } from "./document-source.js";
@@ -12,6 +13,14 @@ const ENGINES: Readonly<Record<DocumentType, string>> = {
   docx: DOCX_ENGINE,
   xlsx: XLSX_ENGINE,
 };
+
+/** A format's limits as its answers' `capabilities` state them: the renderer's own, in one place. */
+export const limitsOf = (
+  type: DocumentType,
+): { readonly maxTableRows: number; readonly maxTableCells: number } => ({
+  maxTableRows: RENDER_LIMITS[type].rows,
+  maxTableCells: RENDER_LIMITS[type].cells,
+});
 
 /**
  * The trimmed output example of a document route: the answer of a real render of the route's

@@ -9,13 +9,27 @@ export {
   DOCUMENT_DEADLINE_MS,
   type DocumentAnswer,
   renderReportBody,
+  renderReportJson,
   renderReportModel,
 } from "./document-answer.js";
+export {
+  DOCUMENT_BODIES,
+  type DocumentBody,
+  type DocumentBodyJson,
+  type DocumentOperationName,
+} from "./document-bodies.js";
 export { type DocumentCapabilities, documentCapabilities } from "./document-capabilities.js";
 export { documentPreview } from "./document-preview.js";
 export { DOCUMENT_SOURCE } from "./document-source.js";
 export { EXAMPLE_LEGACY_REPORT, EXAMPLE_REPORT_MODEL } from "./example-reports.js";
+export {
+  DOCUMENT_BODY_PREPARER,
+  default as prepareDocumentBody,
+  type PreparedExtra,
+} from "./prepare-document-body.js";
+export { scanReportBody } from "./report-body-scan.js";
 export { type ReportBody, ReportBodySchema } from "./report-body-schema.js";
+export { type BodySize, reportBodySize } from "./report-body-size.js";
 export { reportDocxGenerate, reportGenerate, reportPdfGenerate, reportXlsxGenerate };
 
 /** The document routes in catalog order: generic report, PDF, DOCX, XLSX. */

@@ -1,8 +1,13 @@
-import { ReportModelSchema } from "@svc/report-model";
 import { defineOperation } from "../../catalog/operation.js";
 import { DocumentAnswerSchema } from "./answer-schema.js";
+import { documentAdmission, documentJsonAdmission } from "./document-admission.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
-import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
+import { DOCUMENT_BODIES } from "./document-bodies.js";
+import {
+  documentAnswerExample,
+  EXAMPLE_REPORT_MODEL_PREVIEW,
+  limitsOf,
+} from "./example-answers.js";
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
 
 /**
@@ -22,7 +27,9 @@ export const reportDocxGenerate = defineOperation({
   description:
     "Renders the shared report model (report_meta required) as an editable Word document with a title block, metrics table, repeating table headers, rows kept whole, addresses whole in a monospace face, landscape pages only for tables too wide for portrait, and charts as pictures, returned inline as base64.",
   mimeType: "application/json",
-  input: ReportModelSchema,
+  admit: documentAdmission("report_docx_generate"),
+  admitJson: documentJsonAdmission("report_docx_generate"),
+  input: DOCUMENT_BODIES.report_docx_generate.input,
   inputExample: EXAMPLE_REPORT_MODEL,
   output: DocumentAnswerSchema,
   outputExample: documentAnswerExample(
@@ -31,7 +38,10 @@ export const reportDocxGenerate = defineOperation({
     EXAMPLE_REPORT_MODEL_PREVIEW,
     ["A"],
     "png",
-    { maxTableRows: 10_000, maxTableCells: 200_000 },
+    limitsOf("docx"),
   ),
-  run: (input, deps, context) => renderReportBody(input, "docx", ["A"], deps, context),
+  run: (input, deps, context) => {
+    const { type, accept } = DOCUMENT_BODIES.report_docx_generate;
+    return renderReportBody(input, type, accept, deps, context);
+  },
 });

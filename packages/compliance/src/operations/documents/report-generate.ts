@@ -1,9 +1,10 @@
 import { defineOperation } from "../../catalog/operation.js";
 import { DocumentAnswerSchema } from "./answer-schema.js";
+import { documentAdmission, documentJsonAdmission } from "./document-admission.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
-import { documentAnswerExample } from "./example-answers.js";
+import { DOCUMENT_BODIES } from "./document-bodies.js";
+import { documentAnswerExample, limitsOf } from "./example-answers.js";
 import { EXAMPLE_LEGACY_REPORT } from "./example-reports.js";
-import { ReportBodySchema } from "./report-body-schema.js";
 
 /**
  * The generic report route, kept for clients of the deployed service. It renders a PDF, exactly
@@ -22,7 +23,9 @@ export const reportGenerate = defineOperation({
   description:
     "Renders a report as a PDF, returned inline as base64: the same as /api/tools/report/pdf/generate, under the path the deployed service used. Takes the shared report model or the legacy title-and-sections payload.",
   mimeType: "application/json",
-  input: ReportBodySchema,
+  admit: documentAdmission("report_generate"),
+  admitJson: documentJsonAdmission("report_generate"),
+  input: DOCUMENT_BODIES.report_generate.input,
   inputExample: EXAMPLE_LEGACY_REPORT,
   output: DocumentAnswerSchema,
   outputExample: documentAnswerExample(
@@ -35,7 +38,10 @@ export const reportGenerate = defineOperation({
     ],
     ["A", "B"],
     "vector",
-    { maxTableRows: 10_000, maxTableCells: 200_000 },
+    limitsOf("pdf"),
   ),
-  run: (input, deps, context) => renderReportBody(input, "pdf", ["A", "B"], deps, context),
+  run: (input, deps, context) => {
+    const { type, accept } = DOCUMENT_BODIES.report_generate;
+    return renderReportBody(input, type, accept, deps, context);
+  },
 });

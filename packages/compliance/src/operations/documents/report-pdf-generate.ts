@@ -1,9 +1,14 @@
 import { defineOperation } from "../../catalog/operation.js";
 import { DocumentAnswerSchema } from "./answer-schema.js";
+import { documentAdmission, documentJsonAdmission } from "./document-admission.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
-import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
+import { DOCUMENT_BODIES } from "./document-bodies.js";
+import {
+  documentAnswerExample,
+  EXAMPLE_REPORT_MODEL_PREVIEW,
+  limitsOf,
+} from "./example-answers.js";
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
-import { ReportBodySchema } from "./report-body-schema.js";
 
 /** The PDF route: a report model (variant A or B) rendered as a PDF. */
 export const reportPdfGenerate = defineOperation({
@@ -18,7 +23,9 @@ export const reportPdfGenerate = defineOperation({
   description:
     "Renders a report model (the shared report model, or the legacy title-and-sections payload) as a paginated PDF with metric cards, every table row, vector charts and fonts for SDN names in any script, returned inline as base64.",
   mimeType: "application/json",
-  input: ReportBodySchema,
+  admit: documentAdmission("report_pdf_generate"),
+  admitJson: documentJsonAdmission("report_pdf_generate"),
+  input: DOCUMENT_BODIES.report_pdf_generate.input,
   inputExample: EXAMPLE_REPORT_MODEL,
   output: DocumentAnswerSchema,
   outputExample: documentAnswerExample(
@@ -27,7 +34,10 @@ export const reportPdfGenerate = defineOperation({
     EXAMPLE_REPORT_MODEL_PREVIEW,
     ["A", "B"],
     "vector",
-    { maxTableRows: 10_000, maxTableCells: 200_000 },
+    limitsOf("pdf"),
   ),
-  run: (input, deps, context) => renderReportBody(input, "pdf", ["A", "B"], deps, context),
+  run: (input, deps, context) => {
+    const { type, accept } = DOCUMENT_BODIES.report_pdf_generate;
+    return renderReportBody(input, type, accept, deps, context);
+  },
 });

@@ -1,8 +1,13 @@
-import { ReportModelSchema } from "@svc/report-model";
 import { defineOperation } from "../../catalog/operation.js";
 import { DocumentAnswerSchema } from "./answer-schema.js";
+import { documentAdmission, documentJsonAdmission } from "./document-admission.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
-import { documentAnswerExample, EXAMPLE_REPORT_MODEL_PREVIEW } from "./example-answers.js";
+import { DOCUMENT_BODIES } from "./document-bodies.js";
+import {
+  documentAnswerExample,
+  EXAMPLE_REPORT_MODEL_PREVIEW,
+  limitsOf,
+} from "./example-answers.js";
 import { EXAMPLE_REPORT_MODEL } from "./example-reports.js";
 
 /**
@@ -22,7 +27,9 @@ export const reportXlsxGenerate = defineOperation({
   description:
     "Renders the shared report model (report_meta required) as an Excel workbook: a Summary sheet holding the title block, metrics and small tables, a sheet for each larger table and workbook_rows entry (frozen headers, filters, numbers stored as numbers with their formats, addresses whole), print setup on every sheet, returned inline as base64.",
   mimeType: "application/json",
-  input: ReportModelSchema,
+  admit: documentAdmission("report_xlsx_generate"),
+  admitJson: documentJsonAdmission("report_xlsx_generate"),
+  input: DOCUMENT_BODIES.report_xlsx_generate.input,
   inputExample: EXAMPLE_REPORT_MODEL,
   output: DocumentAnswerSchema,
   outputExample: documentAnswerExample(
@@ -31,7 +38,10 @@ export const reportXlsxGenerate = defineOperation({
     EXAMPLE_REPORT_MODEL_PREVIEW,
     ["A"],
     "data_sheet",
-    { maxTableRows: 60_000, maxTableCells: 1_000_000 },
+    limitsOf("xlsx"),
   ),
-  run: (input, deps, context) => renderReportBody(input, "xlsx", ["A"], deps, context),
+  run: (input, deps, context) => {
+    const { type, accept } = DOCUMENT_BODIES.report_xlsx_generate;
+    return renderReportBody(input, type, accept, deps, context);
+  },
 });
