@@ -24,6 +24,10 @@ export {
   isAttestationError,
 } from "./errors/attestation-error.js";
 export {
+  attestationFingerprint,
+  groupedFingerprint,
+} from "./fingerprint/attestation-fingerprint.js";
+export {
   ATTESTATION_TYP,
   type AttestationHeader,
   MAX_ATTESTATION_LENGTH,
