@@ -180,7 +180,7 @@ describe("renderDocx: the EDD memo", () => {
     expect(styled(u, "Subtitle")).toEqual([report.meta.subtitle]);
     const block = u.tables[0] ?? "";
     const [head, values] = rows(block);
-    expect(cells(head ?? "")).toEqual(["Report type", "Author", "Date", "Version"]);
+    expect(cells(head ?? "")).toEqual(["Report type", "Prepared by", "Date", "Version"]);
     // The report's type in words; the author and date the report gives, never a dash for them.
     expect(cells(values ?? "")).toEqual([
       "Enhanced due diligence",

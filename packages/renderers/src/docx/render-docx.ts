@@ -24,6 +24,7 @@ import { renderChartPng } from "../chart/chart-png.js";
 import { DOCX_ENGINE } from "../engines.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
+import { provenanceText } from "../provenance/provenance-text.js";
 import { asHeading, Body } from "./body.js";
 import { type DisplayTable, displayTable, splitColumns } from "./display-table.js";
 import { BULLETS, documentNumbering, documentStyles, PAGE, STYLE, TWIPS_PER_PX } from "./styles.js";
@@ -120,10 +121,16 @@ function titleBlock(report: Report): FileChild[] {
       children: textRuns(meta.title, isMainlyRtl(meta.title)),
     }),
   ];
-  // A warning about the list (stale, say) comes straight after the title, before the subtitle.
+  // An attestation that does not match, then a warning about the list (stale, say), come
+  // straight after the title, before the subtitle; then what was verified and when it was
+  // screened.
+  const said = provenanceText(meta);
+  if (said.alert !== null) children.push(styledParagraph(STYLE.listWarning, said.alert));
   if (typeof meta.listWarning === "string" && meta.listWarning.trim() !== "") {
     children.push(styledParagraph(STYLE.listWarning, meta.listWarning));
   }
+  if (said.everyPage !== null) children.push(styledParagraph(STYLE.provenance, said.everyPage));
+  if (said.when !== null) children.push(styledParagraph(STYLE.provenance, said.when));
   if (meta.subtitle !== null && meta.subtitle.trim() !== "") {
     children.push(styledParagraph(STYLE.subtitle, meta.subtitle));
   }
@@ -203,19 +210,24 @@ function chartDescription(chart: ReportChart): string {
 }
 
 /**
- * The running header. A report built on the sample edition leads it with the warning line: a
- * Word header repeats on every page of its section, and every section has one.
+ * The running header. A report built on the sample edition leads it with the warning line, and
+ * a report with a provenance says it next (a caller's content, or the attestation it was
+ * verified against): a Word header repeats on every page of its section, and every section has
+ * one.
  */
 function pageHeader(report: Report): Header {
   const text = [report.meta.title, report.meta.date]
     .filter((t) => t !== null && t !== "")
     .join(" \u00b7 ");
-  const title = styledParagraph(STYLE.header, text);
+  const said = provenanceText(report.meta).everyPage;
   return new Header({
-    children:
-      report.meta.sampleEdition === true
-        ? [styledParagraph(STYLE.sampleEdition, SAMPLE_EDITION_BANNER), title]
-        : [title],
+    children: [
+      ...(report.meta.sampleEdition === true
+        ? [styledParagraph(STYLE.sampleEdition, SAMPLE_EDITION_BANNER)]
+        : []),
+      ...(said === null ? [] : [styledParagraph(STYLE.provenanceHeader, said)]),
+      styledParagraph(STYLE.header, text),
+    ],
   });
 }
 
