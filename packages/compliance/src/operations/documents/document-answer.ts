@@ -6,8 +6,14 @@ import {
   type RenderedDocument,
   type RenderOptions,
 } from "@svc/renderers/pool";
-import { parseReport, type ReportModelInput, type ReportVariant } from "@svc/report-model";
+import {
+  parseReport,
+  type ReportModelInput,
+  type ReportVariant,
+  type ScreeningInstant,
+} from "@svc/report-model";
 import type { ComplianceDeps } from "../../catalog/deps.js";
+import { withCallerProvenance } from "./caller-provenance.js";
 import { type DocumentCapabilities, documentCapabilities } from "./document-capabilities.js";
 import { documentPreview } from "./document-preview.js";
 import { DOCUMENT_SOURCE } from "./document-source.js";
@@ -47,17 +53,27 @@ export interface DocumentAnswer {
 }
 
 /**
- * Renders a result's `report` (the shared model the screening and workflow answers carry) as
- * a document, in the app's renderer: the one parse of the report in the request (the answer's
- * file hint reads `report_meta` alone). The caller base64-encodes the bytes once, where it
- * builds its answer (`inlineArtifact`).
+ * Renders the service's own `report` (the shared model a screening or workflow answer it has
+ * just made carries) as a document, in the app's renderer: the one parse of the report in the
+ * request (the answer's file hint reads `report_meta` alone). The document is the service's
+ * (`provenance: service`), and says when it screened on which edition (`screening`; null for a
+ * report on no screening); its banners are the ones the builder set from the service's own list
+ * state. The caller base64-encodes the bytes once, where it builds its answer (`inlineArtifact`).
  */
-export const renderReportModel = (
+export function renderReportModel(
   report: ReportModelInput,
   type: DocumentType,
   deps: ComplianceDeps,
+  screening: ScreeningInstant | null,
   options: RenderOptions = {},
-): Promise<RenderedDocument> => deps.render(type, parseReport(report, { accept: ["A"] }), options);
+): Promise<RenderedDocument> {
+  const parsed = parseReport(report, { accept: ["A"] });
+  return deps.render(
+    type,
+    { ...parsed, meta: { ...parsed.meta, provenance: { kind: "service", screening } } },
+    options,
+  );
+}
 
 /**
  * Validates a report body for one document type and renders it. The input schema has already
@@ -65,7 +81,8 @@ export const renderReportModel = (
  * (`AMBIGUOUS_REPORT`), the variants this route takes (`UNSUPPORTED_VARIANT`), and the issue
  * paths (`INVALID_REPORT`). Those, and the renderer's `RenderError` (`REPORT_TOO_LARGE` before
  * anything is rendered), propagate for the app to answer 400 or 413. `options.signal` (the run's)
- * goes to the renderer, which abandons the render when it fires.
+ * goes to the renderer, which abandons the render when it fires. The body is a caller's: the
+ * document says what the service can vouch for in it (`withCallerProvenance`).
  */
 export async function renderReportBody(
   body: unknown,
@@ -74,7 +91,7 @@ export async function renderReportBody(
   deps: ComplianceDeps,
   options: RenderOptions = {},
 ): Promise<DocumentAnswer> {
-  const report = parseReport(body, { accept });
+  const report = await withCallerProvenance(parseReport(body, { accept }), deps);
   const doc = await deps.render(type, report, options);
   return {
     success: true,
