@@ -61,7 +61,7 @@ beforeAll(async () => {
     }),
   });
   deps = { ...(await realEditionDeps()), attestationKeys: jwks };
-  const answer = await walletSanctionsReport.run({ address: LISTED.ETH_LAZARUS }, deps, {
+  const answer = await walletSanctionsReport.run(walletInput(LISTED.ETH_LAZARUS), deps, {
     attest,
   });
   if (answer.attestation === undefined) throw new Error("the paid report carries no attestation");
@@ -86,6 +86,9 @@ async function printedPages(format: Format, base64: string): Promise<string[]> {
       : await officeToPdf({ bytes: Buffer.from(base64, "base64"), kind: format });
   return pdfPages(pdf).map((page) => page.replace(/\s+/g, " "));
 }
+
+/** The wallet report's input, as a caller posts it. */
+const walletInput = (address: string | undefined) => v.parse(walletSanctionsReport.input, { address });
 
 const rowsWith = (rows: WireRow[] | undefined, edits: Record<string, unknown>): WireRow[] =>
   (rows ?? []).map((row) => {
@@ -118,6 +121,7 @@ function forged(report: ReportModelInput): ReportModelInput {
       ...tables,
       wallet_screening_query: {
         ...query,
+        columns: query.columns ?? ["field", "value"],
         rows: rowsWith(query.rows, {
           Status: "clear",
           "Match count": 0,
@@ -125,7 +129,7 @@ function forged(report: ReportModelInput): ReportModelInput {
           "Manual review recommended": false,
         }),
       },
-      wallet_screening_matches: { ...matches, rows: [] },
+      wallet_screening_matches: { columns: matches.columns ?? [], rows: [] },
     },
   };
 }
@@ -221,7 +225,7 @@ describe("a paid report on the sample edition with its banner removed", () => {
     "pdf and docx: the banner comes back on every page, from the attestation",
     async () => {
       const onSample = { ...(await sampleDeps()), attestationKeys: jwks };
-      const answer = await walletSanctionsReport.run({ address: LISTED.ETH_LAZARUS }, onSample, {
+      const answer = await walletSanctionsReport.run(walletInput(LISTED.ETH_LAZARUS), onSample, {
         attest,
       });
       expect(answer.report.report_meta.sample_edition).toBe(true);

@@ -1,5 +1,6 @@
 import { generateSigningKey, publicJwks } from "@svc/attestations";
 import { parseReport } from "@svc/report-model";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { attesterFor } from "../../attestation/attest.js";
 import { LISTED, realEditionDeps } from "../../test-support/document-set.mjs";
@@ -34,9 +35,13 @@ describe("attestedListWarning", () => {
       payment: { transactionHash: `0x${"ab".repeat(32)}` },
       now: () => screenedAt,
     });
-    const answer = await walletSanctionsReport.run({ address: LISTED.ETH_LAZARUS }, deps, {
-      attest,
-    });
+    const answer = await walletSanctionsReport.run(
+      v.parse(walletSanctionsReport.input, { address: LISTED.ETH_LAZARUS }),
+      deps,
+      {
+        attest,
+      },
+    );
     return { answer, deps, served };
   }
 
