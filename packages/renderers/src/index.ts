@@ -15,7 +15,6 @@ export {
   type ProvenanceText,
   provenanceText,
   screeningWhen,
-  UNVERIFIED_WHEN,
   verifiedNotice,
 } from "./provenance/provenance-text.js";
 export { renderDocument } from "./render-document.js";

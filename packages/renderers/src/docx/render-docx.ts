@@ -122,14 +122,13 @@ function titleBlock(report: Report): FileChild[] {
     }),
   ];
   // An attestation that does not match, then a warning about the list (stale, say), come
-  // straight after the title, before the subtitle; then what was verified and when it was
-  // screened.
+  // straight after the title, before the subtitle; then when it was screened. What was verified
+  // (or that nothing was) is in the page header, page 1's included.
   const said = provenanceText(meta);
   if (said.alert !== null) children.push(styledParagraph(STYLE.listWarning, said.alert));
   if (typeof meta.listWarning === "string" && meta.listWarning.trim() !== "") {
     children.push(styledParagraph(STYLE.listWarning, meta.listWarning));
   }
-  if (said.everyPage !== null) children.push(styledParagraph(STYLE.provenance, said.everyPage));
   if (said.when !== null) children.push(styledParagraph(STYLE.provenance, said.when));
   if (meta.subtitle !== null && meta.subtitle.trim() !== "") {
     children.push(styledParagraph(STYLE.subtitle, meta.subtitle));
@@ -210,33 +209,35 @@ function chartDescription(chart: ReportChart): string {
 }
 
 /**
- * The running header. A report built on the sample edition leads it with the warning line, and
- * a report with a provenance says it next (a caller's content, or the attestation it was
- * verified against): a Word header repeats on every page of its section, and every section has
- * one.
+ * The running header. A report built on the sample edition leads it with the warning line: a
+ * Word header repeats on every page of its section, and every section has one.
  */
 function pageHeader(report: Report): Header {
   const text = [report.meta.title, report.meta.date]
     .filter((t) => t !== null && t !== "")
     .join(" \u00b7 ");
-  const said = provenanceText(report.meta).everyPage;
+  const title = styledParagraph(STYLE.header, text);
   return new Header({
-    children: [
-      ...(report.meta.sampleEdition === true
-        ? [styledParagraph(STYLE.sampleEdition, SAMPLE_EDITION_BANNER)]
-        : []),
-      ...(said === null ? [] : [styledParagraph(STYLE.provenanceHeader, said)]),
-      styledParagraph(STYLE.header, text),
-    ],
+    children:
+      report.meta.sampleEdition === true
+        ? [styledParagraph(STYLE.sampleEdition, SAMPLE_EDITION_BANNER), title]
+        : [title],
   });
 }
 
-function pageFooter(): Footer {
+/**
+ * The running footer: "Page X of Y", after the provenance line when the report has one (a
+ * caller's content, or the attestation it was verified against), so every page says it; in the
+ * footer's margin, where it takes no room from the page's content.
+ */
+function pageFooter(report: Report): Footer {
+  const said = provenanceText(report.meta).everyPage;
   return new Footer({
     children: [
       new Paragraph({
-        style: STYLE.footer,
+        style: said === null ? STYLE.footer : STYLE.provenanceFooter,
         children: [
+          ...(said === null ? [] : [new TextRun({ text: `${said}  \u00b7  `, bold: true })]),
           new TextRun({ children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES] }),
         ],
       }),
@@ -333,7 +334,7 @@ export async function renderDocx(report: Report): Promise<RenderedDocument> {
         },
       },
       headers: { default: pageHeader(report) },
-      footers: { default: pageFooter() },
+      footers: { default: pageFooter(report) },
       children: block.children,
     }));
     const doc = new Document({

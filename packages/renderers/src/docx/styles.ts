@@ -64,7 +64,7 @@ export const STYLE = Object.freeze({
   sampleEdition: "SampleEdition",
   listWarning: "ListWarning",
   provenance: "Provenance",
-  provenanceHeader: "ProvenanceHeader",
+  provenanceFooter: "ProvenanceFooter",
 });
 
 export const BULLETS = "report-bullets";
@@ -271,12 +271,12 @@ export function documentStyles(): IStylesOptions {
         },
       },
       {
-        // The provenance line of every page header (a caller's content, or what was verified).
-        id: STYLE.provenanceHeader,
-        name: "Provenance Header",
-        basedOn: STYLE.header,
-        run: { size: 16, bold: true, color: "92400E" },
-        paragraph: { alignment: AlignmentType.LEFT, spacing: { after: 40 } },
+        // The footer of every page with a provenance line (a caller's content, or what was
+        // verified) before the page number.
+        id: STYLE.provenanceFooter,
+        name: "Provenance Footer",
+        basedOn: STYLE.footer,
+        run: { size: 16, color: "92400E" },
       },
       {
         id: STYLE.footer,

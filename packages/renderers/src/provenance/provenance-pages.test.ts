@@ -11,7 +11,7 @@ import { CALLER_AUTHOR_LABEL, CALLER_CONTENT_NOTICE } from "./provenance-text.js
 
 /**
  * What each document says of its provenance, read back: the PDF with pdftotext page by page,
- * the DOCX's header and body parts, the XLSX with exceljs (the Summary and every sheet's print
+ * the DOCX's footer and body parts, the XLSX with exceljs (the Summary and every sheet's print
  * header). The service's read-back of whole documents through LibreOffice is in @svc/compliance.
  */
 
@@ -64,11 +64,11 @@ describe("the PDF says its provenance", () => {
 });
 
 describe("the DOCX says its provenance", () => {
-  it("a caller's content: in the header every page repeats, and no 'Prepared by'", async () => {
+  it("a caller's content: in the footer every page repeats, and no 'Prepared by'", async () => {
     const zip = await JSZip.loadAsync((await renderDocx(memo({ kind: "caller" }))).bytes);
-    const headers = Object.keys(zip.files).filter((f) => /^word\/header\d+\.xml$/.test(f));
-    expect(headers.length).toBeGreaterThan(0);
-    for (const name of headers) {
+    const footers = Object.keys(zip.files).filter((f) => /^word\/footer\d+\.xml$/.test(f));
+    expect(footers.length).toBeGreaterThan(0);
+    for (const name of footers) {
       expect(await zip.file(name)?.async("string")).toContain(CALLER_CONTENT_NOTICE);
     }
     const body = (await zip.file("word/document.xml")?.async("string")) ?? "";
@@ -80,7 +80,8 @@ describe("the DOCX says its provenance", () => {
 describe("the XLSX says its provenance", () => {
   it("a caller's content: on the Summary and in the print header of every sheet", async () => {
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(Buffer.from((await renderXlsx(memo({ kind: "caller" }))).bytes));
+    const bytes = (await renderXlsx(memo({ kind: "caller" }))).bytes;
+    await wb.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
     expect(wb.worksheets.length).toBeGreaterThan(1);
     for (const ws of wb.worksheets) {
       expect(ws.headerFooter.oddHeader).toContain(CALLER_CONTENT_NOTICE);

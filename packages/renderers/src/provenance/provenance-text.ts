@@ -10,7 +10,10 @@ export interface ProvenanceText {
   readonly everyPage: string | null;
   /** Page one's alert, in a red box under the title (an attestation that does not match), or null. */
   readonly alert: string | null;
-  /** When the screening happened and on which edition, under the title, or null. */
+  /**
+   * When the screening happened and on which edition, under the title; null without a
+   * provenance, or for a caller's content (whose instant nothing verified).
+   */
   readonly when: string | null;
   /** How the author is labelled: "Prepared by" only where the service stands behind the content. */
   readonly authorLabel: string;
@@ -50,10 +53,6 @@ export function screeningWhen(s: ScreeningInstant): string {
   return `Screened ${formatTimestamp(s.at)} · OFAC SDN list edition of ${s.editionDate} (published ${s.editionDate}${sha})`;
 }
 
-/** Said where a caller's content gives no verified instant. */
-export const UNVERIFIED_WHEN =
-  "Screening time and list edition: not verified (no matching attestation of this service)";
-
 /**
  * The document's words on its provenance. Without one (a library call of the renderers) the
  * document says nothing about it and labels the author "Prepared by", as the caller's own
@@ -78,18 +77,19 @@ export function provenanceText(meta: ReportMeta): ProvenanceText {
         when: screeningWhen(p.screening),
         authorLabel: "Prepared by",
       };
+    // A caller's content has no instant the service can vouch for: the notice says so.
     case "caller":
       return {
         everyPage: CALLER_CONTENT_NOTICE,
         alert: null,
-        when: UNVERIFIED_WHEN,
+        when: null,
         authorLabel: CALLER_AUTHOR_LABEL,
       };
     case "mismatch":
       return {
         everyPage: CALLER_CONTENT_NOTICE,
         alert: mismatchAlert(p.fingerprint, p.differences),
-        when: UNVERIFIED_WHEN,
+        when: null,
         authorLabel: CALLER_AUTHOR_LABEL,
       };
   }
