@@ -8,5 +8,14 @@ export { renderDocx } from "./docx/render-docx.js";
 export { DOCX_ENGINE, PDF_ENGINE, XLSX_ENGINE } from "./engines.js";
 export { renderPdf } from "./pdf/render-pdf.js";
 export * from "./pool.js";
+export {
+  CALLER_AUTHOR_LABEL,
+  CALLER_CONTENT_NOTICE,
+  mismatchAlert,
+  type ProvenanceText,
+  provenanceText,
+  screeningWhen,
+  verifiedNotice,
+} from "./provenance/provenance-text.js";
 export { renderDocument } from "./render-document.js";
 export { renderXlsx } from "./xlsx/render-xlsx.js";

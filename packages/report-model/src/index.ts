@@ -41,6 +41,7 @@ export {
   formatRatio,
 } from "./format/format-number.js";
 export { formatStatus } from "./format/format-status.js";
+export { formatTimestamp } from "./format/format-timestamp.js";
 export { formatValue } from "./format/format-value.js";
 export { INFERENCE_SAMPLE, inferColumnKind } from "./kinds/infer-column-kind.js";
 export { inferValueKind } from "./kinds/infer-value-kind.js";
@@ -57,6 +58,7 @@ export { columnLabelsOf } from "./labels/column-labels-of.js";
 export { labelOfKey } from "./labels/label-of-key.js";
 export { LABEL_WORDS } from "./labels/word-table.js";
 export { formatScalar } from "./model/format-scalar.js";
+export type { ReportProvenance, ScreeningInstant } from "./model/provenance.js";
 export type {
   ChartSeries,
   ChartType,
@@ -106,6 +108,7 @@ export {
   type LegacyReportInput,
   LegacyReportSchema,
   LegacySectionSchema,
+  PROVENANCE_REFUSAL,
   ReportMetaSchema,
   type ReportModel,
   type ReportModelInput,

@@ -11,7 +11,7 @@ import { type AttestationStore, keepAttestation } from "../attestations/attestat
 import { attestedEditions, type EditionLookup } from "../attestations/attested-editions.js";
 import { mountAttestations } from "../attestations/mount-attestations.js";
 import { requestAttester } from "../attestations/request-attester.js";
-import type { ServiceAttestation } from "../attestations/service-attestation.js";
+import { type ServiceAttestation, serviceKeySet } from "../attestations/service-attestation.js";
 import { normalizeBaseUrl } from "../discovery/base-url.js";
 import { mountDiscovery } from "../discovery/mount-discovery.js";
 import { requestResourceUrl } from "../discovery/request-base-url.js";
@@ -207,6 +207,10 @@ export function createApp(options: AppOptions): Hono {
     render: options.render,
     admitRender: options.admitRender,
     renderBody: options.renderBody,
+    // The document routes verify a report's attached attestation against the published keys.
+    ...(options.attestation === undefined
+      ? {}
+      : { attestationKeys: serviceKeySet(options.attestation) }),
   };
   // Every 402 names the resource on the public base URL (or the request's own, validated).
   const resourceUrl = requestResourceUrl(options.baseUrl);

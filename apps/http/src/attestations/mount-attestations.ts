@@ -1,4 +1,3 @@
-import { publicJwks } from "@svc/attestations";
 import { invalidInput } from "@svc/compliance";
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -21,7 +20,7 @@ import {
   VERIFY_RATE_LIMIT,
   VerifyRequestSchema,
 } from "./free-attestation-endpoints.js";
-import type { ServiceAttestation } from "./service-attestation.js";
+import { type ServiceAttestation, serviceKeySet } from "./service-attestation.js";
 
 // The endpoints' contract (paths, limits, the request schema) is defined once, beside their
 // documentation; re-exported for the callers that read it from here.
@@ -45,7 +44,7 @@ export function mountAttestations(
   archive?: AttestationStore | undefined,
 ): void {
   // Built once: the set never changes while the service runs, and it refuses a private member.
-  const keys = publicJwks([attestation.key, ...attestation.retired]);
+  const keys = serviceKeySet(attestation);
   const published = JSON.stringify(keys);
   app.get(FREE_ATTESTATION_ENDPOINTS.keys.path, (c) =>
     c.body(published, 200, {

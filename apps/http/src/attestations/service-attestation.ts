@@ -1,4 +1,4 @@
-import type { PublicJwk, SigningKey } from "@svc/attestations";
+import { type Jwks, type PublicJwk, publicJwks, type SigningKey } from "@svc/attestations";
 import { keptSigningKey } from "./kept-signing-key.js";
 import type { SigningConfig } from "./signing-config.js";
 
@@ -17,3 +17,11 @@ export async function serviceAttestationOf(config: SigningConfig): Promise<Servi
   const key = config.key ?? (await keptSigningKey(config.keyFile));
   return { key, retired: config.retired.filter((k) => k.kid !== key.kid) };
 }
+
+/**
+ * The key set the service publishes (`/.well-known/jwks.json`): its current key and the retired
+ * ones, public halves only. The verification route and the document routes check attestations
+ * against it.
+ */
+export const serviceKeySet = (attestation: ServiceAttestation): Jwks =>
+  publicJwks([attestation.key, ...attestation.retired]);

@@ -1,28 +1,32 @@
-import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { attestationClaims } from "../claims/attestation-claims.js";
+import { signAttestation } from "../jws/sign-attestation.js";
+import { generateSigningKey } from "../keys/signing-key.js";
+import { REAL_BATCH_ANSWER, TX_HASH } from "../test-support/real-answer.js";
 import { attestationFingerprint, groupedFingerprint } from "./attestation-fingerprint.js";
 
 describe("attestationFingerprint", () => {
-  it("is the lower-case hex SHA-256 of the compact JWS string", () => {
-    // FIPS 180-2's test vector: SHA-256("abc").
-    expect(attestationFingerprint("abc")).toBe(
-      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
-    );
-    const jws = "eyJhbGciOiJFZERTQSJ9.eyJ2IjoxfQ.c2lnbmF0dXJl";
-    expect(attestationFingerprint(jws)).toBe(createHash("sha256").update(jws).digest("hex"));
-    expect(attestationFingerprint(jws)).toMatch(/^[0-9a-f]{64}$/);
+  it("is the SHA-256 of the JWS as sha256sum computes it, in lower-case hex", async () => {
+    const claims = attestationClaims({
+      baseUrl: "https://screening.example.com",
+      screening: REAL_BATCH_ANSWER,
+      payment: { transactionHash: TX_HASH },
+    });
+    const jws = await signAttestation(claims, await generateSigningKey());
+    const fingerprint = attestationFingerprint(jws);
+    const sha256sum = execFileSync("sha256sum", { input: jws }).toString().split(" ")[0];
+    expect(fingerprint).toBe(sha256sum);
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 
 describe("groupedFingerprint", () => {
-  it("cuts a fingerprint into groups of 4 characters for reading aloud", () => {
-    const hex = attestationFingerprint("abc");
-    const grouped = groupedFingerprint(hex);
+  it("reads the fingerprint in 16 groups of four, and regroups a grouped one unchanged", () => {
+    const fingerprint = attestationFingerprint("header.payload.signature");
+    const grouped = groupedFingerprint(fingerprint);
     expect(grouped.split(" ")).toHaveLength(16);
-    expect(grouped.split(" ").every((g) => g.length === 4)).toBe(true);
-    expect(grouped.replaceAll(" ", "")).toBe(hex);
-    expect(grouped.startsWith("ba78 16bf 8f01 ")).toBe(true);
-    expect(groupedFingerprint("abcdef")).toBe("abcd ef");
-    expect(groupedFingerprint("")).toBe("");
+    expect(grouped.replaceAll(" ", "")).toBe(fingerprint);
+    expect(groupedFingerprint(grouped)).toBe(grouped);
   });
 });

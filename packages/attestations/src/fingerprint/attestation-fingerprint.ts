@@ -1,15 +1,21 @@
 import { createHash } from "node:crypto";
 
 /**
- * The fingerprint of an attestation: the lower-case hex SHA-256 of its compact JWS string (64
- * characters). Documents print it in place of the JWS, and the service finds an attestation it
- * issued by it.
+ * An attestation's fingerprint: SHA-256 of the compact JWS as sent (its ASCII characters),
+ * 64 lower-case hex digits. The one name of an attestation that fits on a printed page: a
+ * document prints it (grouped, `groupedFingerprint`) where the JWS itself would be pages of
+ * base64, and anyone holding the JWS recomputes it with `sha256sum`.
  */
 export function attestationFingerprint(jws: string): string {
   return createHash("sha256").update(jws, "utf8").digest("hex");
 }
 
-/** A fingerprint in groups of 4 characters separated by spaces, for reading aloud. */
-export function groupedFingerprint(hex: string): string {
-  return (hex.match(/.{1,4}/g) ?? []).join(" ");
+/**
+ * A fingerprint for reading aloud: groups of four characters separated by spaces
+ * (`3f2a 9c01 …`, 16 groups for SHA-256). Whitespace in the input is dropped first, so a
+ * grouped fingerprint groups to itself.
+ */
+export function groupedFingerprint(fingerprint: string): string {
+  const plain = fingerprint.replace(/\s+/g, "");
+  return (plain.match(/.{1,4}/g) ?? []).join(" ");
 }

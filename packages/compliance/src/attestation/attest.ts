@@ -15,6 +15,8 @@ import { attestationUrls } from "./attestation-paths.js";
 export interface ScreeningAttestation {
   readonly jws: string;
   readonly kid: string;
+  /** When it was signed (the claims' `issuedAt`): the instant of the screening's answer. */
+  readonly issuedAt: string;
   readonly keysUrl: string;
   readonly verifyUrl: string;
 }
@@ -55,7 +57,7 @@ export function attesterFor(options: AttesterOptions): Attest {
     });
     const jws = await signAttestation(claims, options.key);
     await options.keep?.(jws);
-    return { jws, kid: options.key.kid, ...urls };
+    return { jws, kid: options.key.kid, issuedAt: claims.issuedAt, ...urls };
   };
 }
 

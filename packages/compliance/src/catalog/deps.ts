@@ -1,3 +1,4 @@
+import type { Jwks } from "@svc/attestations";
 import type { BasedHistory } from "@svc/montecarlo";
 import type {
   BatchScreenResult,
@@ -49,6 +50,13 @@ export interface ComplianceDeps {
    * abandons the render when the run's deadline passes (`RENDER_ABORTED`); a renderer that
    * cannot stop early may ignore it, the deadline is enforced around the run regardless.
    */
+  /**
+   * The service's published key set (its `/.well-known/jwks.json`: the current key and the
+   * retired ones). The document routes verify a report's attached attestation with it: a
+   * report whose attestation verifies and matches its tables is printed as verified, any other
+   * as the caller's content. Absent where the service signs nothing: then nothing verifies.
+   */
+  readonly attestationKeys?: Jwks | undefined;
   readonly render: (
     type: DocumentType,
     report: Report,

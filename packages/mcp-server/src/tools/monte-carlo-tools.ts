@@ -96,6 +96,9 @@ export const monteCarloReportTool = defineTool<v.InferOutput<typeof MonteCarloRe
     const parsed = parseMonteCarloReportInput(input);
     const answer = answerOf(runScenarioAnalysis(parsed));
     if (parsed.output_format === "json") return answer;
-    return { ...answer, ...(await renderPart(answer.report, parsed.output_format, deps, signal)) };
+    return {
+      ...answer,
+      ...(await renderPart(answer.report, parsed.output_format, deps, null, signal)),
+    };
   },
 });

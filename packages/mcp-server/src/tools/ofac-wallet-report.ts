@@ -3,6 +3,7 @@ import {
   outputFormatField,
   reportDocxGenerate,
   reportPdfGenerate,
+  screeningInstant,
   strictInput,
   WalletReportAnswerSchema,
   WalletSanctionsReportInputSchema,
@@ -48,6 +49,10 @@ export const ofacWalletReportTool = defineTool<v.InferOutput<typeof Input>>({
     // The report (and the document rendered from it) carries the attestation of a paid call.
     const answer = await walletSanctionsReport.run(screen, deps, { signal, attest });
     if (output_format === "json") return { ...answer };
-    return { ...answer, ...(await renderPart(answer.report, output_format, deps, signal)) };
+    const screening = screeningInstant(answer.data.sourceFreshness, answer.attestation);
+    return {
+      ...answer,
+      ...(await renderPart(answer.report, output_format, deps, screening, signal)),
+    };
   },
 });

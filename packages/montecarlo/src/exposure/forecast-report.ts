@@ -8,6 +8,7 @@ import {
   tableFromRecords,
 } from "@svc/report-model";
 import type { ComparisonOperator } from "../exact/poisson-binomial.js";
+import { assumedHazard, assumptionSentence } from "./assumption-words.js";
 import type { ExposureForecast, PerWalletExposure } from "./forecast-types.js";
 import { countOf, historyBasisWords, percent, round, significant } from "./format.js";
 
@@ -152,7 +153,9 @@ export function forecastReport(
       : outcome === "missed"
         ? `The target, hits ${sign} ${t.k} in total, cannot be met: the ${countOf(current, "current match", "current matches")} already rule it out.`
         : `The probability of the target, hits ${sign} ${t.k} in total${current === 0 ? "" : ` (new hits ${sign} ${newK} ${ofOpen}, beside the ${countOf(current, "current match", "current matches")})`}, is ${percent(targetP)}.`;
+  const assumed = assumedHazard(m.base_hazard);
   const summary = [
+    ...(open === 0 ? [] : [assumptionSentence(m.base_hazard, s.horizon_days)]),
     matched.length === 0
       ? `None of the ${countOf(s.wallets, "wallet")} is an exact OFAC SDN match today.`
       : `${matched.length} of the ${countOf(s.wallets, "wallet")} ${matched.length === 1 ? "is an exact OFAC SDN match" : "are exact OFAC SDN matches"} today and need${matched.length === 1 ? "s" : ""} immediate manual review (listed under Current matches): ${matched
@@ -164,7 +167,7 @@ export function forecastReport(
           .join("; ")}${matched.length > 5 ? "; …" : ""}.`,
     open === 0
       ? "Every wallet is listed today: there is no new hit to forecast."
-      : `Forecast ${ofOpen}: the probability that at least one becomes an exact OFAC SDN match within ${horizon} is ${percent(pNewHit)}; expected new hits ${formatValue(significant(expectedNew), "number")} (median ${x.p50_hits - current}, 90th percentile ${x.p90_hits - current}).`,
+      : `Forecast ${ofOpen}, ${assumed}: the probability that at least one becomes an exact OFAC SDN match within ${horizon} is ${percent(pNewHit)}; expected new hits ${formatValue(significant(expectedNew), "number")} (median ${x.p50_hits - current}, 90th percentile ${x.p90_hits - current}).`,
     ...(near.length === 0
       ? []
       : [
@@ -312,9 +315,14 @@ export function forecastReport(
       headline_metrics: [
         metric("Current matches (listed today)", current, undefined, "count"),
         metric("Wallets not yet listed", open, undefined, "count"),
-        metric(`P(≥ 1 new hit within ${horizon})`, significant(pNewHit), undefined, "probability"),
+        metric(
+          `P(≥ 1 new hit within ${horizon}), ${assumed}`,
+          significant(pNewHit),
+          undefined,
+          "probability",
+        ),
         targetMetric,
-        metric("Expected new hits", significant(expectedNew), undefined, "number"),
+        metric(`Expected new hits, ${assumed}`, significant(expectedNew), undefined, "number"),
         metric("90th percentile new hits", x.p90_hits - current, undefined, "count"),
         metric("Metadata coverage", round(s.metadata_coverage_percent, 1), "%", "percent"),
         metric("Model confidence", m.model_confidence, undefined, "status"),

@@ -210,7 +210,7 @@ describe("optimizeQueue: the figures", () => {
     // a current match never as a 100% forecast, and no raw result or duplicated chart table.
     const metrics = Object.fromEntries((q.report.headline_metrics ?? []).map((m) => [m.label, m]));
     const naive = q.summary.expected_caught_hits_under_naive_order;
-    expect(metrics["Expected caught hits (current order)"]?.value).toBeCloseTo(naive, 3);
+    expect(metrics["Expected caught hits (current) at 1 in 20,000"]?.value).toBeCloseTo(naive, 3);
     const lift = metrics["Lift over the current order"];
     expect(lift?.kind).toBe("ratio");
     expect(lift?.value).toBeCloseTo(
@@ -218,7 +218,7 @@ describe("optimizeQueue: the figures", () => {
       2,
     );
     expect(q.report.executive_summary?.join(" ")).toMatch(
-      /left unreviewed: \$[\d,]+\.\d\d in the optimized order against \$[\d,]+\.\d\d/,
+      /left unreviewed \(on that hazard\): \$[\d,]+\.\d\d in the optimized order against \$[\d,]+\.\d\d/,
     );
     expect(q.report.executive_summary?.join(" ")).not.toMatch(/minimize_residual_risk/);
     const detail = q.report.tables?.queue_detail;

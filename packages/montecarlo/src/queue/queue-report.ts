@@ -7,6 +7,7 @@ import {
   tableFromRecords,
   type ValueKind,
 } from "@svc/report-model";
+import { assumptionSentence, atHazard } from "../exposure/assumption-words.js";
 import { percent, round, significant } from "../exposure/format.js";
 import type { QueueInput } from "../inputs/queue-input.js";
 import type { OrderOutcome, QueueOptimization } from "./queue-types.js";
@@ -44,15 +45,17 @@ export function queueReport(q: QueueOptimization, input: QueueInput): ReportMode
     liftRatio === null
       ? "no lift can be stated: the current order expects no hit"
       : `a lift of ${formatValue(liftRatio, "ratio")} over the current order`;
+  const m = q.forecast_model;
+  const at = atHazard(m.base_hazard);
   const summary = [
-    `${s.items} wallets, a budget of ${s.review_budget} reviews, ranked for ${OBJECTIVE_WORDS[s.objective] ?? formatValue(s.objective, "status")}, horizon ${s.horizon_days} days.`,
+    assumptionSentence(m.base_hazard, s.horizon_days),
+    `A statistical ranking to prioritise review, not a legal conclusion (see the limitations): ${s.items} wallets, a budget of ${s.review_budget} reviews, ranked for ${OBJECTIVE_WORDS[s.objective] ?? formatValue(s.objective, "status")}, horizon ${s.horizon_days} days.`,
     s.current_matches === 0
       ? "No wallet is an exact OFAC SDN match today."
       : `${s.current_matches} wallet${s.current_matches === 1 ? " is an exact OFAC SDN match" : "s are exact OFAC SDN matches"} today and ${s.current_matches === 1 ? "is" : "are"} placed first.`,
     `Expected caught hits within the budget: ${round(s.expected_caught_hits_under_optimized_order, 3)} in the optimized order against ${naive} in the current order (${lift}). In ${percent(c.probability_optimized_catches_more.probability)} of simulated futures the optimized order catches more, in ${percent(c.probability_naive_catches_more.probability)} fewer.`,
-    `Expected sanctioned exposure left unreviewed: ${money(q.optimized.expected_residual_risk_usd)} in the optimized order against ${money(q.naive.expected_residual_risk_usd)} in the current order.`,
+    `Expected sanctioned exposure left unreviewed (on that hazard): ${money(q.optimized.expected_residual_risk_usd)} in the optimized order against ${money(q.naive.expected_residual_risk_usd)} in the current order.`,
     ...(input.summary_focus ? [`Focus: ${input.summary_focus}`] : []),
-    "A statistical ranking to prioritise review, not a legal conclusion; see the limitations.",
   ];
   return reportModel(
     { report_type: QUEUE_REPORT_TYPE, title: input.title ?? DEFAULT_QUEUE_TITLE },
@@ -60,12 +63,12 @@ export function queueReport(q: QueueOptimization, input: QueueInput): ReportMode
       executive_summary: summary,
       headline_metrics: [
         metric(
-          "Expected caught hits (optimized)",
+          `Expected caught hits (optimized) ${at}`,
           round(s.expected_caught_hits_under_optimized_order, 3),
           undefined,
           "number",
         ),
-        metric("Expected caught hits (current order)", naive, undefined, "number"),
+        metric(`Expected caught hits (current) ${at}`, naive, undefined, "number"),
         metric("Lift over the current order", liftRatio, undefined, "ratio"),
         metric("Current matches (listed today)", s.current_matches, undefined, "count"),
         metric("Review budget", s.review_budget, undefined, "count"),

@@ -277,6 +277,7 @@ export class ListLoader {
       lastSuccessfulCheckAt: checkedAt,
       ageHours,
       stale,
+      staleAfterHours: this.staleAfterHours,
     });
   }
 

@@ -66,6 +66,11 @@ export interface SourceFreshness {
    * Never true for the embedded sample, which says `sample` instead.
    */
   readonly stale?: boolean;
+  /**
+   * The limit `stale` is judged by (`OFAC_STALE_AFTER_HOURS`), when a `ListLoader` serves the
+   * list: with `lastSuccessfulCheckAt`, whether an answer made at some instant was stale then.
+   */
+  readonly staleAfterHours?: number;
 }
 
 export interface RefreshStatus {

@@ -122,7 +122,7 @@ function tableUnder(u: Unpacked, title: string): string {
 
 /**
  * `report` with a table too wide for a portrait page: six columns of instants, each of which is
- * never broken ("2025-11-19 00:00 UTC"), need more than its 7 in.
+ * never broken ("2025-11-19 00:00:00 UTC"), need more than its 7 in.
  */
 function withWideTable(report: Report): Report {
   const columns = Array.from({ length: 6 }, (_, i) => `observed_at_${i + 1}`);
@@ -180,7 +180,7 @@ describe("renderDocx: the EDD memo", () => {
     expect(styled(u, "Subtitle")).toEqual([report.meta.subtitle]);
     const block = u.tables[0] ?? "";
     const [head, values] = rows(block);
-    expect(cells(head ?? "")).toEqual(["Report type", "Author", "Date", "Version"]);
+    expect(cells(head ?? "")).toEqual(["Report type", "Prepared by", "Date", "Version"]);
     // The report's type in words; the author and date the report gives, never a dash for them.
     expect(cells(values ?? "")).toEqual([
       "Enhanced due diligence",
@@ -301,7 +301,7 @@ describe("renderDocx: the EDD memo", () => {
     const wide = await unpack(await renderDocx(withWideTable(report)));
     const t = tableUnder(wide, "Observations");
     expect(gridWidths(t).reduce((a, b) => a + b, 0)).toBe(LANDSCAPE_TEXT_WIDTH);
-    expect(rows(t).map(cells)[1]?.[0]).toBe("2025-11-10 00:00 UTC");
+    expect(rows(t).map(cells)[1]?.[0]).toBe("2025-11-10 00:00:00 UTC");
     const sections = [...wide.document.matchAll(/<w:sectPr>[\s\S]*?<\/w:sectPr>/g)];
     const orientations = sections.map((m) => /w:orient="(\w+)"/.exec(m[0])?.[1]);
     expect(orientations).toEqual(["portrait", "landscape", "portrait"]);

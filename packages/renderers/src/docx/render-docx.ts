@@ -24,6 +24,7 @@ import { renderChartPng } from "../chart/chart-png.js";
 import { DOCX_ENGINE } from "../engines.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
+import { provenanceText } from "../provenance/provenance-text.js";
 import { withAttestationPart } from "./attestation-part.js";
 import { asHeading, Body } from "./body.js";
 import { type DisplayTable, displayTable, splitColumns } from "./display-table.js";
@@ -122,10 +123,15 @@ function titleBlock(report: Report): FileChild[] {
       children: textRuns(meta.title, isMainlyRtl(meta.title)),
     }),
   ];
-  // A warning about the list (stale, say) comes straight after the title, before the subtitle.
+  // An attestation that does not match, then a warning about the list (stale, say), come
+  // straight after the title, before the subtitle; then when it was screened. What was verified
+  // (or that nothing was) is in the page header, page 1's included.
+  const said = provenanceText(meta);
+  if (said.alert !== null) children.push(styledParagraph(STYLE.listWarning, said.alert));
   if (typeof meta.listWarning === "string" && meta.listWarning.trim() !== "") {
     children.push(styledParagraph(STYLE.listWarning, meta.listWarning));
   }
+  if (said.when !== null) children.push(styledParagraph(STYLE.provenance, said.when));
   if (meta.subtitle !== null && meta.subtitle.trim() !== "") {
     children.push(styledParagraph(STYLE.subtitle, meta.subtitle));
   }
@@ -221,12 +227,19 @@ function pageHeader(report: Report): Header {
   });
 }
 
-function pageFooter(): Footer {
+/**
+ * The running footer: "Page X of Y", after the provenance line when the report has one (a
+ * caller's content, or the attestation it was verified against), so every page says it; in the
+ * footer's margin, where it takes no room from the page's content.
+ */
+function pageFooter(report: Report): Footer {
+  const said = provenanceText(report.meta).everyPage;
   return new Footer({
     children: [
       new Paragraph({
-        style: STYLE.footer,
+        style: said === null ? STYLE.footer : STYLE.provenanceFooter,
         children: [
+          ...(said === null ? [] : [new TextRun({ text: `${said}  \u00b7  `, bold: true })]),
           new TextRun({ children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES] }),
         ],
       }),
@@ -327,7 +340,7 @@ export async function renderDocx(report: Report): Promise<RenderedDocument> {
         },
       },
       headers: { default: pageHeader(report) },
-      footers: { default: pageFooter() },
+      footers: { default: pageFooter(report) },
       children: block.children,
     }));
     const doc = new Document({

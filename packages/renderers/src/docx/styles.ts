@@ -63,6 +63,8 @@ export const STYLE = Object.freeze({
   footer: "Footer",
   sampleEdition: "SampleEdition",
   listWarning: "ListWarning",
+  provenance: "Provenance",
+  provenanceFooter: "ProvenanceFooter",
 });
 
 export const BULLETS = "report-bullets";
@@ -249,6 +251,32 @@ export function documentStyles(): IStylesOptions {
           spacing: { before: 120, after: 160 },
           keepNext: true,
         },
+      },
+      {
+        // What the service vouches for and when it screened, under the title on page 1.
+        id: STYLE.provenance,
+        name: "Provenance",
+        basedOn: "Normal",
+        run: { size: 18, bold: true, boldComplexScript: true, color: "1F2937" },
+        paragraph: {
+          border: {
+            top: { style: BorderStyle.SINGLE, size: 6, color: "D5DBE4", space: 4 },
+            bottom: { style: BorderStyle.SINGLE, size: 6, color: "D5DBE4", space: 4 },
+            left: { style: BorderStyle.SINGLE, size: 6, color: "D5DBE4", space: 4 },
+            right: { style: BorderStyle.SINGLE, size: 6, color: "D5DBE4", space: 4 },
+          },
+          shading: { type: ShadingType.CLEAR, color: "auto", fill: "F7F9FC" },
+          spacing: { before: 60, after: 120 },
+          keepNext: true,
+        },
+      },
+      {
+        // The footer of every page with a provenance line (a caller's content, or what was
+        // verified) before the page number.
+        id: STYLE.provenanceFooter,
+        name: "Provenance Footer",
+        basedOn: STYLE.footer,
+        run: { size: 16, color: "92400E" },
       },
       {
         id: STYLE.footer,

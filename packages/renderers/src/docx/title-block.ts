@@ -6,21 +6,23 @@ import {
   type ReportMetric,
   VALUE_KIND_TRAITS,
 } from "@svc/report-model";
+import { provenanceText } from "../provenance/provenance-text.js";
 import { type DisplayTable, textCell } from "./display-table.js";
 
 const known = (value: string | null): value is string => value !== null && value.trim() !== "";
 
 /**
  * The title block under the title: the report's type (in words: `enhanced-due-diligence` →
- * "Enhanced due diligence"), author, date and version, each only when the report gives it (a
- * dash would say nothing), or null when it gives none.
+ * "Enhanced due diligence"), author ("Prepared by", or the caller's word for a caller's content:
+ * `provenanceText`), date and version, each only when the report gives it (a dash would say
+ * nothing), or null when it gives none.
  */
 export function titleBlockTable(report: Report): DisplayTable | null {
   const { meta } = report;
   const fields = (
     [
       ["Report type", meta.reportType, formatStatus],
-      ["Author", meta.author, (v: string) => v],
+      [provenanceText(meta).authorLabel, meta.author, (v: string) => v],
       ["Date", meta.date, (v: string) => v],
       ["Version", meta.version, (v: string) => v],
     ] as const

@@ -7,6 +7,7 @@ import {
   type ReportTable,
 } from "@svc/report-model";
 import { EVIDENCE_HEADING } from "../evidence/evidence-block.js";
+import { type ProvenanceText, provenanceText } from "../provenance/provenance-text.js";
 import { type EvidenceItem, planEvidence } from "./evidence-layout.js";
 import { FILL, type Measurer } from "./measure.js";
 import { buildTableModel, fieldColumnWidth, type TableModel } from "./table-model.js";
@@ -74,16 +75,34 @@ export interface TitleBlock {
   readonly title: Lines;
   readonly subtitle: Lines | null;
   readonly bandHeight: number;
-  /** The list warning's box under the band (`meta.listWarning`), or null. */
-  readonly warning: {
-    readonly text: Lines;
-    readonly top: number;
-    readonly height: number;
-  } | null;
+  /**
+   * The boxes under the band, in order: a mismatching attestation, the provenance notice, the
+   * list warning (`meta.listWarning`) and when the screening happened (see `TitleBox`).
+   */
+  readonly boxes: readonly TitleBox[];
   readonly meta: readonly { readonly label: string; readonly value: Lines }[];
   readonly metaTop: number;
   readonly metaHeight: number;
   readonly metaWidth: number;
+}
+
+/**
+ * A boxed line of page 1 under the title band: `warning` is red (a mismatching attestation, a
+ * list warning), `notice` amber (content the service did not verify), `plain` grey (what was
+ * verified, when it was screened).
+ */
+export interface TitleBox {
+  readonly text: Lines;
+  readonly tone: "warning" | "notice" | "plain";
+  readonly top: number;
+  readonly height: number;
+}
+
+/** The provenance line of every page's footer (`ProvenanceText.everyPage`), sized to fit. */
+export interface FooterNote {
+  readonly text: string;
+  readonly size: number;
+  readonly tone: "notice" | "plain";
 }
 
 /** An item and its offset from the top of the page's content box. */
@@ -104,6 +123,8 @@ export interface DocumentPlan {
   readonly runningTitle: string;
   readonly runningTitleFallback: boolean;
   readonly runningRight: string;
+  /** The provenance line on every page, or null (no provenance: a library call). */
+  readonly footerNote: FooterNote | null;
 }
 
 const CHART_HEIGHT_PAIR = 190;
@@ -149,7 +170,8 @@ export function planDocument(
     return sizes === null ? { lines: l, fallback } : { lines: l, fallback, sizes };
   };
 
-  const titleBlock = planTitle(report, lines);
+  const said = provenanceText(report.meta);
+  const titleBlock = planTitle(report, said, lines);
   const flow = new Flow(titleBlock.metaTop + titleBlock.metaHeight + SPACING.afterMeta);
   const heading = (s: string): Item => {
     const t = lines(s, CONTENT_WIDTH, TYPE.h1.size, true);
@@ -251,6 +273,22 @@ export function planDocument(
     runningTitle: fitOneLine(runningTitle, CONTENT_WIDTH * 0.62, TYPE.running.size, m),
     runningTitleFallback: m.needsFallback(runningTitle),
     runningRight: fitOneLine(text(right), CONTENT_WIDTH * 0.34, TYPE.running.size, m),
+    footerNote: footerNote(report, said, m),
+  };
+}
+
+/** Room the footer keeps for "Page 10 of 12" beside the provenance line. */
+const PAGE_NUMBER_WIDTH = 60;
+
+/** The provenance line, at the running size or smaller so it stays on one line, never cut. */
+function footerNote(report: Report, said: ProvenanceText, m: Measurer): FooterNote | null {
+  if (said.everyPage === null) return null;
+  const width = m.width(said.everyPage, TYPE.running.size, true);
+  const room = (CONTENT_WIDTH - PAGE_NUMBER_WIDTH) * 0.98;
+  return {
+    text: said.everyPage,
+    size: width <= room ? TYPE.running.size : (TYPE.running.size * room) / width,
+    tone: report.meta.provenance?.kind === "verified" ? "plain" : "notice",
   };
 }
 
@@ -265,6 +303,7 @@ function fitOneLine(s: string, width: number, size: number, m: Measurer): string
 
 function planTitle(
   report: Report,
+  said: ProvenanceText,
   lines: (s: string, width: number, size: number, bold?: boolean) => Lines,
 ): TitleBlock {
   const { meta } = report;
@@ -295,28 +334,26 @@ function planTitle(
     title.lines.length * TYPE.title.line +
     (subtitle === null ? 0 : 5 + subtitle.lines.length * TYPE.subtitle.line) +
     18;
-  // The warning box sits just under the band, ahead of the meta strip; it is page 1's flow
-  // (not a fixed element), so everything below moves down by its height.
+  // The boxes sit just under the band, ahead of the meta strip; they are page 1's flow (not
+  // fixed elements), so everything below moves down by their height.
   const B = LIST_WARNING_BOX;
-  const warningText =
-    meta.listWarning === undefined || meta.listWarning === null || meta.listWarning === ""
-      ? null
-      : lines(
-          meta.listWarning,
-          CONTENT_WIDTH - 2 * (B.padX + B.border),
-          TYPE.listWarning.size,
-          true,
-        );
-  const warning =
-    warningText === null
-      ? null
-      : {
-          text: warningText,
-          top: bandHeight + B.gap,
-          height: warningText.lines.length * TYPE.listWarning.line + 2 * (B.padY + B.border),
-        };
+  const wanted: [string | null | undefined, TitleBox["tone"]][] = [
+    [said.alert, "warning"],
+    [said.everyPage, report.meta.provenance?.kind === "verified" ? "plain" : "notice"],
+    [meta.listWarning, "warning"],
+    [said.when, "plain"],
+  ];
+  const boxes: TitleBox[] = [];
+  let top = bandHeight;
+  for (const [value, tone] of wanted) {
+    if (value === undefined || value === null || value === "") continue;
+    const text = lines(value, CONTENT_WIDTH - 2 * (B.padX + B.border), TYPE.listWarning.size, true);
+    const height = text.lines.length * TYPE.listWarning.line + 2 * (B.padY + B.border);
+    boxes.push({ text, tone, top: top + (boxes.length === 0 ? B.gap : B.gap / 2), height });
+    top = (boxes[boxes.length - 1] as TitleBox).top + height;
+  }
   const pairs: [string, string | null][] = [
-    ["Prepared by", meta.author],
+    [said.authorLabel, meta.author],
     ["Date", meta.date],
     ["Version", meta.version],
     ["Report type", meta.reportType === null ? null : labelOfKey(meta.reportType)],
@@ -335,9 +372,9 @@ function planTitle(
     title,
     subtitle,
     bandHeight,
-    warning,
+    boxes,
     meta: metaItems,
-    metaTop: warning === null ? bandHeight + 14 : warning.top + warning.height + B.gap,
+    metaTop: boxes.length === 0 ? bandHeight + 14 : top + B.gap,
     metaHeight,
     metaWidth,
   };

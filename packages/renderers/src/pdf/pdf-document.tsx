@@ -119,7 +119,21 @@ export function PdfDocument({
             text={text}
             measurer={measurer}
           />
-          <View style={styles.footer}>
+          <View
+            style={
+              plan.footerNote === null ? styles.footer : [styles.footer, styles.footerWithNote]
+            }
+          >
+            {plan.footerNote === null ? null : (
+              <Text
+                style={[
+                  plan.footerNote.tone === "notice" ? styles.footerNotice : styles.footerPlain,
+                  { fontSize: plan.footerNote.size },
+                ]}
+              >
+                {plan.footerNote.text}
+              </Text>
+            )}
             <Text style={styles.runningText}>{`Page ${i + 1} of ${total}`}</Text>
           </View>
           {banner === null ? null : (
@@ -134,6 +148,13 @@ export function PdfDocument({
     </Document>
   );
 }
+
+/** How each tone of page 1's boxes is drawn (`TitleBox`). */
+const BOX_STYLES = {
+  warning: { box: styles.listWarning, text: styles.listWarningText },
+  notice: { box: styles.noticeBox, text: styles.noticeText },
+  plain: { box: styles.plainBox, text: styles.plainText },
+} as const;
 
 function TitleBand({ block, styler }: { block: TitleBlock; styler: Styler }): ReactElement {
   return (
@@ -157,18 +178,15 @@ function TitleBand({ block, styler }: { block: TitleBlock; styler: Styler }): Re
           />
         )}
       </View>
-      {block.warning === null ? null : (
-        // Part of page 1's title block, not `fixed`: it is said once, where the reader starts.
+      {block.boxes.map((box) => (
+        // Part of page 1's title block, not `fixed`: each is said once, where the reader starts.
         <View
-          style={[
-            styles.content,
-            styles.listWarning,
-            { top: block.warning.top, height: block.warning.height },
-          ]}
+          key={box.top}
+          style={[styles.content, BOX_STYLES[box.tone].box, { top: box.top, height: box.height }]}
         >
-          <LinesView lines={block.warning.text} style={styles.listWarningText} styler={styler} />
+          <LinesView lines={box.text} style={BOX_STYLES[box.tone].text} styler={styler} />
         </View>
-      )}
+      ))}
       {block.meta.length === 0 ? null : (
         <View
           style={[

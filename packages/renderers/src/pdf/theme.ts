@@ -25,6 +25,8 @@ export const COLORS = Object.freeze({
   card: "#f7f9fc",
   /** The sample-edition warning strip. */
   warning: "#b91c1c",
+  /** Content the service did not verify. */
+  notice: "#92400e",
 });
 
 /** Type sizes and line heights (points). Line heights are exact: react-pdf honours them. */
@@ -201,6 +203,46 @@ export const styles = StyleSheet.create({
     lineHeight: pt(TYPE.listWarning.line),
     fontWeight: 700,
     color: COLORS.warning,
+  },
+  /** Content the service did not verify: an amber box on page 1, amber in every footer. */
+  noticeBox: {
+    borderWidth: LIST_WARNING_BOX.border,
+    borderColor: COLORS.notice,
+    backgroundColor: "#fffbeb",
+    paddingHorizontal: LIST_WARNING_BOX.padX,
+    paddingVertical: LIST_WARNING_BOX.padY,
+  },
+  noticeText: {
+    fontSize: TYPE.listWarning.size,
+    lineHeight: pt(TYPE.listWarning.line),
+    fontWeight: 700,
+    color: COLORS.notice,
+  },
+  /** What was verified and when it was screened: a grey box on page 1. */
+  plainBox: {
+    borderWidth: LIST_WARNING_BOX.border,
+    borderColor: COLORS.rule,
+    backgroundColor: COLORS.card,
+    paddingHorizontal: LIST_WARNING_BOX.padX,
+    paddingVertical: LIST_WARNING_BOX.padY,
+  },
+  plainText: {
+    fontSize: TYPE.listWarning.size,
+    lineHeight: pt(TYPE.listWarning.line),
+    fontWeight: 700,
+    color: COLORS.text,
+  },
+  /** The footer holding a provenance line: the line on the left, the page number on the right. */
+  footerWithNote: { justifyContent: "space-between" },
+  footerNotice: {
+    lineHeight: pt(TYPE.running.line),
+    fontWeight: 700,
+    color: COLORS.notice,
+  },
+  footerPlain: {
+    lineHeight: pt(TYPE.running.line),
+    fontWeight: 700,
+    color: COLORS.muted,
   },
   // Prose
   h1: {

@@ -28,10 +28,11 @@ export function writeEvidenceSheet(
   wb: ExcelJS.stream.xlsx.WorkbookWriter,
   name: string,
   attestation: ReportAttestation,
-  sampleEdition: boolean,
+  /** The print header every sheet of the workbook carries (`sheetHeader`). */
+  header: string | undefined,
 ): void {
   const block = evidenceBlock(attestation, "xlsx");
-  const ws = wb.addWorksheet(name, printOptions(30 + VALUE_WIDTH, sampleEdition));
+  const ws = wb.addWorksheet(name, printOptions(30 + VALUE_WIDTH, header));
   ws.columns = [{ width: 30 }, { width: VALUE_WIDTH }];
   const title = ws.addRow([block.heading]);
   title.getCell(1).style = SECTION_STYLE;

@@ -33,8 +33,18 @@ const MARGINS = { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, foo
 
 /** A sheet's running footer: its name on the left, "Page 2 of 3" on the right (Excel codes). */
 const FOOTER = "&L&A&RPage &P of &N";
-/** The sample-edition warning, centred and bold, in the running header of every sheet. */
-const SAMPLE_HEADER = `&C&B${SAMPLE_EDITION_BANNER}`;
+/**
+ * The running header of every sheet: the sample-edition warning (bold) and the provenance line
+ * (`ProvenanceText.everyPage`), centred, one a line; none when there is neither.
+ */
+export function sheetHeader(sampleEdition: boolean, provenance: string | null): string | undefined {
+  const lines = [
+    ...(sampleEdition ? [`&B${SAMPLE_EDITION_BANNER}&B`] : []),
+    // "&" starts a code in a header: a literal one is doubled.
+    ...(provenance === null ? [] : [provenance.replaceAll("&", "&&")]),
+  ];
+  return lines.length === 0 ? undefined : `&C${lines.join("\n")}`;
+}
 
 export interface PrintOptions {
   readonly pageSetup: Partial<ExcelJS.PageSetup>;
@@ -44,7 +54,7 @@ export interface PrintOptions {
 /** The print setup of a sheet whose columns are `width` wide, header rows `titleRows` ("1:1"). */
 export function printOptions(
   width: number,
-  sampleEdition: boolean,
+  header: string | undefined,
   titleRows?: string,
   portraitWidth = PORTRAIT_WIDTH,
 ): PrintOptions {
@@ -59,7 +69,7 @@ export function printOptions(
     },
     headerFooter: {
       oddFooter: FOOTER,
-      ...(sampleEdition ? { oddHeader: SAMPLE_HEADER } : {}),
+      ...(header === undefined ? {} : { oddHeader: header }),
     },
   };
 }

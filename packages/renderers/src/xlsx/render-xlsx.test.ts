@@ -198,7 +198,7 @@ describe("renderXlsx: the EDD memo", () => {
     const byLabel = summaryRows(ws);
     // The report's type in words, as the other formats show it.
     expect(byLabel.get("Report type")).toEqual(["Enhanced due diligence"]);
-    expect(byLabel.get("Author")).toEqual(["Compliance Desk"]);
+    expect(byLabel.get("Prepared by")).toEqual(["Compliance Desk"]);
     expect(byLabel.get("Date")).toEqual(["2026-11-22"]);
     expect(byLabel.get("Version")).toEqual(["1.0"]);
     // Metrics: numbers stay numbers (the unit beside them), status words and Yes/No as words.

@@ -5,10 +5,11 @@ import { describeDocument, type RenderedDocument } from "../artifact/artifact.js
 import { XLSX_ENGINE } from "../engines.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
+import { provenanceText } from "../provenance/provenance-text.js";
 import { CellValues } from "./cell-values.js";
 import { layDataSheet, writeDataSheet } from "./data-sheet.js";
 import { writeEvidenceSheet, writeJwsSheet } from "./evidence-sheets.js";
-import { printOptions, SUMMARY_PORTRAIT_WIDTH } from "./print-setup.js";
+import { printOptions, SUMMARY_PORTRAIT_WIDTH, sheetHeader } from "./print-setup.js";
 import { laySummary, writeSummary } from "./summary-sheet.js";
 import { planWorkbook } from "./workbook-plan.js";
 
@@ -96,18 +97,21 @@ export async function renderXlsx(report: Report): Promise<RenderedDocument> {
   const first = report.summary[0];
   if (first !== undefined) wb.description = first.slice(0, 1000);
 
-  const sample = report.meta.sampleEdition === true;
+  const header = sheetHeader(
+    report.meta.sampleEdition === true,
+    provenanceText(report.meta).everyPage,
+  );
   try {
     const ws = wb.addWorksheet(
       plan.summaryName,
-      printOptions(summary.width, sample, undefined, SUMMARY_PORTRAIT_WIDTH),
+      printOptions(summary.width, header, undefined, SUMMARY_PORTRAIT_WIDTH),
     );
     writeSummary(ws, summary, summaryCells);
     ws.commit();
     for (const { sheet, cells, layout } of sheets) {
       const data = wb.addWorksheet(sheet.name, {
         views: FROZEN_HEADER,
-        ...printOptions(layout.width, sample, "1:1"),
+        ...printOptions(layout.width, header, "1:1"),
       });
       writeDataSheet(data, sheet.table, layout, cells);
       data.commit();
@@ -117,7 +121,7 @@ export async function renderXlsx(report: Report): Promise<RenderedDocument> {
       report.attestation !== undefined &&
       report.attestation !== null
     ) {
-      writeEvidenceSheet(wb, plan.attestation.evidence, report.attestation, sample);
+      writeEvidenceSheet(wb, plan.attestation.evidence, report.attestation, header);
       writeJwsSheet(wb, plan.attestation.jws, report.attestation);
     }
     await wb.commit();

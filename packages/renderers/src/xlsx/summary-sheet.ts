@@ -13,6 +13,7 @@ import {
   type ValueKind,
 } from "@svc/report-model";
 import type ExcelJS from "exceljs";
+import { provenanceText } from "../provenance/provenance-text.js";
 import type { CellValue, CellValues } from "./cell-values.js";
 import { ColumnMeasure, shownWidth, textWidth } from "./columns.js";
 import { flattenJsonText } from "./flatten-result.js";
@@ -150,16 +151,24 @@ function summaryLines(
   // Ahead of the title: the first thing anyone opening it reads.
   if (meta.sampleEdition === true) lines.push({ type: "banner", text: SAMPLE_EDITION_BANNER });
   lines.push({ type: "title", text: meta.title });
+  const said = provenanceText(meta);
+  if (said.alert !== null) lines.push({ type: "warning", text: said.alert });
   if (typeof meta.listWarning === "string" && meta.listWarning.trim() !== "") {
     lines.push({ type: "warning", text: meta.listWarning });
   }
+  // What the service vouches for (boxed like a warning when it vouches for nothing) and when.
+  if (said.everyPage !== null) {
+    const verified = meta.provenance?.kind === "verified";
+    lines.push({ type: verified ? "subtitle" : "warning", text: said.everyPage });
+  }
+  if (said.when !== null) lines.push({ type: "subtitle", text: said.when });
   if (meta.subtitle !== null && meta.subtitle !== "") {
     lines.push({ type: "subtitle", text: meta.subtitle });
   }
   // Properties the report has: an empty one says nothing.
   const properties: [string, string | null][] = [
     ["Report type", meta.reportType === null ? null : formatStatus(meta.reportType)],
-    ["Author", meta.author],
+    [said.authorLabel, meta.author],
     ["Date", meta.date],
     ["Version", meta.version],
   ];

@@ -61,7 +61,9 @@ describe("spreadsheetValue", () => {
     expect(spreadsheetValue(27307, "identifier")).toBe(27307);
     expect(spreadsheetValue("manual_review_required", "status")).toBe("Manual review required");
     expect(spreadsheetValue(true, "boolean")).toBe("Yes");
-    expect(spreadsheetValue("2025-11-19T00:00:00.000Z", "datetime")).toBe("2025-11-19 00:00 UTC");
+    expect(spreadsheetValue("2025-11-19T00:00:00.000Z", "datetime")).toBe(
+      "2025-11-19 00:00:00 UTC",
+    );
     expect(spreadsheetValue(null, "count")).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ export const EXCEL_NUMBER_FORMATS: Readonly<Record<ValueKind, string>> = {
   ratio: '#,##0.0#"×"',
   money: '"$"#,##0.00',
   date: "yyyy-mm-dd",
-  datetime: "yyyy-mm-dd hh:mm",
+  datetime: 'yyyy-mm-dd hh:mm:ss "UTC"',
   boolean: "General",
   url: "@",
 };

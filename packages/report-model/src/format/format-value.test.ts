@@ -81,9 +81,9 @@ describe("formatValue: strings, booleans and null", () => {
   });
 
   it("instants in UTC, dates as ISO", () => {
-    expect(formatValue("2025-11-19T00:00:00.000Z", "datetime")).toBe("2025-11-19 00:00 UTC");
+    expect(formatValue("2025-11-19T00:00:00.000Z", "datetime")).toBe("2025-11-19 00:00:00 UTC");
     expect(formatValue("2025-11-19T13:05:07Z", "datetime")).toBe("2025-11-19 13:05:07 UTC");
-    expect(formatValue("2025-11-19T13:05:00+02:00", "datetime")).toBe("2025-11-19 13:05 +02:00");
+    expect(formatValue("2025-11-19T13:05:00+02:00", "datetime")).toBe("2025-11-19 11:05:00 UTC");
     expect(formatValue("not a time", "datetime")).toBe("not a time");
     expect(formatValue("2025-11-19", "date")).toBe("2025-11-19");
   });

@@ -9,16 +9,7 @@ import {
   formatRatio,
 } from "./format-number.js";
 import { formatStatus } from "./format-status.js";
-
-/** `2025-11-19T00:00:00.000Z` → "2025-11-19 00:00 UTC"; seconds when not zero. */
-function formatDateTime(s: string): string {
-  const m =
-    /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.exec(s);
-  if (m === null) return s;
-  const [, date, hm, sec, zone] = m;
-  const time = sec === undefined || sec === "00" ? hm : `${hm}:${sec}`;
-  return `${date} ${time} ${zone === "Z" ? "UTC" : zone}`;
-}
+import { formatTimestamp } from "./format-timestamp.js";
 
 function formatNumberAs(n: number, kind: ValueKind): string {
   switch (kind) {
@@ -54,6 +45,6 @@ export function formatValue(value: Scalar, kind: ValueKind): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value === "number") return formatNumberAs(value, kind);
   if (kind === "status") return formatStatus(value);
-  if (kind === "datetime") return formatDateTime(value);
+  if (kind === "datetime") return formatTimestamp(value);
   return value;
 }

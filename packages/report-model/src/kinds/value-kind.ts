@@ -31,7 +31,7 @@ export const VALUE_KINDS = [
   "money",
   /** A calendar date, ISO 8601 (`2025-11-19`). */
   "date",
-  /** An instant, ISO 8601: `2025-11-19 00:00 UTC`. */
+  /** An instant, ISO 8601: shown `2025-11-19 00:00:00 UTC` (`formatTimestamp`). */
   "datetime",
   /** Yes or No. */
   "boolean",

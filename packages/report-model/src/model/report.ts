@@ -5,6 +5,7 @@
  */
 
 import type { ValueKind } from "../kinds/value-kind.js";
+import type { ReportProvenance } from "./provenance.js";
 
 export type Scalar = string | number | boolean | null;
 
@@ -30,6 +31,15 @@ export interface ReportMeta {
    * Normalization sets it (null when absent); a hand-built report may leave it out.
    */
   readonly listWarning?: string | null;
+  /**
+   * Who stands behind the report's screening content, set by the service that renders it (never
+   * by normalization, never from the wire): its own answer, a caller's answer verified against
+   * an attestation it signed, a caller's content, or a caller's content whose attestation does
+   * not match. Renderers say so on every page (see @svc/renderers' `provenanceText`). Absent,
+   * as in a library call of the renderers, the document vouches for nothing and says nothing
+   * about it: the content is the caller's own, printed as given.
+   */
+  readonly provenance?: ReportProvenance;
 }
 
 /** The line every page of a document built on the sample edition carries. */

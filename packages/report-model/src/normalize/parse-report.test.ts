@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ReportModelError } from "../errors/report-model-error.js";
+import { PROVENANCE_REFUSAL } from "../schema/wire-schemas.js";
 import { parseReport } from "./parse-report.js";
 
 const minimalA = { report_meta: { title: "Screening" } };
@@ -58,6 +59,22 @@ describe("parseReport: the shared report model (variant A)", () => {
       expect(err.code).toBe("INVALID_REPORT");
       expect(err.issues.map((i) => i.path)).toContain("report_meta.list_warning");
     }
+  });
+
+  it("refuses report_meta.provenance at its path: only the service decides what a document vouches for", () => {
+    const forged = {
+      report_meta: {
+        title: "OFAC Wallet Screening Report",
+        provenance: { kind: "verified", fingerprint: "0".repeat(64) },
+      },
+    };
+    const err = rejection(forged, ["A"]);
+    expect(err.code).toBe("INVALID_REPORT");
+    expect(err.issues).toContainEqual(
+      expect.objectContaining({ path: "report_meta.provenance", message: PROVENANCE_REFUSAL }),
+    );
+    // A report without it normalizes with none: normalization never sets provenance.
+    expect(parseReport(minimalA).meta.provenance).toBeUndefined();
   });
 
   it("maps object rows by column name and keeps array rows in column order", () => {

@@ -20,6 +20,13 @@ import { receivedType, receivedValue } from "./received.js";
 const MAX_TEXT = 20_000;
 /** The stale-list warning is one short sentence printed in a box on page one. */
 const MAX_LIST_WARNING = 300;
+
+/**
+ * Why `report_meta.provenance` is refused: the service decides what a document vouches for
+ * (`ReportMeta.provenance`), from an attestation it signed; a caller cannot claim it.
+ */
+export const PROVENANCE_REFUSAL =
+  "provenance is not accepted: the service decides what a document vouches for, from an attestation it signed and attached to the report";
 /** A table (or sheet, or section table) holds at most 200,000 rows of at most 200 columns. */
 const MAX_ROWS = 200_000;
 const MAX_COLUMNS = 200;
@@ -186,6 +193,14 @@ const reportMetaEntries = {
       boundedString("list_warning", MAX_LIST_WARNING),
       v.description(
         "A warning about the list the report was built on (e.g. a STALE LIST not confirmed current for longer than the service allows), at most 300 characters: page one of every document made from it shows it in a red box under the title.",
+      ),
+    ),
+  ),
+  provenance: v.optional(
+    v.pipe(
+      v.never(() => PROVENANCE_REFUSAL),
+      v.description(
+        "Not accepted: whether a document vouches for its content is decided by the service (from an attestation it signed), never sent.",
       ),
     ),
   ),

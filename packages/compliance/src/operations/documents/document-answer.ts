@@ -6,11 +6,17 @@ import {
   type RenderedDocument,
   type RenderOptions,
 } from "@svc/renderers/pool";
-import { parseReport, type ReportModelInput, type ReportVariant } from "@svc/report-model";
+import {
+  parseReport,
+  type ReportModelInput,
+  type ReportVariant,
+  type ScreeningInstant,
+} from "@svc/report-model";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import { takeTurn } from "../../execution/take-turn.js";
 import type { Failure } from "../../failures/classify-failure.js";
 import { RefusalError } from "../../failures/refusal-error.js";
+import { provenanceInputsOf, withCallerProvenance } from "./caller-provenance.js";
 import { DOCUMENT_BODIES, type DocumentBodyJson } from "./document-bodies.js";
 import { type DocumentCapabilities, documentCapabilities } from "./document-capabilities.js";
 import { documentPreview } from "./document-preview.js";
@@ -51,17 +57,27 @@ export interface DocumentAnswer {
 }
 
 /**
- * Renders a result's `report` (the shared model the screening and workflow answers carry) as
- * a document, in the app's renderer: the one parse of the report in the request (the answer's
- * file hint reads `report_meta` alone). The caller base64-encodes the bytes once, where it
- * builds its answer (`inlineArtifact`).
+ * Renders the service's own `report` (the shared model a screening or workflow answer it has
+ * just made carries) as a document, in the app's renderer: the one parse of the report in the
+ * request (the answer's file hint reads `report_meta` alone). The document is the service's
+ * (`provenance: service`), and says when it screened on which edition (`screening`; null for a
+ * report on no screening); its banners are the ones the builder set from the service's own list
+ * state. The caller base64-encodes the bytes once, where it builds its answer (`inlineArtifact`).
  */
-export const renderReportModel = (
+export function renderReportModel(
   report: ReportModelInput,
   type: DocumentType,
   deps: ComplianceDeps,
+  screening: ScreeningInstant | null,
   options: RenderOptions = {},
-): Promise<RenderedDocument> => deps.render(type, parseReport(report, { accept: ["A"] }), options);
+): Promise<RenderedDocument> {
+  const parsed = parseReport(report, { accept: ["A"] });
+  return deps.render(
+    type,
+    { ...parsed, meta: { ...parsed.meta, provenance: { kind: "service", screening } } },
+    options,
+  );
+}
 
 /**
  * Validates a report body for one document type and renders it. The input schema has already
@@ -69,7 +85,8 @@ export const renderReportModel = (
  * (`AMBIGUOUS_REPORT`), the variants this route takes (`UNSUPPORTED_VARIANT`), and the issue
  * paths (`INVALID_REPORT`). Those, and the renderer's `RenderError` (`REPORT_TOO_LARGE` before
  * anything is rendered), propagate for the app to answer 400 or 413. `options.signal` (the run's)
- * goes to the renderer, which abandons the render when it fires.
+ * goes to the renderer, which abandons the render when it fires. The body is a caller's: the
+ * document says what the service can vouch for in it (`withCallerProvenance`).
  */
 export async function renderReportBody(
   body: unknown,
@@ -78,8 +95,12 @@ export async function renderReportBody(
   deps: ComplianceDeps,
   options: RenderOptions = {},
 ): Promise<DocumentAnswer> {
-  // Up to 1 MiB of rows normalized: in its turn, as the body's validation was.
-  const report = await takeTurn(() => parseReport(body, { accept }));
+  // Up to 1 MiB of rows normalized: in its turn, as the body's validation was; then what the
+  // service can vouch for in it.
+  const report = await withCallerProvenance(
+    await takeTurn(() => parseReport(body, { accept })),
+    provenanceInputsOf(deps),
+  );
   const doc = await deps.render(type, report, options);
   return documentAnswer(doc, documentPreview(report), type, accept);
 }
@@ -97,7 +118,12 @@ export async function renderReportJson(
 ): Promise<DocumentAnswer> {
   const { type, accept } = DOCUMENT_BODIES[body.operation];
   if (deps.renderBody === undefined) throw new Error("no renderer of bodies in these deps");
-  const result = await deps.renderBody(type, body, options);
+  // The worker vouches as this thread would: with the service's keys and its list's state now.
+  const result = await deps.renderBody(
+    type,
+    { ...body, provenance: provenanceInputsOf(deps) },
+    options,
+  );
   if (!result.ok) throw new RefusalError(result.refusal as Failure);
   const { preview } = result.extra as { readonly preview: readonly string[] };
   return documentAnswer(result.document, preview, type, accept);

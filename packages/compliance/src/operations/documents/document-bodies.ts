@@ -1,6 +1,7 @@
 import type { DocumentType } from "@svc/renderers/pool";
 import { ReportModelSchema, type ReportVariant } from "@svc/report-model";
 import type * as v from "valibot";
+import type { ProvenanceInputs } from "./caller-provenance.js";
 import { ReportBodySchema } from "./report-body-schema.js";
 
 /** What a document route takes as its body, and what it renders it as. */
@@ -31,4 +32,9 @@ export type DocumentOperationName = keyof typeof DOCUMENT_BODIES;
 export interface DocumentBodyJson {
   readonly operation: DocumentOperationName;
   readonly json: Uint8Array;
+  /**
+   * What the service vouches with (`withCallerProvenance`): set by the thread that hands the body
+   * over; without it the worker marks the report as the caller's, verified against nothing.
+   */
+  readonly provenance?: ProvenanceInputs | undefined;
 }

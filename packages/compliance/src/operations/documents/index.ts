@@ -5,6 +5,10 @@ import { reportPdfGenerate } from "./report-pdf-generate.js";
 import { reportXlsxGenerate } from "./report-xlsx-generate.js";
 
 export { DocumentAnswerSchema } from "./answer-schema.js";
+export { attachedAttestation } from "./attached-attestation.js";
+export { attestedDifferences } from "./attested-differences.js";
+export { attestedListWarning } from "./attested-list-warning.js";
+export { withCallerProvenance } from "./caller-provenance.js";
 export {
   DOCUMENT_DEADLINE_MS,
   type DocumentAnswer,

@@ -31,7 +31,7 @@ describe("prepareDocumentBody (the render worker's validation) refuses as the re
     async (name, op) => {
       for (const body of INVALID) {
         const onThread = await op.handle(body, deps);
-        const onWorker = prepareDocumentBody({
+        const onWorker = await prepareDocumentBody({
           operation: name as DocumentOperationName,
           json: json(body),
         });
@@ -49,8 +49,10 @@ describe("prepareDocumentBody (the render worker's validation) refuses as the re
 
   it("prepares a valid body as the route renders it: the report, and its preview", async () => {
     for (const [name, { accept }] of Object.entries(DOCUMENT_BODIES)) {
-      const body = accept.includes("B") ? EXAMPLE_LEGACY_REPORT : EXAMPLE_REPORT_MODEL;
-      const prepared = prepareDocumentBody({
+      const body = (accept as readonly string[]).includes("B")
+        ? EXAMPLE_LEGACY_REPORT
+        : EXAMPLE_REPORT_MODEL;
+      const prepared = await prepareDocumentBody({
         operation: name as DocumentOperationName,
         json: json(body),
       });

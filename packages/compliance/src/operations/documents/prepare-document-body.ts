@@ -2,6 +2,7 @@ import type { PreparedBody } from "@svc/renderers/pool";
 import { parseReport, type Report } from "@svc/report-model";
 import * as v from "valibot";
 import { classifyFailure, invalidInput } from "../../failures/classify-failure.js";
+import { withCallerProvenance } from "./caller-provenance.js";
 import { DOCUMENT_BODIES, type DocumentBodyJson } from "./document-bodies.js";
 import { documentPreview } from "./document-preview.js";
 
@@ -18,8 +19,8 @@ export interface PreparedExtra {
  * refusals are the same `Failure`s: `INVALID_INPUT` with the field paths, `AMBIGUOUS_REPORT`,
  * `UNSUPPORTED_VARIANT`, `INVALID_REPORT`. The answer's preview is read here too, off the report.
  */
-export default function prepareDocumentBody(task: unknown): PreparedBody {
-  const { operation, json } = task as DocumentBodyJson;
+export default async function prepareDocumentBody(task: unknown): Promise<PreparedBody> {
+  const { operation, json, provenance } = task as DocumentBodyJson;
   const body = DOCUMENT_BODIES[operation];
   const parsed = v.safeParse(body.input, JSON.parse(new TextDecoder().decode(json)));
   if (!parsed.success) return { ok: false, refusal: invalidInput(parsed.issues) };
@@ -31,6 +32,11 @@ export default function prepareDocumentBody(task: unknown): PreparedBody {
     if (failure === undefined) throw error;
     return { ok: false, refusal: failure };
   }
+  // What the service vouches for in it, as the request's thread would (`renderReportBody`).
+  report = await withCallerProvenance(
+    report,
+    provenance ?? { attestationKeys: undefined, served: undefined },
+  );
   const extra: PreparedExtra = { preview: documentPreview(report) };
   return { ok: true, report, extra };
 }

@@ -31,6 +31,7 @@ import {
 } from "./sample-addresses.js";
 import { attestationMember, attestScreening } from "./screening-attestation.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
+import { screeningInstant } from "./screening-instant.js";
 
 /** The subject of an EDD memo: 2 to 200 characters, not blank (the route and the tool alike). */
 export const subjectNameField = v.pipe(
@@ -231,7 +232,13 @@ export const eddReport = defineOperation({
     if (input.output_format === "json") {
       return screeningEnvelope(memoData(c, memo, screening), report, attestation);
     }
-    const doc = await renderReportModel(report, input.output_format, deps, context);
+    const doc = await renderReportModel(
+      report,
+      input.output_format,
+      deps,
+      screeningInstant(screening.sourceFreshness, attestation),
+      context,
+    );
     // One base64 of the file, which the answer names twice (`artifact`, `output.artifact`).
     const artifact = inlineArtifact(doc);
     const file: EddArtifactOnlyAnswer = {

@@ -76,6 +76,7 @@ export {
 } from "./ofac-wallet-screen.js";
 export { SERVICE_AUTHOR, withByline } from "./report-byline.js";
 export { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
+export { screeningInstant } from "./screening-instant.js";
 export {
   type WalletSanctionsReportInput,
   WalletSanctionsReportInputSchema,
