@@ -86,14 +86,17 @@ describe.each(GENERATIONS)("to a client of MCP %s", (generation) => {
       expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThan(SMALL);
     });
 
-    it("report_docx_generate with 200,001 `{}` rows (at most 200,000): the length alone", async () => {
-      const { body } = await refusal("report_docx_generate", {
+    it("report_docx_generate with 200,001 `{}` rows (a DOCX holds at most 5,000): refused on its size alone, before validation", async () => {
+      const { result, body } = await refusal("report_docx_generate", {
         report_meta: {},
         tables: { t: { columns: ["a"], rows: Array.from({ length: JUNK + 1 }, () => ({})) } },
       });
-      expect(body.issues).toEqual([
-        { path: "tables.t.rows", message: "rows must hold at most 200000 items; got 200001" },
-      ]);
+      expect(body).toMatchObject({
+        code: "REPORT_TOO_LARGE",
+        error: expect.stringContaining("200001 table rows"),
+      });
+      expect(body.issues).toBeUndefined();
+      expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThan(SMALL);
     });
 
     it("a refusal of the run (InputError) carries moreIssues too: 50 bad scenarios list 20", async () => {
