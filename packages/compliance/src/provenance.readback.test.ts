@@ -163,9 +163,12 @@ describe("a paid Lazarus Group wallet report edited to say 'clear'", () => {
   it("xlsx: the notice in the print header of every sheet and the mismatch on the Summary (exceljs)", async () => {
     const workbook = (await xlsxWorkbook(await rendered("xlsx", forged(paid.report)))) as Awaited<
       ReturnType<typeof xlsxWorkbook>
-    > & { worksheets: { headerFooter: { oddHeader?: string } }[] };
-    for (const sheet of workbook.worksheets) {
-      expect(sheet.headerFooter.oddHeader).toContain(CALLER_CONTENT_NOTICE);
+    > & { worksheets: { state?: string; headerFooter: { oddHeader?: string } | null }[] };
+    // Every sheet that prints (the JWS travels on a very hidden sheet, never printed).
+    const printed = workbook.worksheets.filter((sheet) => sheet.state !== "veryHidden");
+    expect(printed.length).toBeGreaterThan(0);
+    for (const sheet of printed) {
+      expect(sheet.headerFooter?.oddHeader).toContain(CALLER_CONTENT_NOTICE);
     }
     const summary = workbook.worksheets[0];
     const cells = Array.from({ length: summary?.rowCount ?? 0 }, (_, r) =>
@@ -203,7 +206,7 @@ describe("the same paid report, unedited", () => {
 
 describe("a caller's report without an attestation", () => {
   it("pdf: the notice on every page, and no screening instant the service did not verify", async () => {
-    const { export_artifacts: _appendix, ...bare } = paid.report;
+    const { attestation: _attestation, ...bare } = paid.report;
     const pages = await printedPages("pdf", await rendered("pdf", bare));
     for (const page of pages) expect(page).toContain(CALLER_CONTENT_NOTICE);
     expect(pages.join(" ")).not.toMatch(/Screened \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC ·/);
