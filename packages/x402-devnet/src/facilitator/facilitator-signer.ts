@@ -16,7 +16,8 @@ import { DEVNET_POLLING_INTERVAL_MS, devnetChain } from "../chain/devnet-chain.j
  * key, adapted to @x402/evm's FacilitatorEvmSigner.
  *
  * - pollingInterval 20 ms: viem's 4 s default turned each settlement's receipt wait into seconds.
- * - A nonce manager of its own: concurrent settlements get consecutive nonces instead of racing
+ * - A nonce manager of its own (reset after a failed send, so a nonce lost with it leaves no gap):
+ *   concurrent settlements get consecutive nonces instead of racing
  *   for the same `eth_getTransactionCount`. Not viem's shared `nonceManager`, which keeps its
  *   count per address and chain id for the whole process: a second devnet in one process (a
  *   fresh chain, the same facilitator key and chain id) would get the first chain's next nonce,
@@ -38,9 +39,8 @@ const SETTLEMENT_FEES = {
 } as const;
 
 export function createFacilitatorSigner(rpcUrl: string, privateKey: Hex): FacilitatorEvmSigner {
-  const account = privateKeyToAccount(privateKey, {
-    nonceManager: createNonceManager({ source: jsonRpc() }),
-  });
+  const nonceManager = createNonceManager({ source: jsonRpc() });
+  const account = privateKeyToAccount(privateKey, { nonceManager });
   const client = createWalletClient({
     account,
     chain: devnetChain(rpcUrl),
@@ -57,7 +57,14 @@ export function createFacilitatorSigner(rpcUrl: string, privateKey: Hex): Facili
         const typed = args as TypedDataDefinition & { address: Hex; signature: Hex };
         return (await recoverAndCompare(typed).catch(() => false)) || client.verifyTypedData(typed);
       },
-      writeContract: (args) => client.writeContract({ ...args, ...SETTLEMENT_FEES }),
+      // A send that failed may have taken a nonce that never reached the chain: every later
+      // settlement would then wait behind the gap until its receipt times out (seen under load).
+      // The next one reads the count from the chain again, filling the gap.
+      writeContract: (args) =>
+        client.writeContract({ ...args, ...SETTLEMENT_FEES }).catch((error: unknown) => {
+          nonceManager.reset({ address: account.address, chainId: client.chain.id });
+          throw error;
+        }),
       sendTransaction: (args) => client.sendTransaction(args),
       waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
     },
