@@ -8,7 +8,6 @@ import {
   type TypedDataDefinition,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createNonceManager, jsonRpc } from "viem/nonce";
 import { DEVNET_POLLING_INTERVAL_MS, devnetChain } from "../chain/devnet-chain.js";
 
 /**
@@ -16,12 +15,14 @@ import { DEVNET_POLLING_INTERVAL_MS, devnetChain } from "../chain/devnet-chain.j
  * key, adapted to @x402/evm's FacilitatorEvmSigner.
  *
  * - pollingInterval 20 ms: viem's 4 s default turned each settlement's receipt wait into seconds.
- * - A nonce manager of its own (reset after a failed send, so a nonce lost with it leaves no gap):
- *   concurrent settlements get consecutive nonces instead of racing
- *   for the same `eth_getTransactionCount`. Not viem's shared `nonceManager`, which keeps its
- *   count per address and chain id for the whole process: a second devnet in one process (a
- *   fresh chain, the same facilitator key and chain id) would get the first chain's next nonce,
- *   and its settlement would wait forever for a block that cannot include it.
+ * - Sends one at a time, each nonce read from the chain's pending count (no nonce manager):
+ *   concurrent settlements get consecutive nonces instead of racing for the same
+ *   `eth_getTransactionCount`, and a send that failed after a local manager had counted its
+ *   nonce can no longer leave a gap behind which every later settlement waits until its receipt
+ *   times out (a restart test's settlements did, under CI load: anvil held 100+ queued). Not
+ *   viem's shared `nonceManager` either, which keeps its count per address and chain id for the
+ *   whole process (a second devnet in one process would get the first chain's next nonce). On
+ *   anvil a send is a few milliseconds; the receipt waits still overlap.
  * - confirmationTimeoutMs 30 s (x402 default 180 s): anvil mines at once, so a long wait only
  *   means something is broken, and a test should say so quickly.
  * - Signatures of plain accounts are checked by recovering the signer locally; only when that
@@ -39,8 +40,15 @@ const SETTLEMENT_FEES = {
 } as const;
 
 export function createFacilitatorSigner(rpcUrl: string, privateKey: Hex): FacilitatorEvmSigner {
-  const nonceManager = createNonceManager({ source: jsonRpc() });
-  const account = privateKeyToAccount(privateKey, { nonceManager });
+  const account = privateKeyToAccount(privateKey);
+  // One send at a time, each taking its nonce from the chain's pending count: concurrent
+  // settlements never race for a nonce, and a send that failed leaves no gap (see above).
+  let sending: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(send: () => Promise<T>): Promise<T> => {
+    const sent = sending.then(send);
+    sending = sent.catch(() => undefined);
+    return sent;
+  };
   const client = createWalletClient({
     account,
     chain: devnetChain(rpcUrl),
@@ -57,15 +65,9 @@ export function createFacilitatorSigner(rpcUrl: string, privateKey: Hex): Facili
         const typed = args as TypedDataDefinition & { address: Hex; signature: Hex };
         return (await recoverAndCompare(typed).catch(() => false)) || client.verifyTypedData(typed);
       },
-      // A send that failed may have taken a nonce that never reached the chain: every later
-      // settlement would then wait behind the gap until its receipt times out (seen under load).
-      // The next one reads the count from the chain again, filling the gap.
       writeContract: (args) =>
-        client.writeContract({ ...args, ...SETTLEMENT_FEES }).catch((error: unknown) => {
-          nonceManager.reset({ address: account.address, chainId: client.chain.id });
-          throw error;
-        }),
-      sendTransaction: (args) => client.sendTransaction(args),
+        oneAtATime(() => client.writeContract({ ...args, ...SETTLEMENT_FEES })),
+      sendTransaction: (args) => oneAtATime(() => client.sendTransaction(args)),
       waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
     },
     { confirmationTimeoutMs: 30_000 },
