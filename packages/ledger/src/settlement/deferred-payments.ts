@@ -233,15 +233,8 @@ export class DeferredPayments {
    * Resolves to the settled record, or undefined when no failed payment has this id.
    */
   async paidOutOfBand(paymentId: string, transaction: string): Promise<PaymentRecord | undefined> {
-    if (!PAYMENT_ID.test(paymentId)) {
-      throw new LedgerError(
-        "LEDGER_PAYMENT_INVALID",
-        "paymentId",
-        "must be pay_ and 32 lower-case hexadecimal digits",
-      );
-    }
     const { rows } = await this.sql.query<PaymentRecord>(PAID_OUT_OF_BAND, [
-      paymentId,
+      checkPaymentId(paymentId),
       checkTxHash(transaction),
     ]);
     return rows[0];
@@ -253,14 +246,10 @@ export class DeferredPayments {
    * failed payment has this id.
    */
   async unblock(paymentId: string, why: string): Promise<PaymentRecord | undefined> {
-    if (!PAYMENT_ID.test(paymentId)) {
-      throw new LedgerError(
-        "LEDGER_PAYMENT_INVALID",
-        "paymentId",
-        "must be pay_ and 32 lower-case hexadecimal digits",
-      );
-    }
-    const { rows } = await this.sql.query<PaymentRecord>(UNBLOCK, [paymentId, checkReason(why)]);
+    const { rows } = await this.sql.query<PaymentRecord>(UNBLOCK, [
+      checkPaymentId(paymentId),
+      checkReason(why),
+    ]);
     return rows[0];
   }
 
@@ -269,6 +258,18 @@ export class DeferredPayments {
     return rows.length > 0;
   }
 }
+
+/** A payment id an operator gave, or LEDGER_PAYMENT_INVALID at `paymentId`. */
+const checkPaymentId = (paymentId: string): string => {
+  if (!PAYMENT_ID.test(paymentId)) {
+    throw new LedgerError(
+      "LEDGER_PAYMENT_INVALID",
+      "paymentId",
+      "must be pay_ and 32 lower-case hexadecimal digits",
+    );
+  }
+  return paymentId;
+};
 
 const claimOf = (row: ClaimRow, claimant: string): ClaimedPayment => ({
   id: row.id,

@@ -321,7 +321,10 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
       }
       if (claim.expired) {
         const fault =
-          claim.lastRefusal !== null ? "payer" : await this.faultOf(claim, "authorization_expired");
+          claim.lastRefusal !== null
+            ? "payer"
+            : // Just read on chain: not used, so only the balance is left to look at.
+              await this.faultOf(claim, "authorization_expired", { unused: true });
         await this.fail(
           claim,
           `authorization_expired_unsettled${claim.lastError === null ? "" : `: ${claim.lastError}`}`,
@@ -357,11 +360,16 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
    * cover it or the authorization was spent without paying the payee (cancelled); otherwise the
    * operator's. A chain that cannot be read proves nothing against the payer: the operator's.
    */
-  private async faultOf(claim: ClaimedPayment, why: string): Promise<Fault> {
+  private async faultOf(
+    claim: ClaimedPayment,
+    why: string,
+    known: { readonly unused: boolean } = { unused: false },
+  ): Promise<Fault> {
     const { asset, payer, nonce } = claim.authorization;
     try {
       const balance = await this.options.chain.balanceOf(asset, payer);
       if (balance < claim.amount) return "payer";
+      if (known.unused) return "operator";
       const onChain = await this.options.chain.authorization(asset, payer, nonce);
       return onChain.used && onChain.transaction === undefined ? "payer" : "operator";
     } catch (error) {
