@@ -26,6 +26,7 @@ export {
   ReportModelError,
   type ReportModelErrorCode,
 } from "./errors/report-model-error.js";
+export { type RowFinding, rowFindings } from "./findings/row-findings.js";
 export {
   EXCEL_NUMBER_FORMATS,
   excelNumberFormat,
