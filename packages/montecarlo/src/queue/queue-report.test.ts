@@ -59,3 +59,41 @@ describe("the queue's report: the precision it has", () => {
     expect(documentTexts(q.report).join(" ")).not.toMatch(/conservative/i);
   });
 });
+
+describe("the queue's report: the reviewer's own names for the wallets", () => {
+  const labelled = (withLabels: boolean) =>
+    optimizeQueue(
+      {
+        review_items: [LISTED[0] as string, address(2), address(3)].map((a, i) => ({
+          address: a,
+          exposure_usd: 1000 * (i + 1),
+          relationship_tier: "standard",
+          ...(withLabels ? { label: `Customer ${i + 1}` } : {}),
+        })),
+        review_budget: 2,
+        iterations: 1000,
+      },
+      ctx,
+    );
+
+  it("names each wallet's label beside its address in the main table", () => {
+    const q = labelled(true);
+    const table = q.report.tables?.review_queue;
+    expect(table?.columns).toEqual(["rank", "address", "label", "screening_status", "rationale"]);
+    for (const row of table?.rows ?? []) {
+      const item = q.review_queue.find((r) => r.address === row.address);
+      expect(row.label).toBe(item?.label);
+      expect(row.label).toMatch(/^Customer \d$/);
+    }
+  });
+
+  it("spends no column on labels nobody gave", () => {
+    const q = labelled(false);
+    expect(q.report.tables?.review_queue?.columns).toEqual([
+      "rank",
+      "address",
+      "screening_status",
+      "rationale",
+    ]);
+  });
+});

@@ -57,6 +57,7 @@ export function queueReport(q: QueueOptimization, input: QueueInput): ReportMode
     `Expected sanctioned exposure left unreviewed (on that hazard): ${money(q.optimized.expected_residual_risk_usd)} in the optimized order against ${money(q.naive.expected_residual_risk_usd)} in the current order.`,
     ...(input.summary_focus ? [`Focus: ${input.summary_focus}`] : []),
   ];
+  const labelled = q.review_queue.some((r) => r.label !== null && r.label !== "");
   return reportModel(
     { report_type: QUEUE_REPORT_TYPE, title: input.title ?? DEFAULT_QUEUE_TITLE },
     {
@@ -75,17 +76,25 @@ export function queueReport(q: QueueOptimization, input: QueueInput): ReportMode
         metric("Metadata coverage", round(s.metadata_coverage_percent, 1), "%", "percent"),
       ],
       tables: {
+        // The caller's own name for each wallet beside its address, where the caller gave any:
+        // the reviewer works the queue by it.
         review_queue: tableFromRecords(
           q.review_queue.map((r) => ({
             rank: r.rank,
             address: r.address,
+            ...(labelled ? { label: r.label } : {}),
             screening_status: r.screening_status,
             rationale: r.rationale,
           })),
-          ["rank", "address", "screening_status", "rationale"],
+          ["rank", "address", ...(labelled ? ["label"] : []), "screening_status", "rationale"],
           {
             labels: { screening_status: "Status today" },
-            kinds: { rank: "count", address: "address", screening_status: "status" },
+            kinds: {
+              rank: "count",
+              address: "address",
+              ...(labelled ? { label: "text" } : {}),
+              screening_status: "status",
+            },
           },
         ),
         queue_detail: tableFromRecords(

@@ -31,7 +31,7 @@ import {
   walletResultRows,
 } from "./report-tables.js";
 import { SCREENING_NOTE } from "./screening-constants.js";
-import { sourceDescription } from "./source-description.js";
+import { DATASET_SHA256_LABEL, sourceDescription } from "./source-description.js";
 
 export const EDD_REPORT_TYPE = "enhanced-due-diligence";
 
@@ -155,7 +155,7 @@ export function eddMemoReport(
         ["Source format", scope.sourceFormat],
         ["Source", sourceDescription({ sourceUrl: scope.sourceUrl, sample: scope.sampleEdition })],
         ["Edition (OFAC date of issue)", scope.editionDate],
-        ["Dataset SHA-256", scope.datasetSha256],
+        [DATASET_SHA256_LABEL, scope.datasetSha256],
         ["Match rule", scope.matchRule],
         [
           "Asset requested",

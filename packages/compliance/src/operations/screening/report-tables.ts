@@ -1,7 +1,7 @@
 import type { AddressScreening, MatchRecord, SourceFreshness } from "@svc/ofac-index";
 import { formatValue, type TableInput, tableFromRecords, type WireScalar } from "@svc/report-model";
 import { distinctEntities, listedElsewhere, nearMatchCell } from "./match-text.js";
-import { sourceDescription } from "./source-description.js";
+import { DATASET_SHA256_LABEL, sourceDescription } from "./source-description.js";
 
 /**
  * Tables every screening report shares (single, batch, EDD), built once so the three reports
@@ -38,7 +38,9 @@ export function sourceFreshnessTable(
   return fieldValueTable([
     ...identity,
     ["Dataset published at", f.datasetPublishedAt],
-    ...(options.statedUnder === undefined ? ([["Dataset SHA-256", f.datasetSha256]] as const) : []),
+    ...(options.statedUnder === undefined
+      ? ([[DATASET_SHA256_LABEL, f.datasetSha256]] as const)
+      : []),
     ["Refreshed at", f.refreshedAt],
     ["Distinct addresses", f.addressCount],
     ["Ticker-address pairs", f.assetAddressPairs],

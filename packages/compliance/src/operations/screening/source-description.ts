@@ -28,3 +28,11 @@ export function sourceDescription(f: Pick<SourceFreshness, "sourceUrl" | "sample
   }
   return source;
 }
+
+/**
+ * How documents label the edition's SHA-256: what it hashes, so a reader can compare it with
+ * OFAC's published file signature, not with a compressed copy's (a `.gz` file, or a name that
+ * carries some other hash).
+ */
+export const DATASET_SHA256_LABEL =
+  "Dataset SHA-256 (of sdn_advanced.xml as OFAC publishes it, uncompressed)";
