@@ -11,10 +11,10 @@ import {
   PROVENANCE_REFUSAL,
   type ReportModelInput,
   SAMPLE_EDITION_BANNER,
-  type WireRow,
 } from "@svc/report-model";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
+import { forgedClearReport } from "../../../scripts/test-support/forged-report.mjs";
 import { officeMissingReason, officeToPdf } from "../../../scripts/test-support/office.mjs";
 import { pdfPages } from "../../../scripts/test-support/pdf-text.mjs";
 import { type Attest, attesterFor, authorizationPayment } from "./attestation/attest.js";
@@ -91,49 +91,9 @@ async function printedPages(format: Format, base64: string): Promise<string[]> {
 const walletInput = (address: string | undefined) =>
   v.parse(walletSanctionsReport.input, { address });
 
-const rowsWith = (rows: WireRow[] | undefined, edits: Record<string, unknown>): WireRow[] =>
-  (rows ?? []).map((row) => {
-    const field = (row as { field?: unknown }).field;
-    return typeof field === "string" && field in edits
-      ? ({ ...row, value: edits[field] } as WireRow)
-      : row;
-  });
-
 /** The paid report edited to say "clear": 0 matches, no review, the match table emptied. */
-function forged(report: ReportModelInput): ReportModelInput {
-  const tables = report.tables ?? {};
-  const query = tables.wallet_screening_query as { columns?: string[]; rows?: WireRow[] };
-  const matches = tables.wallet_screening_matches as { columns?: string[] };
-  return {
-    ...report,
-    executive_summary: [
-      `${LISTED.ETH_LAZARUS} has no exact match among OFAC's SDN digital-currency addresses. No manual review is triggered by this screening.`,
-    ],
-    headline_metrics: (report.headline_metrics ?? []).map((m) =>
-      m.label === "Status"
-        ? { ...m, value: "clear" }
-        : m.label === "Match count"
-          ? { ...m, value: 0 }
-          : m.label === "Manual review recommended"
-            ? { ...m, value: false }
-            : m,
-    ),
-    tables: {
-      ...tables,
-      wallet_screening_query: {
-        ...query,
-        columns: query.columns ?? ["field", "value"],
-        rows: rowsWith(query.rows, {
-          Status: "clear",
-          "Match count": 0,
-          "Exact address match": false,
-          "Manual review recommended": false,
-        }),
-      },
-      wallet_screening_matches: { columns: matches.columns ?? [], rows: [] },
-    },
-  };
-}
+const forged = (report: ReportModelInput): ReportModelInput =>
+  forgedClearReport(report, LISTED.ETH_LAZARUS);
 
 const FORMATS: Format[] = ["pdf", "docx", "xlsx"];
 const skipOffice = (format: Format) => format !== "pdf" && NO_OFFICE !== undefined;
