@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // `pnpm preview [--out DIR] [--only REGEX]`: makes every document the service files on OFAC's
-// real 2025-11-19 edition (../shared beside the repository), writes each file and a PNG of its
-// first printed page (DOCX and XLSX through LibreOffice's PDF) into DIR, a new directory under
-// the system's temporary directory unless given, and prints a table: document, printed pages
-// against the bound, bytes, render time. For looking at the documents as a reviewer would.
+// real 2025-11-19 edition (../shared beside the repository), signed and verified as a paid
+// call's (the 100-wallet EDD memo included), writes each file and a PNG of its first printed
+// page (DOCX and XLSX through LibreOffice's PDF) into DIR, a new directory under the system's
+// temporary directory unless given, and prints a table: document, printed pages against the
+// bound, bytes, render time. For looking at the documents as a reviewer would.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
   documentSet,
+  paidSigning,
   realEditionDeps,
 } from "../packages/compliance/src/test-support/document-set.mjs";
 import { officeBinary, officeMissingReason, officeToPdf } from "./test-support/office.mjs";
@@ -27,8 +29,12 @@ const out =
 mkdirSync(out, { recursive: true });
 const only = values.only === undefined ? undefined : new RegExp(values.only);
 
-const deps = await realEditionDeps();
-const documents = await documentSet(deps, { only });
+// As customers get them: the screenings signed as a paid call signs them (the evidence block,
+// the JWS attached), the documents made from their reports verified against their attestations
+// with the service's keys, and the 100-wallet EDD memo beside the 10-wallet one.
+const { attest, attestationKeys } = await paidSigning();
+const deps = { ...(await realEditionDeps()), attestationKeys };
+const documents = await documentSet(deps, { only, attest, hundred: true });
 const noOffice = officeBinary() === undefined;
 
 /** Writes the file, its PDF (LibreOffice's, for DOCX and XLSX) and page one as a PNG. */

@@ -93,7 +93,7 @@ const walletInput = (address: string | undefined) =>
 
 /** The paid report edited to say "clear": 0 matches, no review, the match table emptied. */
 const forged = (report: ReportModelInput): ReportModelInput =>
-  forgedClearReport(report, LISTED.ETH_LAZARUS);
+  forgedClearReport(report, LISTED.ETH_LAZARUS as string);
 
 const FORMATS: Format[] = ["pdf", "docx", "xlsx"];
 const skipOffice = (format: Format) => format !== "pdf" && NO_OFFICE !== undefined;

@@ -1,3 +1,4 @@
+import type { Jwks, SigningKey } from "@svc/attestations";
 import type { Attest, ComplianceDeps } from "@svc/compliance";
 
 /** OFAC's sdn_advanced.xml of 2025-11-19 (second publication), beside the repository. */
@@ -13,6 +14,16 @@ export const LISTED: Readonly<Record<string, string>>;
 export const CLEAR: Readonly<Record<string, string>>;
 /** The EDD memo's and the forecast's ten wallets: eight listed, two clear. */
 export const EDD_ADDRESSES: readonly string[];
+/** `n` Ethereum addresses no list holds: the first 20 bytes of SHA-256("clear-<i>"). */
+export function hashedClear(n: number): string[];
+/** The memo's ten wallets and 90 clear Ethereum addresses: a counterparty book of 100. */
+export const HUNDRED_ADDRESSES: readonly string[];
+/** The issue's bounds for the 100-address memo: PDF pages, DOCX printed pages. */
+export const HUNDRED_PAGE_BOUNDS: { readonly pdf: number; readonly docx: number };
+/** A fresh key, an attester as a paid call signs with, and the keys documents verify with. */
+export function paidSigning(
+  baseUrl?: string,
+): Promise<{ key: SigningKey; attest: Attest; attestationKeys: Jwks }>;
 /** Well-formed addresses near a listed one (clear, with a near match). */
 export const NEAR: Readonly<Record<string, string>>;
 /** The batch screen's twenty wallets: sixteen listed, four clear, one of them a near miss. */
@@ -58,9 +69,10 @@ export interface SetDocument {
 
 /**
  * Makes every document of the set on `deps`, one after another; `only` keeps names it matches;
- * `attest` signs the screenings, whose documents then print the attestation appendix.
+ * `attest` signs the screenings, whose documents then print the attestation appendix;
+ * `hundred` adds the 100-wallet EDD memo (PDF and DOCX).
  */
 export function documentSet(
   deps: ComplianceDeps,
-  options?: { readonly only?: RegExp; readonly attest?: Attest },
+  options?: { readonly only?: RegExp; readonly attest?: Attest; readonly hundred?: boolean },
 ): Promise<SetDocument[]>;

@@ -10,7 +10,10 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { generateSigningKey, publicJwks } from "@svc/attestations";
 import {
+  attesterFor,
+  authorizationPayment,
   batchWalletScreen,
   eddReport,
   exposureForecast,
@@ -102,6 +105,42 @@ export const EDD_ADDRESSES = [
   CLEAR.ETH,
   CLEAR.XBT,
 ];
+
+/** `n` Ethereum addresses no list holds: the first 20 bytes of SHA-256("clear-<i>"). */
+export const hashedClear = (n) =>
+  Array.from(
+    { length: n },
+    (_, i) => `0x${createHash("sha256").update(`clear-${i}`).digest("hex").slice(0, 40)}`,
+  );
+
+/**
+ * A counterparty book as an EDD desk screens it: the memo's ten wallets (eight listed on eight
+ * chains, two clear) and 90 clear Ethereum addresses (a 31,950-character JWS when signed).
+ */
+export const HUNDRED_ADDRESSES = [...EDD_ADDRESSES, ...hashedClear(100 - EDD_ADDRESSES.length)];
+
+/** The issue's bounds for the 100-address memo of a paid answer: PDF pages, DOCX printed pages. */
+export const HUNDRED_PAGE_BOUNDS = { pdf: 8, docx: 9 };
+
+/**
+ * What a paid call signs with, as the service does: a fresh Ed25519 key, an attester binding each
+ * screening to a payment (an authorization on Base Sepolia's USDC), and the published keys the
+ * document routes verify attached attestations with (`attestationKeys` of the deps).
+ */
+export async function paidSigning(baseUrl = "https://screening.example.com") {
+  const key = await generateSigningKey();
+  const attest = attesterFor({
+    key,
+    baseUrl,
+    payment: authorizationPayment({
+      network: "eip155:84532",
+      asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+      payer: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf",
+      nonce: `0x${"5a".repeat(32)}`,
+    }),
+  });
+  return { key, attest, attestationKeys: publicJwks([key]) };
+}
 
 /**
  * Well-formed addresses near a listed one, not listed themselves: Lazarus Group's ETH address in
@@ -276,34 +315,47 @@ async function resultReports(deps, context) {
  * Makes every document of the set on `deps` (see `realEditionDeps`), one after another, each
  * with the time its render took through the operation (`renderMs`). `only` keeps the documents
  * whose name it matches; with `attest`, the screenings (EDD memo, wallet report, batch screen)
- * are signed as a paid run signs them, and their documents print the attestation appendix.
+ * are signed as a paid run signs them, and their documents print the attestation appendix (and,
+ * with `attestationKeys` in the deps, say they were verified against it); `hundred` adds the
+ * EDD memo of 100 wallets (`HUNDRED_ADDRESSES`).
  */
 export async function documentSet(deps, options = {}) {
   const context = { attest: options.attest };
   const keep = (name) => options.only === undefined || options.only.test(name);
   const documents = [];
-  for (const format of ["pdf", "docx"]) {
-    const name = `edd-memo.${format}`;
-    if (!keep(name)) continue;
-    const started = performance.now();
-    const answer = await runOperation(
-      eddReport,
-      { ...REQUESTS.edd, output_format: format },
-      deps,
-      context,
-    );
-    documents.push({
-      name,
-      title: "EDD memo",
-      result: "edd",
-      format,
-      addresses: EDD_ADDRESSES,
-      maxPages: PAGE_BOUNDS.edd + attestationPages(answer.attestation),
-      fileName: answer.artifact.name,
-      bytes: bytesOf(answer.artifact),
-      attestation: answer.attestation,
-      renderMs: performance.now() - started,
-    });
+  const memos = [
+    { suffix: "", title: "EDD memo", addresses: EDD_ADDRESSES },
+    ...(options.hundred
+      ? [{ suffix: "-100", title: "EDD memo (100 wallets)", addresses: HUNDRED_ADDRESSES }]
+      : []),
+  ];
+  for (const memo of memos) {
+    for (const format of ["pdf", "docx"]) {
+      const name = `edd-memo${memo.suffix}.${format}`;
+      if (!keep(name)) continue;
+      const started = performance.now();
+      const answer = await runOperation(
+        eddReport,
+        { ...REQUESTS.edd, addresses: memo.addresses, output_format: format },
+        deps,
+        context,
+      );
+      documents.push({
+        name,
+        title: memo.title,
+        result: "edd",
+        format,
+        addresses: memo.addresses,
+        maxPages:
+          memo.suffix === ""
+            ? PAGE_BOUNDS.edd + attestationPages(answer.attestation)
+            : HUNDRED_PAGE_BOUNDS[format],
+        fileName: answer.artifact.name,
+        bytes: bytesOf(answer.artifact),
+        attestation: answer.attestation,
+        renderMs: performance.now() - started,
+      });
+    }
   }
   for (const { result, title, report, addresses, attestation } of await resultReports(
     deps,

@@ -49,7 +49,7 @@ export function queueReport(q: QueueOptimization, input: QueueInput): ReportMode
   const at = atHazard(m.base_hazard);
   const summary = [
     assumptionSentence(m.base_hazard, s.horizon_days),
-    `A statistical ranking to prioritise review, not a legal conclusion (see the limitations): ${s.items} wallets, a budget of ${s.review_budget} reviews, ranked for ${OBJECTIVE_WORDS[s.objective] ?? formatValue(s.objective, "status")}, horizon ${s.horizon_days} days.`,
+    `A statistical ranking to prioritise review, not a legal conclusion (see the limitations): ${s.items} wallets, a budget of ${s.review_budget} reviews, ranked for ${OBJECTIVE_WORDS[s.objective] ?? formatValue(s.objective, "status")}, horizon ${s.horizon_days} days. Wallets beyond the budget carry over to the next window; re-rank them when their activity or exposure changes.`,
     s.current_matches === 0
       ? "No wallet is an exact OFAC SDN match today."
       : `${s.current_matches} wallet${s.current_matches === 1 ? " is an exact OFAC SDN match" : "s are exact OFAC SDN matches"} today and ${s.current_matches === 1 ? "is" : "are"} placed first.`,

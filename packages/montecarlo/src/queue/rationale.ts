@@ -57,7 +57,7 @@ export function rationale(r: RankedItem, c: RationaleContext): string {
       ? `; expected sanctioned exposure ${usd(r.riskWeightedExposure)}`
       : "";
   if (!c.within) {
-    return `${near}Beyond this window's budget: ${chance} (${multiple})${risk}. Keep it in the queue for the next window, and re-rank if its activity or exposure changes.${movement(c)}`;
+    return `${near}Beyond this window's budget, for the next window: ${chance} (${multiple})${risk}.${movement(c)}`;
   }
   return `${near}Review in this window: ${chance} (${multiple})${risk}.${movement(c)}`;
 }

@@ -1,20 +1,23 @@
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateSigningKey, publicJwks, verifyAttestation } from "@svc/attestations";
+import { verifyAttestation } from "@svc/attestations";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { officeMissingReason, officeToPdf } from "../../../../../scripts/test-support/office.mjs";
-import { attesterFor, authorizationPayment } from "../../attestation/attest.js";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import {
   base64Runs,
   docxAttachedJws,
   pdfAttachedJws,
 } from "../../test-support/attached-attestation.js";
-import { EDD_ADDRESSES, realEditionDeps } from "../../test-support/document-set.mjs";
+import {
+  HUNDRED_ADDRESSES,
+  HUNDRED_PAGE_BOUNDS,
+  paidSigning,
+  realEditionDeps,
+} from "../../test-support/document-set.mjs";
 import { pdfPages } from "../../test-support/documents.js";
 import { eddReport } from "./edd-report.js";
 
@@ -23,8 +26,8 @@ import { eddReport } from "./edd-report.js";
  * pages (LibreOffice's print), no page holding base64: its JWS (about 32,000 characters here,
  * 8 of 15 PDF pages when it was printed) travels in the file instead.
  */
-const PDF_PAGES = 8;
-const DOCX_PAGES = 9;
+const PDF_PAGES = HUNDRED_PAGE_BOUNDS.pdf;
+const DOCX_PAGES = HUNDRED_PAGE_BOUNDS.docx;
 
 const dir = mkdtempSync(join(tmpdir(), "edd-hundred-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,36 +38,15 @@ const pdfinfoPages = (bytes: Uint8Array): number => {
   return Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [path], { encoding: "utf8" }))?.[1]);
 };
 
-/** `n` Ethereum addresses no list holds: the first 20 bytes of SHA-256("clear-<i>"). */
-const hundredClear = (n: number): string[] =>
-  Array.from(
-    { length: n },
-    (_, i) => `0x${createHash("sha256").update(`clear-${i}`).digest("hex").slice(0, 40)}`,
-  );
-
 let deps: ComplianceDeps;
-let addresses: string[];
-const BASE_URL = "https://screening.example.com";
+const addresses = HUNDRED_ADDRESSES;
 
 beforeAll(async () => {
   deps = await realEditionDeps();
-  // The read-back set's ten wallets (eight listed on eight chains, two clear) and 90 clear
-  // Ethereum addresses: a counterparty book as an EDD desk screens it (a 31,950-character JWS).
-  addresses = [...EDD_ADDRESSES, ...hundredClear(100 - EDD_ADDRESSES.length)];
 });
 
 async function memo(format: "pdf" | "docx") {
-  const key = await generateSigningKey();
-  const attest = attesterFor({
-    key,
-    baseUrl: BASE_URL,
-    payment: authorizationPayment({
-      network: "eip155:84532",
-      asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-      payer: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf",
-      nonce: `0x${"5a".repeat(32)}`,
-    }),
-  });
+  const { attest, attestationKeys: jwks } = await paidSigning();
   const body = v.parse(eddReport.input, {
     subject_name: "Hundred Wallets Ltd",
     addresses,
@@ -76,7 +58,7 @@ async function memo(format: "pdf" | "docx") {
   };
   return {
     answer,
-    jwks: publicJwks([key]),
+    jwks,
     bytes: Buffer.from(answer.artifact.contentBase64, "base64"),
   };
 }

@@ -30,9 +30,9 @@ export function sourceDescription(f: Pick<SourceFreshness, "sourceUrl" | "sample
 }
 
 /**
- * How documents label the edition's SHA-256: what it hashes, so a reader can compare it with
- * OFAC's published file signature, not with a compressed copy's (a `.gz` file, or a name that
- * carries some other hash).
+ * How documents label the edition's SHA-256: what it hashes (the XML as OFAC publishes it,
+ * uncompressed), so a reader compares it with OFAC's published file signature, not with a
+ * compressed copy's or a file name's. Short enough that a field/value table keeps room for a
+ * 95-character address beside it.
  */
-export const DATASET_SHA256_LABEL =
-  "Dataset SHA-256 (of sdn_advanced.xml as OFAC publishes it, uncompressed)";
+export const DATASET_SHA256_LABEL = "SHA-256 of sdn_advanced.xml";

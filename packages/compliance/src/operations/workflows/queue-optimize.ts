@@ -117,7 +117,7 @@ export const queueOptimize: Operation<
         title: "OFAC Review Queue Optimization",
       },
       tables: {
-        review_queue: { columns: ["rank", "address", "screening_status", "rationale"] },
+        review_queue: { columns: ["rank", "address", "label", "screening_status", "rationale"] },
       },
     },
     // The file's stem carries the report's date, so the example leaves it out.
