@@ -27,8 +27,11 @@ export { estimateRenderMs, RENDER_COST } from "./pool/render-cost.js";
 export type { WorkerWarmth } from "./pool/render-messages.js";
 export type { RenderOptions } from "./pool/render-options.js";
 export {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_RENDER_THREADS,
   RenderPool,
   type RenderPoolOptions,
   type RenderPoolStats,
   type RenderPoolWarmth,
+  renderThreads,
 } from "./pool/render-pool.js";

@@ -23,6 +23,22 @@ describe("loadServiceConfig", () => {
     }
   });
 
+  it("RENDER_THREADS and RENDER_IDLE_SECONDS: at most 2 render workers, each stopped after 60 s idle, by default", () => {
+    expect(loadServiceConfig({})).toMatchObject({ renderThreads: 2, renderIdleSeconds: 60 });
+    expect(loadServiceConfig({ RENDER_THREADS: "4", RENDER_IDLE_SECONDS: "600" })).toMatchObject({
+      renderThreads: 4,
+      renderIdleSeconds: 600,
+    });
+    for (const bad of ["0", "65", "two", "1.5"]) {
+      expect(() => loadServiceConfig({ RENDER_THREADS: bad })).toThrow(
+        /RENDER_THREADS must be an integer from 1 to 64/,
+      );
+    }
+    expect(() => loadServiceConfig({ RENDER_IDLE_SECONDS: "0" })).toThrow(
+      /RENDER_IDLE_SECONDS must be an integer from 1 to 86400/,
+    );
+  });
+
   it("INSTANCE_ID: a replica's name, unset by default, refused when it is not a plain name", () => {
     expect(loadServiceConfig({}).instanceId).toBeUndefined();
     expect(loadServiceConfig({ INSTANCE_ID: "replica-a:8402" }).instanceId).toBe("replica-a:8402");

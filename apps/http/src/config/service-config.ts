@@ -38,6 +38,13 @@ export interface ServiceConfig {
    */
   readonly renderMaxPerPayer: number;
   /**
+   * The most document render workers (`RENDER_THREADS`, 1–64, default 2; never more than the
+   * cores less one): started on a render's demand, each stopped after `RENDER_IDLE_SECONDS`
+   * (1–86,400, default 60) without a render.
+   */
+  readonly renderThreads: number;
+  readonly renderIdleSeconds: number;
+  /**
    * The key screening attestations are signed with (`SIGNING_KEY`, required in production; in
    * development a key kept in `SIGNING_KEY_FILE`, default `.svc/signing-key.json`) and the
    * retired public keys still published (`SIGNING_KEYS_RETIRED`).
@@ -73,6 +80,14 @@ export function loadServiceConfig(
     instanceId: instanceIdSetting(env.INSTANCE_ID),
     list: loadListConfig(env),
     renderMaxPerPayer: integerSetting(env.RENDER_MAX_PER_PAYER, "RENDER_MAX_PER_PAYER", 2, 1, 64),
+    renderThreads: integerSetting(env.RENDER_THREADS, "RENDER_THREADS", 2, 1, 64),
+    renderIdleSeconds: integerSetting(
+      env.RENDER_IDLE_SECONDS,
+      "RENDER_IDLE_SECONDS",
+      60,
+      1,
+      86_400,
+    ),
     signing: loadSigningConfig(env, { production: payments.mode === "production", cwd }),
   };
 }

@@ -15,12 +15,19 @@ import type { ServiceConfig } from "../config/service-config.js";
  * serves the stored edition at once. Its `stop()` also closes those connections.
  */
 export async function startListRuntime(
-  config: Pick<ServiceConfig, "list" | "ledger" | "renderMaxPerPayer">,
+  config: Pick<
+    ServiceConfig,
+    "list" | "ledger" | "renderMaxPerPayer" | "renderThreads" | "renderIdleSeconds"
+  >,
   onEvent: (event: RuntimeEvent) => void,
 ): Promise<ComplianceRuntime> {
   const url = config.ledger.databaseUrl;
-  const renderMaxPerPayer = config.renderMaxPerPayer;
-  if (url === undefined) return startComplianceRuntime(config.list, { onEvent, renderMaxPerPayer });
+  const render = {
+    renderMaxPerPayer: config.renderMaxPerPayer,
+    renderThreads: config.renderThreads,
+    renderIdleMs: config.renderIdleSeconds * 1000,
+  };
+  if (url === undefined) return startComplianceRuntime(config.list, { onEvent, ...render });
   const editions = await openSharedEditions(url, {
     onListenerEvent: ({ reason, retryInMs }) =>
       onEvent({
@@ -31,7 +38,7 @@ export async function startListRuntime(
   });
   const runtime = await startComplianceRuntime(config.list, {
     onEvent,
-    renderMaxPerPayer,
+    ...render,
     store: editions.store,
     coordinator: editions.coordinator,
   }).catch(async (error: unknown) => {

@@ -60,23 +60,18 @@ describe("startComplianceRuntime never waits on the list's source", () => {
     }
   });
 
-  it("start-up with nothing and a hanging source: resolves once the render workers are warm, not ready; renders bodies on them, admitting renderMaxPerPayer per payer", async () => {
+  it("start-up with nothing and a hanging source: resolves with no render worker started, not ready; a body's render starts one, admitting renderMaxPerPayer per payer", async () => {
     const runtime = await startComplianceRuntime(
       loadListConfig({ OFAC_SOURCE: url, OFAC_SAMPLE_FALLBACK: "0" }),
-      { renderMaxPerPayer: 1 },
+      { renderMaxPerPayer: 1, renderThreads: 1 },
     );
     try {
       expect(runtime.loader.ready).toBe(false);
       expect(() => runtime.deps.list.screen(LAZARUS)).toThrow(/no sanctions list is loaded/);
-      // The render workers did not wait for the list: each warmed up during the start.
-      expect(runtime.renderWarmth.workers.length).toBe(runtime.renderStats().threads);
-      for (const worker of runtime.renderWarmth.workers) {
-        expect(new Set(worker.rendered)).toEqual(new Set(["pdf", "docx", "xlsx"]));
-        expect(worker.pdfFonts).toContain("DejaVu Sans");
-      }
-      expect(runtime.renderStats()).toMatchObject({ warmed: runtime.renderStats().threads });
-      for (const worker of runtime.renderWarmth.workers) expect(worker.error).toBeUndefined();
-      // A body is validated and rendered on a worker, by the documents' own preparer.
+      // Nothing rendered, no worker: the start did not wait for one, nor hold its memory.
+      expect(runtime.renderStats()).toMatchObject({ threads: 1, workers: 0, warmed: 0 });
+      // A body is validated and rendered on a worker, by the documents' own preparer: the render
+      // starts the worker, which warms up before it takes it.
       const json = new TextEncoder().encode(JSON.stringify(EXAMPLE_REPORT_MODEL));
       const rendered = await runtime.deps.renderBody?.(
         "xlsx",
@@ -84,6 +79,15 @@ describe("startComplianceRuntime never waits on the list's source", () => {
         { cells: 100 },
       );
       expect(rendered).toMatchObject({ ok: true, extra: { preview: expect.any(Array) } });
+      expect(runtime.renderStats()).toMatchObject({ workers: 1, warmed: 1, workerErrors: 0 });
+      // That worker warmed up on each document type, its fonts loaded, before it rendered.
+      const { workers } = runtime.renderWarmth();
+      expect(workers).toHaveLength(1);
+      for (const worker of workers) {
+        expect(new Set(worker.rendered)).toEqual(new Set(["pdf", "docx", "xlsx"]));
+        expect(worker.pdfFonts).toContain("DejaVu Sans");
+        expect(worker.error).toBeUndefined();
+      }
       // One render per payer: a second is refused while the first is admitted.
       const admit = runtime.deps.admitRender;
       const first = admit?.({ type: "xlsx", cells: 10, payer: "0xa" });

@@ -34,12 +34,11 @@ export interface ComplianceRuntime {
    */
   renderStats(): RenderPoolStats;
   /**
-   * What each render worker reported when it had warmed up (the document types it rendered, the
-   * PDF fonts it holds): the runtime resolves only once every worker has, so the first document
-   * a process renders is as quick as the tenth. The workers warm up on an EDD memo written on
-   * the embedded sample edition (`warmUpReports`), besides the pool's own small report.
+   * What each render worker running now reported when it had warmed up (the document types it
+   * rendered, the PDF fonts it holds), on an EDD memo written on the embedded sample edition
+   * (`warmUpReports`) besides the pool's own small report: none before a first render.
    */
-  readonly renderWarmth: RenderPoolWarmth;
+  renderWarmth(): RenderPoolWarmth;
   /**
    * Waits for the list's load in flight (start-up loads the source in the background) and the
    * history recomputed after it: for tests and one-shot processes.
@@ -77,6 +76,13 @@ export interface RuntimeOptions {
   readonly coordinator?: RefreshCoordinator | undefined;
   /** Document renders one payer may have admitted at once (`RenderPoolOptions.maxPerPayer`). */
   readonly renderMaxPerPayer?: number | undefined;
+  /**
+   * The most render workers (`RENDER_THREADS`; `RenderPoolOptions.threads`: default 2, never
+   * more than the cores less one). Workers start on a render's demand.
+   */
+  readonly renderThreads?: number | undefined;
+  /** How long a render worker waits for a render before it stops (default 60,000 ms). */
+  readonly renderIdleMs?: number | undefined;
 }
 
 /**
@@ -88,9 +94,9 @@ export interface RuntimeOptions {
  * or adopts one another replica stored. Resolves
  * without waiting on the list's source: a stored snapshot serves at once, the source loads in
  * the background (not ready until then when nothing is stored), failures are retried with
- * backoff. It does wait for the render workers to warm up (loading the renderers and their fonts,
- * rendering a small document of each type: about a second, while the list loads), so a process
- * never answers before its first document renders as quickly as later ones.
+ * backoff. It starts no render worker: the first render starts one, which warms up (loads the
+ * renderers and their fonts, renders a memo of each type) before it takes it, and workers idle
+ * for `renderIdleMs` stop, so a process that renders nothing holds no worker's memory.
  */
 export async function startComplianceRuntime(
   list: ListConfig,
@@ -137,21 +143,19 @@ export async function startComplianceRuntime(
       }
     },
   });
-  // The workers warm up on their own threads, on a memo as this service writes it, while this
-  // one loads the list.
-  // Large document bodies are validated on the workers, with the routes' own schemas.
+  // Each worker, when a render starts it, warms up on its own thread on a memo as this service
+  // writes it. Large document bodies are validated on the workers, with the routes' own schemas.
   const pool = new RenderPool({
     warmUpReports: await warmUpReports(),
     bodyPreparer: DOCUMENT_BODY_PREPARER,
     ...(options.renderMaxPerPayer === undefined ? {} : { maxPerPayer: options.renderMaxPerPayer }),
+    ...(options.renderThreads === undefined ? {} : { threads: options.renderThreads }),
+    ...(options.renderIdleMs === undefined ? {} : { idleTimeoutMs: options.renderIdleMs }),
   });
-  const warming = pool.warm();
-  let renderWarmth: RenderPoolWarmth;
   try {
     await loader.start();
     started = true;
     await updateHistory();
-    renderWarmth = await warming;
   } catch (error) {
     await pool.close();
     throw error;
@@ -168,7 +172,7 @@ export async function startComplianceRuntime(
     },
     loader,
     renderStats: () => pool.stats,
-    renderWarmth,
+    renderWarmth: () => pool.warmth,
     async settled() {
       await loader.settled();
       await pending;

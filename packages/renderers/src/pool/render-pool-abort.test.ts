@@ -65,6 +65,25 @@ describe("RenderPool cancellation", () => {
     }
   });
 
+  it("a render queued behind one abandoned while running gets a worker again", async () => {
+    // Workers start on demand: when the abandoned render's worker is stopped, nothing else would
+    // start one for the render waiting behind it.
+    const pool = new RenderPool({ threads: 1, maxQueue: 4 });
+    try {
+      const controller = new AbortController();
+      const running = pool.render("pdf", tableReport(10_000), { signal: controller.signal });
+      await until(() => pool.stats.begun === 1);
+      const waiting = pool.render("xlsx", eddMemoReport(3));
+      expect(pool.stats).toMatchObject({ started: 2, queued: 1 });
+      controller.abort();
+      await expect(running).rejects.toMatchObject({ code: "RENDER_ABORTED" });
+      expect(magic((await waiting).bytes).slice(0, 2)).toBe("PK");
+      expect(pool.stats).toMatchObject({ workers: 1, completed: 1, aborted: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("refuses a render whose signal has already fired without queueing it", async () => {
     const pool = new RenderPool({ threads: 1 });
     try {

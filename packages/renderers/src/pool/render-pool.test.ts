@@ -1,7 +1,14 @@
+import { availableParallelism } from "node:os";
 import type { Report } from "@svc/report-model";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The pool runs compiled workers, so the tests use the built package (turbo builds first).
-import { inlineArtifact, RenderError, RenderPool } from "../../dist/index.js";
+import {
+  DEFAULT_RENDER_THREADS,
+  inlineArtifact,
+  RenderError,
+  RenderPool,
+  renderThreads,
+} from "../../dist/index.js";
 import { eddMemoReport, tableReport } from "../test-support/sample-reports.js";
 
 let pool: RenderPool;
@@ -83,10 +90,12 @@ describe("RenderPool", () => {
 describe("RenderPool warm start", () => {
   it("has every worker render each document type and load its fonts before it takes a render", async () => {
     const warmPool = new RenderPool({ threads: 2 });
+    // Two workers where the machine has a core for each beside the event loop's; one on two cores.
+    const threads = renderThreads(2);
     try {
       const { workers } = await warmPool.warm();
-      expect(workers).toHaveLength(2);
-      expect(new Set(workers.map((w) => w.threadId)).size).toBe(2);
+      expect(workers).toHaveLength(threads);
+      expect(new Set(workers.map((w) => w.threadId)).size).toBe(threads);
       for (const w of workers) {
         expect(w.error).toBeUndefined();
         expect(w.rendered).toEqual(["pdf", "docx", "xlsx", "pdf", "docx", "xlsx", "pdf", "pdf"]);
@@ -95,7 +104,12 @@ describe("RenderPool warm start", () => {
         expect(w.pdfFonts.some((f) => f.startsWith("Noto Sans SC"))).toBe(true);
         expect(w.pdfFonts.some((f) => f.startsWith("Noto Sans KR"))).toBe(true);
       }
-      expect(warmPool.stats).toMatchObject({ threads: 2, warmed: 2, started: 0 });
+      expect(warmPool.stats).toMatchObject({
+        threads,
+        workers: threads,
+        warmed: threads,
+        started: 0,
+      });
       // Warm already: a later call answers at once with the same workers.
       expect((await warmPool.warm()).workers).toEqual(workers);
       const doc = await warmPool.render("pdf", eddMemoReport(3));
@@ -115,6 +129,37 @@ describe("RenderPool warm start", () => {
       expect(coldPool.stats.warmed).toBe(1);
     } finally {
       await coldPool.close();
+    }
+  });
+});
+
+describe("RenderPool workers on demand", () => {
+  it("runs at most RENDER_THREADS workers (default 2), never more than the cores less one, at least one", () => {
+    const ceiling = Math.max(1, availableParallelism() - 1);
+    expect(DEFAULT_RENDER_THREADS).toBe(2);
+    expect(renderThreads()).toBe(Math.min(2, ceiling));
+    expect(renderThreads(64)).toBe(ceiling);
+    expect(renderThreads(0)).toBe(1);
+    expect(new RenderPool({ threads: 64, warmUp: false }).threads).toBe(ceiling);
+  });
+
+  it("starts no worker until a render asks for one, then stops it after the idle period", async () => {
+    const idlePool = new RenderPool({ threads: 1, warmUp: false, idleTimeoutMs: 300 });
+    try {
+      expect(idlePool.stats).toMatchObject({ workers: 0, warmed: 0 });
+      const doc = await idlePool.render("xlsx", eddMemoReport(3));
+      expect(magic(doc.bytes, 2)).toBe("PK");
+      expect(idlePool.stats).toMatchObject({ workers: 1, warmed: 1, completed: 1 });
+      // Idle past its timeout, the worker stops (bounded: 10 s).
+      for (let i = 0; i < 100 && idlePool.stats.workers > 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(idlePool.stats.workers).toBe(0);
+      // The next render starts one again.
+      await idlePool.render("xlsx", eddMemoReport(3));
+      expect(idlePool.stats).toMatchObject({ workers: 1, warmed: 2, completed: 2 });
+    } finally {
+      await idlePool.close();
     }
   });
 });

@@ -16,8 +16,16 @@ import type {
 } from "./render-worker.js";
 
 export interface RenderPoolOptions {
-  /** Worker threads. Default: the machine's parallelism less one for the event loop, at least 1. */
+  /**
+   * The most worker threads the pool runs (see `renderThreads`): default 2, never more than the
+   * machine's parallelism less one for the event loop, at least 1. Workers start on demand.
+   */
   readonly threads?: number;
+  /**
+   * A worker that has had no render for this long stops (its memory goes back); the next render
+   * starts one again. Default 60,000 ms.
+   */
+  readonly idleTimeoutMs?: number;
   /** Renders waiting beyond this are refused at once (back-pressure). Default 64. */
   readonly maxQueue?: number;
   /**
@@ -51,7 +59,10 @@ export interface RenderPoolOptions {
 
 /** The pool's counters since it was created, and its current size. */
 export interface RenderPoolStats {
+  /** The most workers the pool runs. */
   readonly threads: number;
+  /** Workers running now (started on demand, stopped when idle). */
+  readonly workers: number;
   /** Renders handed to the pool that no worker has taken up yet. */
   readonly queued: number;
   /** Renders handed to the worker pool (queued or taken up); refused ones are not counted. */
@@ -92,6 +103,8 @@ export interface RenderPoolWarmth {
  * flight.
  */
 export class RenderPool {
+  /** The most workers this pool runs. */
+  readonly threads: number;
   private readonly piscina: Piscina<RenderTask, RenderTaskResult>;
   /** Renders in flight (handed to piscina and not yet settled) beyond which one is refused. */
   private readonly capacity: number;
@@ -99,6 +112,7 @@ export class RenderPool {
   /** When each running render was taken up by a worker (by the pool's number for it). */
   private readonly begunAt = new Map<number, number>();
   private inFlight = 0;
+  private closing = false;
   private nextId = 1;
   private readonly counts = {
     started: 0,
@@ -115,7 +129,8 @@ export class RenderPool {
   private warmWaiters: (() => void)[] = [];
 
   constructor(options: RenderPoolOptions = {}) {
-    const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+    const threads = renderThreads(options.threads);
+    this.threads = threads;
     const warmUpReports = options.warmUpReports ?? [];
     for (const report of warmUpReports) {
       for (const type of ["pdf", "docx", "xlsx"] as const) assertWithinLimits(report, type);
@@ -125,10 +140,12 @@ export class RenderPool {
     this.admission = new RenderAdmission(threads, this.capacity, options.maxPerPayer ?? 2);
     this.piscina = new Piscina({
       filename: (options.workerUrl ?? new URL("./render-worker.js", import.meta.url)).href,
-      minThreads: threads,
+      // No worker until a render asks for one: a service that renders nothing holds none, and
+      // an idle one gives its memory back.
+      minThreads: 0,
       maxThreads: threads,
       maxQueue,
-      idleTimeout: 60_000,
+      idleTimeout: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 1024 },
       workerData: {
         warmUp: options.warmUp ?? true,
@@ -149,8 +166,14 @@ export class RenderPool {
         this.checkWarm();
       }
     });
-    // A worker stopped (an abandoned render, the pool closing) is no longer waited for.
-    this.piscina.on("workerDestroy", () => setImmediate(() => this.checkWarm()));
+    // A worker stopped (an abandoned render, the pool closing) is no longer waited for, and
+    // renders queued behind it get a worker again.
+    this.piscina.on("workerDestroy", () =>
+      setImmediate(() => {
+        this.checkWarm();
+        this.resume();
+      }),
+    );
     // A worker that fails with no render on it (out of memory while starting or warming up)
     // is replaced by piscina, which says so with an `error` event: unheard, that event would
     // be thrown and stop the server. It is counted instead; the renders it would have taken
@@ -163,22 +186,47 @@ export class RenderPool {
   }
 
   /**
-   * Resolves once every worker of the pool has started and warmed up (see
-   * `RenderPoolOptions.warmUp`), with what each reported: the document types it rendered, how
-   * long that took, and the PDF fonts it holds. A server awaits it at start-up, before it says
-   * it is ready. Renders handed to the pool before then wait for a warm worker.
+   * Starts a worker for renders left queued when one stopped (an abandoned render, a worker that
+   * failed): with no minimum of workers, piscina starts one only when a task is handed to it, so
+   * a no-op task is (the queued renders go first). Not once the pool is closing.
+   */
+  private resume(): void {
+    if (this.closing || this.piscina.queueSize === 0) return;
+    if (this.piscina.threads.length >= this.threads) return;
+    this.piscina.run({ warm: true } satisfies RenderTask).catch(() => {});
+  }
+
+  /**
+   * Starts every worker the pool may run (workers otherwise start on a render's demand) and
+   * resolves once each has warmed up (see `RenderPoolOptions.warmUp`), with what each reported:
+   * the document types it rendered, how long that took, and the PDF fonts it holds. For a
+   * process that wants its first documents quick at the price of the workers' memory (a
+   * benchmark, a test); a service need not call it. Renders handed to the pool before then wait
+   * for a warm worker.
    */
   async warm(): Promise<RenderPoolWarmth> {
     // Piscina unreferences idle workers, so a worker warming up does not keep the process
     // alive: while waiting, this timer does (a process awaiting `warm()` alone would exit).
     const alive = setInterval(() => {}, 1_000);
     try {
+      // One task per worker the pool may run: piscina starts a worker for each task queued while
+      // none is free, and each answers its task once it has warmed up.
+      await Promise.all(
+        Array.from({ length: this.threads }, () =>
+          this.piscina.run({ warm: true } satisfies RenderTask),
+        ),
+      );
       while (this.coldThreads().length > 0) {
         await new Promise<void>((resolve) => this.warmWaiters.push(resolve));
       }
     } finally {
       clearInterval(alive);
     }
+    return this.warmth;
+  }
+
+  /** What each worker running now reported when it had warmed up (none before a render). */
+  get warmth(): RenderPoolWarmth {
     const ids = this.piscina.threads.map((t) => t.threadId);
     return {
       workers: [...this.warmths.values()].filter((w) => ids.includes(w.threadId)),
@@ -301,7 +349,7 @@ export class RenderPool {
    * when they start (see `warm()`); this warms them on a report of the caller's choosing.
    */
   async warmUp(report: Report): Promise<void> {
-    const threads = this.piscina.threads.length;
+    const threads = Math.max(1, this.piscina.threads.length);
     await Promise.all(
       Array.from({ length: threads * 3 }, (_, i) =>
         this.render((["pdf", "docx", "xlsx"] as const)[i % 3] as DocumentType, report),
@@ -311,7 +359,8 @@ export class RenderPool {
 
   get stats(): RenderPoolStats {
     return {
-      threads: this.piscina.threads.length,
+      threads: this.threads,
+      workers: this.piscina.threads.length,
       queued: this.piscina.queueSize,
       ...this.counts,
       ...(this.lastWorkerError === undefined ? {} : { lastWorkerError: this.lastWorkerError }),
@@ -320,9 +369,25 @@ export class RenderPool {
 
   /** Waits for running renders, then stops the threads. */
   async close(): Promise<void> {
+    this.closing = true;
     await this.piscina.close();
     this.checkWarm();
   }
+}
+
+/** How long a worker waits for a render before it stops, by default. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+
+/** The render workers a pool runs by default (`RENDER_THREADS` of the service). */
+export const DEFAULT_RENDER_THREADS = 2;
+
+/**
+ * The most workers a pool runs for `requested` (default `DEFAULT_RENDER_THREADS`): never more
+ * than the machine's parallelism less one, which the event loop keeps, and at least one.
+ */
+export function renderThreads(requested: number = DEFAULT_RENDER_THREADS): number {
+  const ceiling = Math.max(1, availableParallelism() - 1);
+  return Math.max(1, Math.min(Math.floor(requested), ceiling));
 }
 
 /** The renderer's own error, as the worker sent it back. */

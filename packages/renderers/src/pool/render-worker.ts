@@ -26,10 +26,13 @@ export type RenderWork = { readonly type: DocumentType } & (
   | { readonly body: unknown }
 );
 
-export type RenderTask = RenderWork & {
-  /** The pool's number for this render, reported back when a worker takes it up. */
-  readonly id: number;
-};
+export type RenderTask =
+  | (RenderWork & {
+      /** The pool's number for this render, reported back when a worker takes it up. */
+      readonly id: number;
+    })
+  /** No render: answered once the worker has warmed up (what starts a worker ahead of demand). */
+  | { readonly warm: true };
 
 /**
  * Errors cross the thread boundary as data, so their code and details survive; a preparer's
@@ -63,10 +66,11 @@ function bodyPreparer(): Promise<BodyPreparer> {
  * Resolves to a `RenderTaskResult` (wrapped by piscina's `move` when it carries bytes).
  */
 export default async function renderTask(task: RenderTask): Promise<unknown> {
-  const { type, id } = task;
   // A render handed to a worker still warming up waits for it (the warm-up never rejects), and
   // is taken up after it. Outside a worker (a direct call) there is no pool to tell.
   await warming;
+  if ("warm" in task) return { warm: true };
+  const { type, id } = task;
   parentPort?.postMessage({ renderBegun: id } satisfies RenderBegunMessage);
   try {
     let report: Report;
