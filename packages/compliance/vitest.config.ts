@@ -1,9 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { tieredConfig } from "../../scripts/test-support/vitest-tiers.mjs";
 
-export default defineConfig({
-  test: {
-    include: ["src/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-  },
-});
+// Two tiers by file name: unit (*.test.ts, Node alone) and e2e (*.e2e.test.ts).
+export default tieredConfig();

@@ -6,7 +6,7 @@ import { createMcpHttpHandler } from "./mcp-http-handler.js";
 
 // The wire of both protocol generations, as raw JSON-RPC over HTTP: what a client of either
 // revision sends, and what it must get back. (The SDK clients of both generations run every tool
-// in create-server.test.ts and paid-tools.test.ts; they hide the wire fields checked here.)
+// in create-server.e2e.test.ts and paid-tools.e2e.test.ts; they hide the wire fields checked here.)
 const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 const MODERN = "2026-07-28";
 

@@ -64,7 +64,7 @@ export function evidenceBlock(
       { label: "Screened at", lines: [utcInstant(attestation.issuedAt)] },
       {
         label: edition.sample ? "List edition (SAMPLE, not the OFAC list)" : "List edition",
-        lines: [`${edition.date}; SHA-256 of sdn_advanced.xml (uncompressed)`, edition.sha256],
+        lines: [`${edition.date}; SHA-256 of the SDN Advanced XML (uncompressed)`, edition.sha256],
       },
       { label: "Verification URL", lines: [attestation.lookupUrl] },
     ],

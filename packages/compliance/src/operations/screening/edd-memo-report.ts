@@ -75,7 +75,7 @@ const DEFINITIONS: readonly (readonly [string, string])[] = [
   ],
   [
     "Edition",
-    "One publication of the list, identified by OFAC's date of issue and the SHA-256 of sdn_advanced.xml as OFAC publishes it (uncompressed: the file signature OFAC prints beside it), not of a compressed copy.",
+    "One publication of the list, identified by OFAC's date of issue and the SHA-256 of the SDN Advanced XML file as OFAC publishes it (uncompressed: the file signature OFAC prints beside it), not of a compressed copy.",
   ],
 ];
 

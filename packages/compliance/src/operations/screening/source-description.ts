@@ -35,4 +35,4 @@ export function sourceDescription(f: Pick<SourceFreshness, "sourceUrl" | "sample
  * compressed copy's or a file name's. Short enough that a field/value table keeps room for a
  * 95-character address beside it.
  */
-export const DATASET_SHA256_LABEL = "SHA-256 of sdn_advanced.xml";
+export const DATASET_SHA256_LABEL = "SHA-256 of the SDN Advanced XML";

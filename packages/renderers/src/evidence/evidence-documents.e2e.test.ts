@@ -102,7 +102,7 @@ function expectEvidence(text: string): void {
   expect(flat).toContain(groups.slice(40));
   expect(flat).toContain(a.kid);
   expect(flat).toContain("2026-11-23 09:00:00 UTC");
-  expect(flat).toContain("2025-11-19; SHA-256 of sdn_advanced.xml (uncompressed)");
+  expect(flat).toContain("2025-11-19; SHA-256 of the SDN Advanced XML (uncompressed)");
   expect(flat).toContain(a.lookupUrl);
   expect(flat).toContain("--keys https://screening.example.com/.well-known/jwks.json");
   expect(base64Runs(text)).toEqual([]);
