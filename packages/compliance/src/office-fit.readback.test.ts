@@ -1,0 +1,154 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateSigningKey } from "@svc/attestations";
+import { beforeAll, describe, expect, it } from "vitest";
+import { officeMissingReason, officeToPdf } from "../../../scripts/test-support/office.mjs";
+import { pdfPages } from "../../../scripts/test-support/pdf-text.mjs";
+import { attesterFor, authorizationPayment } from "./attestation/attest.js";
+import { documentSet, realEditionDeps, type SetDocument } from "./test-support/document-set.mjs";
+
+/**
+ * Issue 29, "documents fit to file": the DOCX and XLSX as LibreOffice prints them, made on the
+ * real 2025-11-19 edition (the review queue, the batch screen and the EDD memo), read back with
+ * `pdftotext -layout` and `pdffonts`:
+ *
+ * - no rank prints against an address ("1123WBUD…") and no amount against a word
+ *   ("$1,800,000.00Yes"): each screened wallet stands apart from what is before it;
+ * - no text falls back to a serif (a font the file leaves unnamed): every face printed is the
+ *   body's (Carlito, for Calibri) or the monospace one (DejaVu Sans Mono);
+ *
+ * Where LibreOffice is missing these are skipped, saying why (CI installs it).
+ */
+
+const NO_OFFICE = officeMissingReason();
+if (NO_OFFICE !== undefined && process.env.CI === "true") {
+  throw new Error(`CI must run the DOCX and XLSX read-back: ${NO_OFFICE}`);
+}
+const WHY = NO_OFFICE === undefined ? "" : ` (skipped: ${NO_OFFICE})`;
+const PRINT_TIMEOUT_MS = 180_000;
+
+const DOCUMENTS = /^(queue-report\.xlsx|batch-report\.(xlsx|docx|pdf)|edd-memo\.(docx|pdf))$/;
+
+let documents: SetDocument[] = [];
+const printed = new Map<string, Promise<Buffer>>();
+
+beforeAll(async () => {
+  const key = await generateSigningKey();
+  const attest = attesterFor({
+    key,
+    baseUrl: "https://screening.example.com",
+    payment: authorizationPayment({
+      network: "eip155:84532",
+      asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+      payer: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf",
+      nonce: `0x${"5a".repeat(32)}`,
+    }),
+  });
+  documents = await documentSet(await realEditionDeps(), { attest, only: DOCUMENTS });
+  // One conversion after another: the machine's cores are shared.
+  let queue: Promise<unknown> = Promise.resolve();
+  for (const d of documents) {
+    if (d.format === "pdf") {
+      printed.set(d.name, Promise.resolve(d.bytes));
+      continue;
+    }
+    const pdf = queue.then(() =>
+      NO_OFFICE === undefined
+        ? officeToPdf({ bytes: d.bytes, kind: d.format === "docx" ? "docx" : "xlsx" })
+        : Promise.reject(new Error(NO_OFFICE)),
+    );
+    queue = pdf.catch(() => undefined);
+    pdf.catch(() => undefined);
+    printed.set(d.name, pdf);
+  }
+}, PRINT_TIMEOUT_MS);
+
+const documentNamed = (name: string): SetDocument => {
+  const found = documents.find((d) => d.name === name);
+  if (found === undefined) throw new Error(`the document set has no ${name}`);
+  return found;
+};
+
+async function printedPdf(name: string): Promise<Buffer> {
+  const pdf = await printed.get(name);
+  if (pdf === undefined) throw new Error(`${name} was not printed`);
+  return pdf;
+}
+
+/** The fonts of a PDF, as `pdffonts` names them (subset prefix dropped). */
+function pdfFonts(pdf: Buffer): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "svc-fonts-"));
+  try {
+    const file = join(dir, "document.pdf");
+    writeFileSync(file, pdf);
+    return execFileSync("pdffonts", [file], { encoding: "utf8" })
+      .split("\n")
+      .slice(2)
+      .map((line) => line.split(/\s+/)[0] ?? "")
+      .filter((name) => name !== "")
+      .map((name) => name.replace(/^[A-Z]{6}\+/, ""));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Where printed text runs together: a screened wallet with a letter, digit or sign right before
+ * it ("1123WBUD…", "$5.00bc1q…"), or an amount with a letter right after it ("$1,800,000.00Yes").
+ */
+export function runOns(pages: readonly string[], addresses: readonly string[]): string[] {
+  const found: string[] = [];
+  const lines = pages.flatMap((page) => page.split("\n"));
+  for (const line of lines) {
+    for (const address of addresses) {
+      for (let at = line.indexOf(address); at >= 0; at = line.indexOf(address, at + 1)) {
+        const before = line.slice(0, at);
+        if (/[\p{L}\p{N}$%.]$/u.test(before)) found.push(`${before.slice(-12)}${address}`);
+      }
+    }
+    // A word, not an abbreviation's letter ("$2.5M", "$12.5k").
+    for (const m of line.matchAll(/\$[\d,]+(?:\.\d+)?\p{L}{2,}/gu)) found.push(m[0]);
+  }
+  return found;
+}
+
+describe("the read-back's own rules", () => {
+  it("finds a rank against an address and an amount against a word, nothing else", () => {
+    const page = [
+      "  1123WBUDmSJv4GctdVEz6Qq6z8nXSKrJ4KX   Match",
+      "  2 0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe  $1,800,000.00Yes",
+      "  3 0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe  $1,800,000.00 Yes",
+    ].join("\n");
+    expect(
+      runOns(
+        [page],
+        ["123WBUDmSJv4GctdVEz6Qq6z8nXSKrJ4KX", "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe"],
+      ),
+    ).toEqual(["  1123WBUDmSJv4GctdVEz6Qq6z8nXSKrJ4KX", "$1,800,000.00Yes"]);
+  });
+});
+
+describe("the workbooks as LibreOffice prints them", () => {
+  for (const name of ["queue-report.xlsx", "batch-report.xlsx"]) {
+    const run = NO_OFFICE === undefined ? it : it.skip;
+    run(
+      `${name}: no rank runs into an address, no amount into a word${WHY}`,
+      async () => {
+        const pages = pdfPages(await printedPdf(name), { layout: true });
+        expect(runOns(pages, documentNamed(name).addresses)).toEqual([]);
+      },
+      PRINT_TIMEOUT_MS,
+    );
+    run(
+      `${name}: every face printed is named by the file: no serif fallback${WHY}`,
+      async () => {
+        const fonts = pdfFonts(await printedPdf(name));
+        expect(fonts.length).toBeGreaterThan(0);
+        for (const font of fonts) expect(font).toMatch(/^(Carlito|DejaVuSansMono)(-|$)/);
+      },
+      PRINT_TIMEOUT_MS,
+    );
+  }
+});
