@@ -152,3 +152,78 @@ describe("the workbooks as LibreOffice prints them", () => {
     );
   }
 });
+
+/** Lines of a page that print something (the running header and footer count too). */
+const printedLines = (page: string): number =>
+  page.split("\n").filter((line) => line.trim() !== "").length;
+
+/**
+ * A page is nearly empty with fewer printed lines than this: its running header and footer
+ * (three lines) and a heading or two, what a forced page break leaves behind.
+ */
+const NEARLY_EMPTY = 10;
+
+describe("the Word documents as LibreOffice prints them", () => {
+  for (const name of ["edd-memo.docx", "batch-report.docx"]) {
+    const run = NO_OFFICE === undefined ? it : it.skip;
+    run(
+      `${name}: no page but the last is nearly empty${WHY}`,
+      async () => {
+        const pages = pdfPages(await printedPdf(name), { layout: true });
+        const counts = pages.map(printedLines);
+        expect(
+          counts.slice(0, -1).filter((n) => n < NEARLY_EMPTY),
+          `printed lines by page: ${counts.join(", ")}`,
+        ).toEqual([]);
+      },
+      PRINT_TIMEOUT_MS,
+    );
+    run(
+      `${name}: every face printed is named by the file: no serif fallback${WHY}`,
+      async () => {
+        for (const font of pdfFonts(await printedPdf(name))) {
+          expect(font).toMatch(/^(Carlito|DejaVuSans|DejaVuSansMono|LiberationSans)(-|$)/);
+        }
+      },
+      PRINT_TIMEOUT_MS,
+    );
+    run(
+      `${name}: page 1 says its title block in the PDF's order${WHY}`,
+      async () => {
+        const pdfName = name.replace(/\.docx$/, ".pdf");
+        const title = documentNamed(name).title;
+        const docx = titleBlockOrder(pdfPages(await printedPdf(name))[0] ?? "");
+        const pdf = titleBlockOrder(pdfPages(await printedPdf(pdfName))[0] ?? "");
+        expect(docx.length, `${title}: ${docx.join(" | ")}`).toBeGreaterThanOrEqual(4);
+        expect(docx).toEqual(pdf);
+      },
+      PRINT_TIMEOUT_MS,
+    );
+  }
+});
+
+/**
+ * The parts of page 1's title block in the order they print: the title, the subtitle, each boxed
+ * line (a mismatching attestation, what is vouched for, when it was screened) and each property
+ * label, found by their first words (labels in any case: the PDF prints them in capitals).
+ */
+function titleBlockOrder(page: string): string[] {
+  const lines = page.split("\n").map((line) => line.trim());
+  const anchors: [string, RegExp][] = [
+    ["title", /^(EDD - Northwind OTC onboarding|OFAC Batch Wallet Screening Report)$/],
+    ["subtitle", /^Subject: /],
+    ["alert", /^The attached attestation /],
+    ["provenance", /^Rendered from content supplied by the caller/],
+    ["when", /^Screened \d{4}-\d{2}-\d{2} /],
+    ["author", /^(prepared by|author \(unverified\))$/i],
+    ["date", /^date$/i],
+    ["version", /^version$/i],
+    ["type", /^report type$/i],
+    ["summary", /^Executive summary$/],
+  ];
+  return anchors
+    .map(([name, pattern]) => ({ name, at: lines.findIndex((line) => pattern.test(line)) }))
+    .filter((a) => a.at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map((a) => a.name);
+}
