@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { officeMissingReason, officeToPdf } from "../../../scripts/test-support/office.mjs";
 import { pdfPages } from "../../../scripts/test-support/pdf-text.mjs";
 import { attesterFor, authorizationPayment } from "./attestation/attest.js";
+import { xlsxWorkbook } from "./operations/documents/test-support/read-workbook.js";
+import { base64Runs } from "./test-support/attached-attestation.js";
 import { documentSet, realEditionDeps, type SetDocument } from "./test-support/document-set.mjs";
 
 /**
@@ -18,6 +20,10 @@ import { documentSet, realEditionDeps, type SetDocument } from "./test-support/d
  *   ("$1,800,000.00Yes"): each screened wallet stands apart from what is before it;
  * - no text falls back to a serif (a font the file leaves unnamed): every face printed is the
  *   body's (Carlito, for Calibri) or the monospace one (DejaVu Sans Mono);
+ * - no printed cell is clipped by its row's height: every word of every visible sheet's text
+ *   prints, and no page holds base64 (the JWS rides a very hidden sheet);
+ * - a Word document leaves no page but its last nearly empty, and its page 1 says its title
+ *   block in the order the PDF does.
  *
  * Where LibreOffice is missing these are skipped, saying why (CI installs it).
  */
@@ -138,6 +144,36 @@ describe("the workbooks as LibreOffice prints them", () => {
       async () => {
         const pages = pdfPages(await printedPdf(name), { layout: true });
         expect(runOns(pages, documentNamed(name).addresses)).toEqual([]);
+      },
+      PRINT_TIMEOUT_MS,
+    );
+    run(
+      `${name}: every word of every visible sheet prints (no cell clipped), and no base64${WHY}`,
+      async () => {
+        const d = documentNamed(name);
+        const text = pdfPages(await printedPdf(name)).join("\n");
+        const printedWords = new Set(text.split(/\s+/));
+        const workbook = (await xlsxWorkbook(d.bytes.toString("base64"))) as Awaited<
+          ReturnType<typeof xlsxWorkbook>
+        > & { worksheets: readonly { state?: string }[] };
+        const missing: string[] = [];
+        let checked = 0;
+        for (const sheet of workbook.worksheets) {
+          if ((sheet as { state?: string }).state !== "visible") continue;
+          for (let n = 1; n <= sheet.rowCount; n++) {
+            for (const value of sheet.getRow(n).values) {
+              if (typeof value !== "string") continue;
+              for (const word of value.split(/\s+/)) {
+                if (word === "") continue;
+                checked++;
+                if (!printedWords.has(word)) missing.push(`${sheet.name}!${n}: ${word}`);
+              }
+            }
+          }
+        }
+        expect(checked).toBeGreaterThan(500);
+        expect(missing).toEqual([]);
+        expect(base64Runs(text, d.addresses)).toEqual([]);
       },
       PRINT_TIMEOUT_MS,
     );
