@@ -118,8 +118,10 @@ function addTable(
 
 /**
  * Page 1's title block, in the PDF's order: the title, the subtitle, then the boxed lines (an
- * attestation that does not match, what the service vouches for or that it vouches for
- * nothing, a warning about the list, when it screened), then the report's properties.
+ * attestation that does not match, a warning about the list, when it screened), then the
+ * report's properties. What the service vouches for, or that it vouches for nothing, the PDF
+ * boxes here too; the DOCX says it in the footer of every page, page 1's included (a box here as
+ * well cost the 20-item review queue a fifth page).
  */
 function titleBlock(report: Report): FileChild[] {
   const { meta } = report;
@@ -134,11 +136,6 @@ function titleBlock(report: Report): FileChild[] {
   }
   const said = provenanceText(meta);
   if (said.alert !== null) children.push(styledParagraph(STYLE.listWarning, said.alert));
-  if (said.everyPage !== null) {
-    // Boxed like a warning when the service vouches for nothing; the footer repeats it.
-    const verified = meta.provenance?.kind === "verified";
-    children.push(styledParagraph(verified ? STYLE.provenance : STYLE.listWarning, said.everyPage));
-  }
   if (typeof meta.listWarning === "string" && meta.listWarning.trim() !== "") {
     children.push(styledParagraph(STYLE.listWarning, meta.listWarning));
   }
