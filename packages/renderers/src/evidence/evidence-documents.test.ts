@@ -175,6 +175,8 @@ describe("the attestation in an XLSX", () => {
     await wb.xlsx.load(Buffer.from((await renderXlsx(report)).bytes) as unknown as ArrayBuffer);
     const hidden = wb.getWorksheet(ATTESTATION_CARRIERS.xlsxSheetName);
     expect(hidden?.state).toBe("veryHidden");
+    // Every sheet on A4, the hidden one too.
+    for (const ws of wb.worksheets) expect(ws.pageSetup.paperSize, ws.name).toBe(9);
     const pieces: string[] = [];
     hidden?.eachRow((row, n) => {
       if (n > 1) pieces.push(String(row.getCell(1).value));

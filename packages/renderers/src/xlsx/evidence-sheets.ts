@@ -3,7 +3,7 @@ import type { ReportAttestation } from "@svc/report-model";
 import type ExcelJS from "exceljs";
 import { evidenceBlock } from "../evidence/evidence-block.js";
 import { MONO_CHAR } from "./columns.js";
-import { printOptions } from "./print-setup.js";
+import { A4_PAPER, printOptions } from "./print-setup.js";
 import {
   LABEL_STYLE,
   MONO_FONT,
@@ -76,7 +76,8 @@ export function writeJwsSheet(
   name: string,
   attestation: ReportAttestation,
 ): void {
-  const ws = wb.addWorksheet(name, { state: "veryHidden" });
+  // On A4 as every sheet, though it never prints.
+  const ws = wb.addWorksheet(name, { state: "veryHidden", pageSetup: { paperSize: A4_PAPER } });
   ws.addRow([
     "Compact JWS of the screening attestation, in pieces: join column A from A2 down",
   ]).commit();

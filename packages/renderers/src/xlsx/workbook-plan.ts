@@ -207,7 +207,7 @@ export function planWorkbook(report: Report): WorkbookPlan {
     // Workbook rows are asked for as sheets: each is one, whatever its size, lettered as the
     // report's appendices are in every format ("Appendix A — Designation detail").
     const title = appendixTitle(i, t.title || t.key || "");
-    place({ ...t, title }, `workbook.${t.key}`, `Workbook ${i + 1}`, "Appendix", true);
+    place({ ...t, title }, `workbook.${t.key}`, `Workbook ${i + 1}`, "Workbook sheet", true);
   });
   if (attestation !== null) {
     index.push({
