@@ -291,7 +291,9 @@ export function laySummary(
         line.values.forEach((v, c) => {
           const { width } = shown(v, cells);
           if (c === 0) label = Math.max(label, Math.min(width, LABEL_WIDTH));
-          else measures[c]?.add(width, v.kind);
+          // A value indented off a right-aligned one before it needs the indent's room too.
+          else
+            measures[c]?.add(width + (alignsRight(line.values[c - 1]) ? INDENT_WIDTH : 0), v.kind);
         });
         break;
       default:
@@ -319,6 +321,9 @@ const GROUP_STYLE: Style = {
   font: { name: BODY_FONT, size: BODY_SIZE, bold: true, italic: true },
   alignment: { vertical: "top" },
 };
+
+/** What an indent takes of a column's width, in Excel units. */
+const INDENT_WIDTH = 2;
 
 const alignsRight = (v: Valued | undefined): boolean =>
   v !== undefined && v.value !== null && VALUE_KIND_TRAITS[v.kind].align === "right";
