@@ -25,7 +25,9 @@ import { documentSet, realEditionDeps, type SetDocument } from "./test-support/d
  * - a Word document leaves no page but its last nearly empty, and its page 1 says its title
  *   block in the order the PDF does.
  *
- * Where LibreOffice is missing these are skipped, saying why (CI installs it).
+ * The documents are made with the packages' builds (@svc/compliance, @svc/renderers): rebuild
+ * after changing their source. Where LibreOffice is missing these are skipped, saying why (CI
+ * installs it).
  */
 
 const NO_OFFICE = officeMissingReason();
@@ -104,7 +106,7 @@ function pdfFonts(pdf: Buffer): string[] {
  * Where printed text runs together: a screened wallet with a letter, digit or sign right before
  * it ("1123WBUD…", "$5.00bc1q…"), or an amount with a letter right after it ("$1,800,000.00Yes").
  */
-export function runOns(pages: readonly string[], addresses: readonly string[]): string[] {
+function runOns(pages: readonly string[], addresses: readonly string[]): string[] {
   const found: string[] = [];
   const lines = pages.flatMap((page) => page.split("\n"));
   for (const line of lines) {
