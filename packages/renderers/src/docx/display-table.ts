@@ -4,6 +4,8 @@ import {
   formatCell,
   isFieldValueTable,
   type ReportTable,
+  type RowFinding,
+  rowFindings,
   VALUE_KIND_TRAITS,
   type ValueKindTraits,
 } from "@svc/report-model";
@@ -28,6 +30,8 @@ export interface DisplayTable {
    * document (the same label width), its values left-aligned under each other.
    */
   readonly fieldValue: boolean;
+  /** Each row's finding (an exact or a near match, `rowFindings`), when the table has any. */
+  readonly findings?: readonly (RowFinding | undefined)[];
 }
 
 const TEXT = VALUE_KIND_TRAITS.text;
@@ -45,11 +49,13 @@ export function displayTable(table: ReportTable): DisplayTable {
       return { text: formatCell(table, r, c), traits: VALUE_KIND_TRAITS[cellKind(table, r, c)] };
     }),
   );
+  const findings = rowFindings(table);
   return {
     title: table.title,
     labels,
     rows,
     fieldValue: table.rowKinds !== undefined || isFieldValueTable(table.columns),
+    ...(findings.some((f) => f !== undefined) ? { findings } : {}),
   };
 }
 
@@ -73,6 +79,7 @@ export function splitColumns(table: DisplayTable): DisplayTable[] {
       labels: pick.map((c) => table.labels[c] ?? ""),
       rows: table.rows.map((row) => pick.map((c) => row[c] ?? textCell(""))),
       fieldValue: false,
+      ...(table.findings === undefined ? {} : { findings: table.findings }),
     });
   }
   return parts;

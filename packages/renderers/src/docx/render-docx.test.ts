@@ -180,21 +180,22 @@ describe("renderDocx: the EDD memo", () => {
     expect(styled(u, "Subtitle")).toEqual([report.meta.subtitle]);
     const block = u.tables[0] ?? "";
     const [head, values] = rows(block);
-    expect(cells(head ?? "")).toEqual(["Report type", "Prepared by", "Date", "Version"]);
+    // In the PDF's order: author, date, version, type.
+    expect(cells(head ?? "")).toEqual(["Prepared by", "Date", "Version", "Report type"]);
     // The report's type in words; the author and date the report gives, never a dash for them.
     expect(cells(values ?? "")).toEqual([
-      "Enhanced due diligence",
       "Compliance Desk",
       "2026-11-22",
       "1.0",
+      "Enhanced due diligence",
     ]);
   });
 
   it("shows in the title block only what the report gives: no dash for a missing version or author", async () => {
     const bare = { ...report, meta: { ...report.meta, author: null, version: null } };
     const [head, values] = rows((await unpack(await renderDocx(bare))).tables[0] ?? "");
-    expect(cells(head ?? "")).toEqual(["Report type", "Date"]);
-    expect(cells(values ?? "")).toEqual(["Enhanced due diligence", "2026-11-22"]);
+    expect(cells(head ?? "")).toEqual(["Date", "Report type"]);
+    expect(cells(values ?? "")).toEqual(["2026-11-22", "Enhanced due diligence"]);
   });
 
   it("keeps a date on one line: its hyphens are non-breaking", () => {
@@ -209,13 +210,12 @@ describe("renderDocx: the EDD memo", () => {
       "Headline metrics",
       "Details",
       "Charts",
-      "Appendix",
+      "Appendix A \u2014 Screening export",
     ]);
     expect(styled(u, "Heading2")).toEqual([
       "Case metadata",
       "Screening results",
       "Required follow up",
-      "Screening export",
     ]);
     const body = u.paragraphs.map((p) => p.text);
     for (const s of report.summary) expect(body).toContain(s);
@@ -382,10 +382,8 @@ describe("renderDocx: the EDD memo", () => {
     expect(field("dcterms:created")).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
   });
 
-  it("puts the workbook sheets in an appendix", () => {
-    const appendix = u.document.slice(u.document.indexOf(">Appendix<"));
-    expect(appendix).toContain(">Screening export<");
-    const sheet = tableUnder(u, "Screening export");
+  it("puts each workbook sheet in an appendix of its own, lettered", () => {
+    const sheet = tableUnder(u, "Appendix A \u2014 Screening export");
     expect(rows(sheet)).toHaveLength(1 + 100);
   });
 });
@@ -470,8 +468,11 @@ describe("renderDocx: legacy sections, wide and empty tables", () => {
   });
 
   it("splits a 20-column table into parts that repeat the first column", () => {
-    const titles = styled(u, "Heading2").filter((t) => t.startsWith("Wide"));
-    expect(titles).toEqual(["Wide (columns 1\u201314 of 20)", "Wide (columns 15\u201320 of 20)"]);
+    const titles = styled(u, "Heading1").filter((t) => t.includes("Wide"));
+    expect(titles).toEqual([
+      "Appendix A \u2014 Wide (columns 1\u201314 of 20)",
+      "Appendix A \u2014 Wide (columns 15\u201320 of 20)",
+    ]);
     const first = rows(tableUnder(u, titles[0] ?? "")).map(cells);
     const second = rows(tableUnder(u, titles[1] ?? "")).map(cells);
     expect(first[0]).toHaveLength(14);
@@ -480,7 +481,7 @@ describe("renderDocx: legacy sections, wide and empty tables", () => {
   });
 
   it("shows an empty table as its header and a 'No rows.' line", () => {
-    const t = tableUnder(u, "Empty");
+    const t = tableUnder(u, "Appendix B \u2014 Empty");
     expect(rows(t).map(cells)).toEqual([["A", "B"], ["No rows."]]);
   });
 
@@ -583,7 +584,9 @@ describe("renderDocx: a report built on a stale list", () => {
     const i = paras.findIndex((p) => p.text === STALE_WARNING);
     expect(i).toBeGreaterThan(0);
     expect(paras[i]?.style).toBe("ListWarning");
-    expect(paras[i - 1]?.style).toBe("Title");
+    // After the title and subtitle, as in the PDF.
+    expect(paras[i - 1]?.style).toBe("Subtitle");
+    expect(paras[i - 2]?.style).toBe("Title");
     const styles = await u.text("word/styles.xml");
     const style = /<w:style [^>]*w:styleId="ListWarning"[\s\S]*?<\/w:style>/.exec(styles)?.[0];
     expect(style).toContain("<w:b/>");
@@ -595,5 +598,57 @@ describe("renderDocx: a report built on a stale list", () => {
     const u = await unpack(await renderDocx(eddMemoReport(100)));
     expect(u.document).not.toContain("STALE LIST");
     expect(paragraphs(u.document).some((p) => p.style === "ListWarning")).toBe(false);
+  });
+});
+
+describe("renderDocx: fit to file (issue 29)", () => {
+  let u: Unpacked;
+  beforeAll(async () => {
+    u = await unpack(await renderDocx(eddMemoReport(30)));
+  });
+
+  it("defines every style a style is based on, Normal included, and names every font", async () => {
+    const styles = await u.text("word/styles.xml");
+    const defined = new Set([...styles.matchAll(/w:styleId="([^"]+)"/g)].map((m) => m[1]));
+    expect(defined).toContain("Normal");
+    const based = [...styles.matchAll(/<w:basedOn w:val="([^"]+)"\/>/g)].map((m) => m[1]);
+    expect(based.length).toBeGreaterThan(10);
+    for (const name of based) expect(defined, `basedOn ${name}`).toContain(name);
+    const fonts = [...styles.matchAll(/<w:rFonts [^>]*\/>/g)].map((m) => m[0]);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) {
+      expect(font).toMatch(/w:ascii="[^"]+"/);
+      expect(font).toMatch(/w:hAnsi="[^"]+"/);
+    }
+  });
+
+  it("tints and bolds a match's row, and sets its address in the code face", () => {
+    const t = tableUnder(u, "Screening results");
+    const [, match, clear] = rows(t);
+    // The first wallet is listed, the second clear.
+    expect(match).toMatch(/w:fill="F8D7DA"/);
+    expect(match).toContain('<w:pStyle w:val="TableTextMatch"/>');
+    expect(match).toContain('<w:pStyle w:val="TableCodeMatch"/>');
+    expect(clear).not.toMatch(/w:fill="F8D7DA"/);
+    expect(clear).toContain('<w:pStyle w:val="TableCode"/>');
+  });
+
+  it("tints a near match's row paler, not bold", async () => {
+    const near = await unpack(
+      await renderDocx({
+        ...eddMemoReport(3),
+        tables: [
+          {
+            key: "batch",
+            title: "Batch results",
+            columns: ["position", "address", "status", "near_match"],
+            rows: [[1, "0x098b716b8aaf21512996dc57eb0615e2383e2f97", "clear", "Lazarus Group"]],
+          },
+        ],
+      }),
+    );
+    const [, row] = rows(tableUnder(near, "Batch results"));
+    expect(row).toMatch(/w:fill="FFF3CD"/);
+    expect(row).not.toContain('Match"/>');
   });
 });

@@ -19,6 +19,7 @@ import {
   Paragraph,
   TextRun,
 } from "docx";
+import { appendixTitle } from "../appendix/appendix-title.js";
 import { describeDocument, type RenderedDocument } from "../artifact/artifact.js";
 import { renderChartPng } from "../chart/chart-png.js";
 import { DOCX_ENGINE } from "../engines.js";
@@ -89,7 +90,7 @@ function placedTable(table: DisplayTable, context: TableContext) {
 function addTable(
   body: Body,
   table: DisplayTable,
-  level: 2 | 3,
+  level: 1 | 2 | 3,
   context: TableContext,
   before: FileChild[] = [],
 ): void {
@@ -115,6 +116,13 @@ function addTable(
   });
 }
 
+/**
+ * Page 1's title block, in the PDF's order: the title, the subtitle, then the boxed lines (an
+ * attestation that does not match, a warning about the list, when it screened), then the
+ * report's properties. What the service vouches for, or that it vouches for nothing, the PDF
+ * boxes here too; the DOCX says it in the footer of every page, page 1's included (a box here as
+ * well cost the 20-item review queue a fifth page).
+ */
 function titleBlock(report: Report): FileChild[] {
   const { meta } = report;
   const children: FileChild[] = [
@@ -123,18 +131,15 @@ function titleBlock(report: Report): FileChild[] {
       children: textRuns(meta.title, isMainlyRtl(meta.title)),
     }),
   ];
-  // An attestation that does not match, then a warning about the list (stale, say), come
-  // straight after the title, before the subtitle; then when it was screened. What was verified
-  // (or that nothing was) is in the page header, page 1's included.
+  if (meta.subtitle !== null && meta.subtitle.trim() !== "") {
+    children.push(styledParagraph(STYLE.subtitle, meta.subtitle));
+  }
   const said = provenanceText(meta);
   if (said.alert !== null) children.push(styledParagraph(STYLE.listWarning, said.alert));
   if (typeof meta.listWarning === "string" && meta.listWarning.trim() !== "") {
     children.push(styledParagraph(STYLE.listWarning, meta.listWarning));
   }
   if (said.when !== null) children.push(styledParagraph(STYLE.provenance, said.when));
-  if (meta.subtitle !== null && meta.subtitle.trim() !== "") {
-    children.push(styledParagraph(STYLE.subtitle, meta.subtitle));
-  }
   const block = titleBlockTable(report);
   if (block !== null) children.push(buildTable(block, gridLayout(block, { portraitOnly: true })));
   return children;
@@ -296,10 +301,10 @@ async function buildBody(report: Report, degradations: Degradation[]): Promise<B
     });
   }
 
-  if (workbook.length > 0) {
-    body.add(false, heading(1, "Appendix"));
-    for (const sheet of workbook) addTable(body, sheet, 2, context);
-  }
+  // Each workbook table is an appendix of its own, lettered as in every format.
+  workbook.forEach((sheet, i) => {
+    addTable(body, { ...sheet, title: appendixTitle(i, sheet.title) }, 1, context);
+  });
   if (report.attestation !== undefined && report.attestation !== null) {
     // Last, where the appendix ends: the evidence in place of the JWS, which is a package part.
     body.add(false, ...(await evidenceChildren(report.attestation)));
@@ -310,7 +315,7 @@ async function buildBody(report: Report, degradations: Degradation[]): Promise<B
 /**
  * Renders the report as a Word document a compliance reviewer can file: title block, executive
  * summary, headline metrics, sections and tables (header rows repeat on every page; wide tables on
- * landscape pages), charts as pictures with captions, workbook sheets in an appendix, "Page X of Y"
+ * landscape pages), charts as pictures with captions, workbook sheets as lettered appendices, "Page X of Y"
  * in the footer and the document properties filled in. On the sample edition every page header
  * says "SAMPLE EDITION — NOT THE OFAC LIST"; a list warning (`meta.listWarning`) is a bold red
  * boxed paragraph right after the title.

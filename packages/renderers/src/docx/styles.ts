@@ -49,9 +49,13 @@ export const TWIPS_PER_PX = 15;
 
 /** Paragraph style ids defined below. */
 export const STYLE = Object.freeze({
+  normal: "Normal",
   subtitle: "Subtitle",
   tableText: "TableText",
   tableNumber: "TableNumber",
+  tableTextMatch: "TableTextMatch",
+  tableNumberMatch: "TableNumberMatch",
+  tableCodeMatch: "TableCodeMatch",
   tableHeader: "TableHeading",
   tableHeaderNumber: "TableHeadingNumber",
   tableCode: "TableCode",
@@ -83,6 +87,12 @@ export const TABLE_BORDERS = Object.freeze({
   insideHorizontal: { style: BorderStyle.SINGLE, size: 2, color: "D0D0D0" },
   insideVertical: { style: BorderStyle.SINGLE, size: 2, color: "D0D0D0" },
 });
+
+/**
+ * The tint of a row of screening results showing an exact match (its text bold too), and the
+ * paler one of a near match (`rowFindings`), as the workbook tints them.
+ */
+export const FINDING_FILLS = Object.freeze({ match: "F8D7DA", "near-match": "FFF3CD" });
 
 export const HEADER_SHADING = Object.freeze({
   type: ShadingType.CLEAR,
@@ -128,6 +138,15 @@ export function documentStyles(): IStylesOptions {
       },
     },
     paragraphStyles: [
+      {
+        // The style every other is based on, defined so that each `w:basedOn` names a style of
+        // the file (Word's own documents define it; without it LibreOffice and validators
+        // resolve "Normal" to nothing). Its formatting is the document defaults'.
+        id: STYLE.normal,
+        name: "Normal",
+        quickFormat: true,
+        run: { font: FONTS },
+      },
       {
         // Word's own caption style ("caption", what References > Insert Caption applies),
         // centred under the chart.
@@ -178,6 +197,25 @@ export function documentStyles(): IStylesOptions {
           size: TABLE_CODE_PT * 2,
           sizeComplexScript: TABLE_CODE_PT * 2,
         },
+      },
+      // A row showing an exact match: its text bold (`FINDING_FILLS`).
+      {
+        id: STYLE.tableTextMatch,
+        name: "Table Text Match",
+        basedOn: STYLE.tableText,
+        run: { bold: true, boldComplexScript: true },
+      },
+      {
+        id: STYLE.tableNumberMatch,
+        name: "Table Number Match",
+        basedOn: STYLE.tableNumber,
+        run: { bold: true, boldComplexScript: true },
+      },
+      {
+        id: STYLE.tableCodeMatch,
+        name: "Table Code Match",
+        basedOn: STYLE.tableCode,
+        run: { bold: true, boldComplexScript: true },
       },
       {
         id: STYLE.tableHeader,
@@ -284,6 +322,16 @@ export function documentStyles(): IStylesOptions {
         basedOn: "Normal",
         run: { size: 16, color: MUTED },
         paragraph: { alignment: AlignmentType.CENTER, spacing: { after: 0 } },
+      },
+    ],
+    characterStyles: [
+      {
+        // What docx's own character styles (Hyperlink, FootnoteReference…) are based on.
+        id: "DefaultParagraphFont",
+        name: "Default Paragraph Font",
+        uiPriority: 1,
+        semiHidden: true,
+        unhideWhenUsed: true,
       },
     ],
   };

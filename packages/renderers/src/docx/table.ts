@@ -1,7 +1,9 @@
+import type { RowFinding } from "@svc/report-model";
 import {
   BorderStyle,
   type ITableCellBorders,
   type Paragraph,
+  ShadingType,
   Table,
   TableCell,
   TableLayoutType,
@@ -10,7 +12,14 @@ import {
   WidthType,
 } from "docx";
 import type { DisplayCell, DisplayTable } from "./display-table.js";
-import { HEADER_SHADING, RULE_COLOR, STYLE, TABLE_BORDERS, TABLE_CODE_PT } from "./styles.js";
+import {
+  FINDING_FILLS,
+  HEADER_SHADING,
+  RULE_COLOR,
+  STYLE,
+  TABLE_BORDERS,
+  TABLE_CODE_PT,
+} from "./styles.js";
 import { type Overflow, type TableLayout, tableLines } from "./table-layout.js";
 import { codeParagraph, styledParagraph } from "./text.js";
 
@@ -39,20 +48,34 @@ function keptRecords(table: DisplayTable, layout: TableLayout): boolean[] {
   );
 }
 
+/** The tint of a row showing a finding (`FINDING_FILLS`), or none. */
+const shadingOf = (finding: RowFinding | undefined) =>
+  finding === undefined
+    ? undefined
+    : { type: ShadingType.CLEAR, color: "auto", fill: FINDING_FILLS[finding] };
+
 function cellParagraph(
   cell: DisplayCell | undefined,
   right: boolean,
   monoPt: number,
   keepNext: boolean,
+  finding?: RowFinding,
 ): Paragraph {
   const text = cell?.text ?? "";
+  // An exact match's row reads bold.
+  const strong = finding === "match";
   if (cell !== undefined && text !== "" && cell.traits.monospace) {
-    return codeParagraph(STYLE.tableCode, text, monoPt, TABLE_CODE_PT, keepNext);
+    const style = strong ? STYLE.tableCodeMatch : STYLE.tableCode;
+    return codeParagraph(style, text, monoPt, TABLE_CODE_PT, keepNext);
   }
-  return styledParagraph(right ? STYLE.tableNumber : STYLE.tableText, text, {
-    keepLeft: true,
-    keepNext,
-  });
+  const style = right
+    ? strong
+      ? STYLE.tableNumberMatch
+      : STYLE.tableNumber
+    : strong
+      ? STYLE.tableTextMatch
+      : STYLE.tableText;
+  return styledParagraph(style, text, { keepLeft: true, keepNext });
 }
 
 function headerCell(label: string, right: boolean, columnSpan?: number): TableCell {
@@ -90,10 +113,12 @@ function gridCell(
   layout: TableLayout,
   keepNext: boolean,
   borders?: ITableCellBorders,
+  finding?: RowFinding,
 ) {
   return new TableCell({
     borders,
-    children: [cellParagraph(row[c], layout.right[c] === true, layout.monoPt, keepNext)],
+    shading: shadingOf(finding),
+    children: [cellParagraph(row[c], layout.right[c] === true, layout.monoPt, keepNext, finding)],
   });
 }
 
@@ -107,7 +132,9 @@ function overflowRows(
   layout: TableLayout,
   overflow: Overflow,
   keepNext: boolean,
+  finding?: RowFinding,
 ): TableRow[] {
+  const shading = shadingOf(finding);
   const at = layout.grid.indexOf(overflow.column);
   const before = layout.grid.slice(0, at);
   const after = layout.grid.slice(at + 1);
@@ -121,13 +148,17 @@ function overflowRows(
           new TableCell({
             verticalMerge: VerticalMergeType.RESTART,
             borders: { top },
-            children: [cellParagraph(row[c], layout.right[c] === true, layout.monoPt, true)],
+            shading,
+            children: [
+              cellParagraph(row[c], layout.right[c] === true, layout.monoPt, true, finding),
+            ],
           }),
       ),
       new TableCell({
         columnSpan: layout.grid.length - at,
         borders: { top, bottom: NO_RULE },
-        children: [cellParagraph(row[overflow.column], false, overflow.monoPt, true)],
+        shading,
+        children: [cellParagraph(row[overflow.column], false, overflow.monoPt, true, finding)],
       }),
     ],
   });
@@ -138,14 +169,16 @@ function overflowRows(
         () =>
           new TableCell({
             verticalMerge: VerticalMergeType.CONTINUE,
+            shading,
             children: [styledParagraph(STYLE.tableText, "", { keepNext })],
           }),
       ),
       new TableCell({
         borders: { top: NO_RULE },
+        shading,
         children: [styledParagraph(STYLE.tableText, "", { keepNext })],
       }),
-      ...after.map((c) => gridCell(row, c, layout, keepNext, { top: NO_RULE })),
+      ...after.map((c) => gridCell(row, c, layout, keepNext, { top: NO_RULE }, finding)),
     ],
   });
   return [first, second];
@@ -157,8 +190,10 @@ function recordRows(
   r: number,
   layout: TableLayout,
   keepNext: boolean,
+  finding?: RowFinding,
 ): TableRow[] {
   const span = layout.grid.length;
+  const shading = shadingOf(finding);
   if (layout.spanRows.has(r)) {
     // A field/value row whose value needs the page's width: the label over the value.
     return [
@@ -167,12 +202,13 @@ function recordRows(
         children: [
           new TableCell({
             columnSpan: span,
+            shading,
             children: [
               styledParagraph(STYLE.tableText, row[0]?.text ?? "", {
                 keepLeft: true,
                 keepNext: true,
               }),
-              cellParagraph(row[1], false, layout.spanMonoPt, keepNext),
+              cellParagraph(row[1], false, layout.spanMonoPt, keepNext, finding),
             ],
           }),
         ],
@@ -188,21 +224,22 @@ function recordRows(
             columnSpan: span,
             // A record's rows read as one: a rule above its first, none between them.
             borders: { top: i === 0 ? RECORD_RULE : NO_RULE, bottom: NO_RULE },
-            children: [cellParagraph(row[c], false, layout.spanMonoPt, true)],
+            shading,
+            children: [cellParagraph(row[c], false, layout.spanMonoPt, true, finding)],
           }),
         ],
       }),
   );
   const { overflow } = layout;
   if (overflow?.rows.has(r)) {
-    rows.push(...overflowRows(row, layout, overflow, keepNext));
+    rows.push(...overflowRows(row, layout, overflow, keepNext, finding));
     return rows;
   }
   const below = layout.spanned.length > 0 ? { top: NO_RULE } : undefined;
   rows.push(
     new TableRow({
       cantSplit: true,
-      children: layout.grid.map((c) => gridCell(row, c, layout, keepNext, below)),
+      children: layout.grid.map((c) => gridCell(row, c, layout, keepNext, below, finding)),
     }),
   );
   return rows;
@@ -210,7 +247,8 @@ function recordRows(
 
 /**
  * A bordered table with a shaded, bold header row that repeats on every page (`w:tblHeader`),
- * laid out as `layout` says. Rows never break across pages; a short table stays on one page, a
+ * laid out as `layout` says; a row showing an exact match tinted and bold, a near match's
+ * tinted paler (`DisplayTable.findings`). Rows never break across pages; a short table stays on one page, a
  * long one keeps its header with its first records and ends on two records at least.
  */
 export function buildTable(table: DisplayTable, layout: TableLayout): Table {
@@ -230,7 +268,7 @@ export function buildTable(table: DisplayTable, layout: TableLayout): Table {
   }
   const kept = keptRecords(table, layout);
   table.rows.forEach((row, r) => {
-    rows.push(...recordRows(row, r, layout, kept[r] === true));
+    rows.push(...recordRows(row, r, layout, kept[r] === true, table.findings?.[r]));
   });
   const width = layout.widths.reduce((a, b) => a + b, 0);
   return new Table({

@@ -12,19 +12,19 @@ import { type DisplayTable, textCell } from "./display-table.js";
 const known = (value: string | null): value is string => value !== null && value.trim() !== "";
 
 /**
- * The title block under the title: the report's type (in words: `enhanced-due-diligence` →
- * "Enhanced due diligence"), author ("Prepared by", or the caller's word for a caller's content:
- * `provenanceText`), date and version, each only when the report gives it (a dash would say
- * nothing), or null when it gives none.
+ * The title block under the title, in the PDF's order: author ("Prepared by", or the caller's
+ * word for a caller's content: `provenanceText`), date, version and the report's type (in words:
+ * `enhanced-due-diligence` → "Enhanced due diligence"), each only when the report gives it (a
+ * dash would say nothing), or null when it gives none.
  */
 export function titleBlockTable(report: Report): DisplayTable | null {
   const { meta } = report;
   const fields = (
     [
-      ["Report type", meta.reportType, formatStatus],
       [provenanceText(meta).authorLabel, meta.author, (v: string) => v],
       ["Date", meta.date, (v: string) => v],
       ["Version", meta.version, (v: string) => v],
+      ["Report type", meta.reportType, formatStatus],
     ] as const
   ).flatMap(([label, value, show]) => (known(value) ? [[label, show(value.trim())] as const] : []));
   if (fields.length === 0) return null;

@@ -175,6 +175,8 @@ describe("the attestation in an XLSX", () => {
     await wb.xlsx.load(Buffer.from((await renderXlsx(report)).bytes) as unknown as ArrayBuffer);
     const hidden = wb.getWorksheet(ATTESTATION_CARRIERS.xlsxSheetName);
     expect(hidden?.state).toBe("veryHidden");
+    // Every sheet on A4, the hidden one too.
+    for (const ws of wb.worksheets) expect(ws.pageSetup.paperSize, ws.name).toBe(9);
     const pieces: string[] = [];
     hidden?.eachRow((row, n) => {
       if (n > 1) pieces.push(String(row.getCell(1).value));
@@ -190,5 +192,42 @@ describe("the attestation in an XLSX", () => {
     });
     expectEvidence(cells.join("\n"));
     expect(evidence?.getRow(2).getCell(2).font?.name).toBe("Consolas");
+    // One line a row, none of a fixed height (so none clipped), and none wrapped.
+    evidence?.eachRow((row) => {
+      const value = row.getCell(2).value;
+      if (typeof value === "string") expect(value).not.toContain("\n");
+      if (row.number < evidence.rowCount) expect(row.height ?? 15).toBeLessThanOrEqual(15);
+    });
   });
+
+  it("carries the QR code's picture on the evidence sheet (its drawing and media parts)", async () => {
+    const xlsx = join(dir, "evidence.xlsx");
+    writeFileSync(xlsx, (await renderXlsx(report)).bytes);
+    const parts = run("unzip", ["-Z1", xlsx]).split("\n");
+    expect(parts).toEqual(
+      expect.arrayContaining(["xl/media/qr-code-1.png", "xl/drawings/drawing1.xml"]),
+    );
+    const types = run("unzip", ["-p", xlsx, "[[]Content_Types].xml"]);
+    expect(types).toContain('<Default Extension="png" ContentType="image/png"/>');
+    expect(types).toContain('PartName="/xl/drawings/drawing1.xml"');
+  });
+
+  it.skipIf(Boolean(officeMissingReason()))(
+    "opens in LibreOffice with the evidence whole on its lines and a QR code that reads the URL",
+    async () => {
+      const pdf = join(dir, "xlsx-as.pdf");
+      writeFileSync(
+        pdf,
+        await officeToPdf({ bytes: (await renderXlsx(report)).bytes, kind: "xlsx" }),
+      );
+      const text = run("pdftotext", ["-layout", pdf, "-"]);
+      expectEvidence(text);
+      // The URL on one printed line, not cut across two.
+      const url = report.attestation?.lookupUrl ?? "";
+      expect(text.split("\n").some((line) => line.includes(url))).toBe(true);
+      const pages = Number(/Pages:\s+(\d+)/.exec(run("pdfinfo", [pdf]))?.[1]);
+      expect(qrOnPage(pdf, pages)).toBe(url);
+    },
+    180_000,
+  );
 });

@@ -17,7 +17,7 @@ export const MAX_CELL_TEXT = 32_767;
  * A character of the monospace face (Consolas 10 pt; LibreOffice's stand-in, DejaVu Sans Mono,
  * is 0.602 em: 8 px) in Excel's width unit (the body font's digit, 7 px).
  */
-const MONO_CHAR = 8 / 7;
+export const MONO_CHAR = 8 / 7;
 /** General shows a number with at most this many characters. */
 const GENERAL_DIGITS = 11;
 

@@ -3,19 +3,26 @@ import {
   columnLabelsOf,
   formatValue,
   type ReportTable,
+  rowFindings,
+  VALUE_KIND_TRAITS,
   type ValueKind,
 } from "@svc/report-model";
 import type ExcelJS from "exceljs";
 import type { CellValue, CellValues } from "./cell-values.js";
 import { ColumnMeasure, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, shownWidth } from "./columns.js";
 import { estimatedPages } from "./print-setup.js";
-import { cellStyle, HEADER_STYLE, PLAIN_STYLE, type Style } from "./styles.js";
+import { cellStyle, emptyCellStyle, HEADER_STYLE, PLAIN_STYLE, type Style } from "./styles.js";
 import { lineCount, rowHeight } from "./wrap.js";
 
 export interface DataSheetLayout {
   readonly headers: readonly string[];
   readonly widths: readonly number[];
   readonly wraps: readonly boolean[];
+  /**
+   * Columns whose left-aligned values are indented: the column before holds values aligned
+   * right (a rank, an amount), which would otherwise print against them.
+   */
+  readonly indents: readonly boolean[];
   /** The sum of the widths, for the page's orientation. */
   readonly width: number;
 }
@@ -42,17 +49,22 @@ const shownText = (kind: ValueKind, cell: CellValue) =>
 /** Tables up to this many rows are laid out both ways (see `layDataSheet`). */
 const COMPARED_ROWS = 500;
 
+/** What an indent takes of a column's width, in Excel units. */
+const INDENT_WIDTH = 2;
+
 function layout(
   headers: readonly string[],
   measures: readonly ColumnMeasure[],
   proseWidth: number,
+  indents: readonly boolean[],
 ): DataSheetLayout {
   const plans = measures.map((m) => m.plan(proseWidth));
-  const widths = plans.map((p) => p.width);
+  const widths = plans.map((p, c) => p.width + (indents[c] === true ? INDENT_WIDTH : 0));
   return {
     headers,
     widths,
     wraps: plans.map((p) => p.wrap),
+    indents,
     width: widths.reduce((a, b) => a + b, 0),
   };
 }
@@ -84,6 +96,7 @@ export function layDataSheet(t: ReportTable, cells: CellValues): DataSheetLayout
   const measures = headers.map((h) => new ColumnMeasure(h));
   const compare = t.rows.length <= COMPARED_ROWS;
   const prose: string[][] = headers.map(() => []);
+  const right = headers.map(() => false);
   t.rows.forEach((row, r) => {
     for (let c = 0; c < headers.length; c++) {
       const v = row[c];
@@ -91,13 +104,15 @@ export function layDataSheet(t: ReportTable, cells: CellValues): DataSheetLayout
       const cell = v === null || v === undefined ? undefined : cells.value(v, kind);
       if (compare) (prose[c] as string[])[r] = typeof cell === "string" ? cell : "";
       if (cell === undefined) continue;
+      if (VALUE_KIND_TRAITS[kind].align === "right") right[c] = true;
       measures[c]?.add(shownWidth(shownText(kind, cell), kind, cell), kind);
     }
   });
-  const narrow = layout(headers, measures, MAX_COLUMN_WIDTH);
+  const indents = headers.map((_, c) => c > 0 && right[c - 1] === true);
+  const narrow = layout(headers, measures, MAX_COLUMN_WIDTH, indents);
   const widestWhole = Math.max(0, ...measures.map((m) => m.whole));
   if (!compare || widestWhole <= MAX_COLUMN_WIDTH || !narrow.wraps.includes(true)) return narrow;
-  const wide = layout(headers, measures, widestWhole);
+  const wide = layout(headers, measures, widestWhole, indents);
   return estimatedPages(wide.width, printedHeight(wide, prose)) <
     estimatedPages(narrow.width, printedHeight(narrow, prose))
     ? wide
@@ -116,7 +131,8 @@ export function shareRowStyle(row: ExcelJS.Row): void {
 /**
  * Fills a data sheet: the header row (bold white on dark, wrapped, frozen by the sheet's view,
  * repeated on every printed page), an autofilter over it, and one row per table row, each
- * value as its kind shows it (`spreadsheetValue`, `excelNumberFormat`, monospace addresses).
+ * value as its kind shows it (`spreadsheetValue`, `excelNumberFormat`, monospace addresses),
+ * a row showing a match tinted and bold, a near match paler (`rowFindings`).
  */
 export function writeDataSheet(
   ws: ExcelJS.Worksheet,
@@ -124,7 +140,8 @@ export function writeDataSheet(
   layout: DataSheetLayout,
   cells: CellValues,
 ): void {
-  const { headers, widths, wraps } = layout;
+  const { headers, widths, wraps, indents } = layout;
+  const findings = rowFindings(t);
   const n = headers.length;
   ws.columns = widths.map((width) => ({ width }));
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: n } };
@@ -144,6 +161,7 @@ export function writeDataSheet(
   const scratch: CellValue[] = new Array<CellValue>(n);
   const styles: Style[] = new Array<Style>(n);
   t.rows.forEach((source, r) => {
+    const finding = findings[r];
     for (let c = 0; c < n; c++) {
       const v = source[c];
       if (v === null || v === undefined) {
@@ -152,7 +170,10 @@ export function writeDataSheet(
       }
       const kind = kindOf(t, r, c);
       scratch[c] = cells.value(v, kind);
-      styles[c] = cellStyle(kind, wraps[c] === true, undefined, scratch[c]);
+      styles[c] = cellStyle(kind, wraps[c] === true, undefined, scratch[c], {
+        indent: indents[c] === true,
+        finding,
+      });
     }
     const row = ws.addRow(scratch);
     shareRowStyle(row);
@@ -169,6 +190,9 @@ export function writeDataSheet(
       if (scratch[c] !== undefined) {
         const cell = row.findCell(c + 1);
         if (cell !== undefined) cell.style = styles[c] as Style;
+      } else if (finding !== undefined) {
+        // A highlighted row is tinted across, its empty cells too.
+        row.getCell(c + 1).style = emptyCellStyle(finding);
       }
     }
     row.commit();

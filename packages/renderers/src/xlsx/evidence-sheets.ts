@@ -2,7 +2,8 @@ import { ATTESTATION_CARRIERS } from "@svc/attestations";
 import type { ReportAttestation } from "@svc/report-model";
 import type ExcelJS from "exceljs";
 import { evidenceBlock } from "../evidence/evidence-block.js";
-import { printOptions } from "./print-setup.js";
+import { MONO_CHAR } from "./columns.js";
+import { A4_PAPER, printOptions } from "./print-setup.js";
 import {
   LABEL_STYLE,
   MONO_FONT,
@@ -11,18 +12,24 @@ import {
   type Style,
   WRAP_STYLE,
 } from "./styles.js";
+import { lineCount, rowHeight } from "./wrap.js";
 
+/** A line of a value: one line, never wrapped, so no row height can clip it. */
 const VALUE_STYLE: Style = {
   font: { name: MONO_FONT, size: MONO_SIZE },
-  alignment: { vertical: "top", wrapText: true },
+  alignment: { vertical: "top" },
 };
-/** Wide enough for the verification URL of a usual host on one line (in characters). */
-const VALUE_WIDTH = 120;
+const LABEL_WIDTH = 30;
+/** The QR code's column (C), as wide as the picture (`QR_PX`) and a margin. */
+export const QR_COLUMN = 2;
+export const QR_PX = 125;
+const QR_WIDTH = 20;
 
 /**
  * The evidence sheet, printed last: the attestation's fingerprint, kid, instant, edition and
- * verification URL (code font), and where the workbook carries the JWS. exceljs's streaming
- * writer embeds no pictures, so the workbook has no QR code: the URL is its text.
+ * verification URL (code font), each line of a value in a row of its own (rows of the default
+ * height: nothing is clipped), the QR code of the URL beside them in column C (added to the
+ * finished package: `withQrPicture`), and where the workbook carries the JWS.
  */
 export function writeEvidenceSheet(
   wb: ExcelJS.stream.xlsx.WorkbookWriter,
@@ -32,24 +39,29 @@ export function writeEvidenceSheet(
   header: string | undefined,
 ): void {
   const block = evidenceBlock(attestation, "xlsx");
-  const ws = wb.addWorksheet(name, printOptions(30 + VALUE_WIDTH, header));
-  ws.columns = [{ width: 30 }, { width: VALUE_WIDTH }];
+  // The value column as wide as the longest line in the code face (the URL), kept on one line.
+  const longest = Math.max(...block.fields.flatMap((f) => f.lines.map((l) => l.length)));
+  const valueWidth = Math.ceil(longest * MONO_CHAR) + 2;
+  const width = LABEL_WIDTH + valueWidth + QR_WIDTH;
+  const ws = wb.addWorksheet(name, printOptions(width, header));
+  ws.columns = [{ width: LABEL_WIDTH }, { width: valueWidth }, { width: QR_WIDTH }];
   const title = ws.addRow([block.heading]);
   title.getCell(1).style = SECTION_STYLE;
   title.commit();
   for (const f of block.fields) {
-    const row = ws.addRow([f.label, f.lines.join("\n")]);
-    row.getCell(1).style = LABEL_STYLE;
-    row.getCell(2).style = VALUE_STYLE;
-    // Rows as tall as their lines (15 points a line), so nothing is clipped when printed.
-    row.height = 15 * f.lines.length;
-    row.commit();
+    f.lines.forEach((line, i) => {
+      const row = ws.addRow([i === 0 ? f.label : undefined, line]);
+      if (i === 0) row.getCell(1).style = LABEL_STYLE;
+      row.getCell(2).style = VALUE_STYLE;
+      row.commit();
+    });
   }
   ws.addRow([]).commit();
   const statement = ws.addRow([block.statement]);
   statement.getCell(1).style = WRAP_STYLE;
-  statement.height = 15 * 3;
-  ws.mergeCells(statement.number, 1, statement.number, 2);
+  // As tall as its wrapped lines across the three columns.
+  statement.height = rowHeight(lineCount(block.statement, width));
+  ws.mergeCells(statement.number, 1, statement.number, 3);
   statement.commit();
   ws.commit();
 }
@@ -64,7 +76,8 @@ export function writeJwsSheet(
   name: string,
   attestation: ReportAttestation,
 ): void {
-  const ws = wb.addWorksheet(name, { state: "veryHidden" });
+  // On A4 as every sheet, though it never prints.
+  const ws = wb.addWorksheet(name, { state: "veryHidden", pageSetup: { paperSize: A4_PAPER } });
   ws.addRow([
     "Compact JWS of the screening attestation, in pieces: join column A from A2 down",
   ]).commit();

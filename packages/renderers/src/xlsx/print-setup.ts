@@ -2,13 +2,16 @@ import { SAMPLE_EDITION_BANNER } from "@svc/report-model";
 import type ExcelJS from "exceljs";
 
 /**
- * Print setup of every sheet: fitted to the page's width (as many pages down as it takes:
+ * Print setup of every sheet: on A4, as the service's PDFs are, fitted to the page's width (as many pages down as it takes:
  * `fitToPage` with one page wide and no bound on the height), landscape when the columns are too
  * wide for a portrait page at a readable size, the header row repeated on every page, narrow
  * margins, and a footer with the sheet's name and the page number.
  */
 
-/** Columns (Excel width units, 7 px each) a portrait Letter or A4 page holds at full size. */
+/** Excel's paper size code of A4 (1 is Letter). */
+export const A4_PAPER = 9;
+
+/** Columns (Excel width units, 7 px each) a portrait A4 page holds at full size. */
 export const PORTRAIT_WIDTH = 100;
 /**
  * The Summary reads as a document, top to bottom: portrait, smaller, up to this width (a scale
@@ -18,9 +21,9 @@ export const SUMMARY_PORTRAIT_WIDTH = 160;
 
 /** …and a landscape one. */
 const LANDSCAPE_WIDTH = 135;
-/** The printable height of a portrait and a landscape Letter page, in points. */
-const PORTRAIT_HEIGHT = 700;
-const LANDSCAPE_HEIGHT = 520;
+/** The printable height of a portrait and a landscape A4 page, in points. */
+const PORTRAIT_HEIGHT = 750;
+const LANDSCAPE_HEIGHT = 505;
 
 /** How many pages a sheet `width` units wide and `height` points tall prints on, roughly. */
 export function estimatedPages(width: number, height: number): number {
@@ -60,6 +63,7 @@ export function printOptions(
 ): PrintOptions {
   return {
     pageSetup: {
+      paperSize: A4_PAPER,
       fitToPage: true,
       fitToWidth: 1,
       fitToHeight: 0,

@@ -6,6 +6,7 @@ import {
   type Scalar,
 } from "@svc/report-model";
 import ExcelJS from "exceljs";
+import JSZip from "jszip";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inlineArtifact, MIME_TYPES, type RenderedDocument } from "../artifact/artifact.js";
 import { XLSX_ENGINE } from "../engines.js";
@@ -114,7 +115,7 @@ describe("renderXlsx: the EDD memo", () => {
       "Screening results",
       "Screening outcome by asset",
       "Expected hits by horizon (days)",
-      "Screening export",
+      "Appendix A — Screening export",
     ]);
   });
 
@@ -122,7 +123,7 @@ describe("renderXlsx: the EDD memo", () => {
     for (const ws of wb.worksheets) expectPrintSetup(ws);
     expect(sheet(wb, "Summary").pageSetup.orientation).toBe("portrait");
     expect(sheet(wb, "Summary").pageSetup.printTitlesRow).toBeUndefined();
-    expect(sheet(wb, "Screening export").pageSetup.orientation).toBe("portrait");
+    expect(sheet(wb, "Appendix A — Screening export").pageSetup.orientation).toBe("portrait");
   });
 
   it("writes the model's labels and values: numbers stay numbers in their kind's format", () => {
@@ -184,7 +185,7 @@ describe("renderXlsx: the EDD memo", () => {
   });
 
   it("writes the workbook sheets", () => {
-    const ws = sheet(wb, "Screening export");
+    const ws = sheet(wb, "Appendix A — Screening export");
     expectDataSheet(ws, ["Address", "Status"]);
     expect(ws.actualRowCount).toBe(101);
     expect(rowValues(ws, 2)).toEqual(["0x098B716B8Aaf21512996dC57EB0615e2383E2f96", "Match"]);
@@ -276,7 +277,7 @@ describe("renderXlsx: cell types", () => {
         ],
       }),
     );
-    const ws = sheet(await load(doc), "Mixed");
+    const ws = sheet(await load(doc), "Appendix A — Mixed");
     expectDataSheet(ws, ["ID", "Amount USD", "Flag", "Note", "Ratio", "Screening status"]);
     expect(rowValues(ws, 2)).toEqual([1, 1234.5, "Yes", "x", 0.125, "Manual review required"]);
     expect(typeof ws.getCell("B2").value).toBe("number");
@@ -309,7 +310,7 @@ describe("renderXlsx: cell types", () => {
         ],
       }),
     );
-    const ws = sheet(await load(doc), "Odd");
+    const ws = sheet(await load(doc), "Appendix A — Odd");
     expect(ws.getCell("A2").value).toBeNull();
     expect(ws.getCell("A3").value).toBeNull();
     expect(String(ws.getCell("B2").value).length).toBe(32_767);
@@ -331,11 +332,11 @@ describe("renderXlsx: cell types", () => {
       }),
     );
     const wb = await load(doc);
-    expectDataSheet(sheet(wb, "Ragged"), ["A", "Column 2", "Column 3"]);
-    expect(rowValues(sheet(wb, "Ragged"), 2)).toEqual([1, 2, 3]);
-    expectDataSheet(sheet(wb, "Empty"), ["Only"]);
-    expect(sheet(wb, "Empty").actualRowCount).toBe(1);
-    expectDataSheet(sheet(wb, "None"), ["(no columns)"]);
+    expectDataSheet(sheet(wb, "Appendix A — Ragged"), ["A", "Column 2", "Column 3"]);
+    expect(rowValues(sheet(wb, "Appendix A — Ragged"), 2)).toEqual([1, 2, 3]);
+    expectDataSheet(sheet(wb, "Appendix B — Empty"), ["Only"]);
+    expect(sheet(wb, "Appendix B — Empty").actualRowCount).toBe(1);
+    expectDataSheet(sheet(wb, "Appendix C — None"), ["(no columns)"]);
   });
 });
 
@@ -457,7 +458,27 @@ describe("renderXlsx: sheet names", () => {
     );
     const wb = await load(doc);
     const names = wb.worksheets.map((w) => w.name);
+    // Workbook sheets are the report's appendices, lettered in order.
     expect(names).toEqual([
+      "Summary",
+      "Per wallet exposure by counterp",
+      "Appendix A — Summary",
+      "Appendix B — Per wallet exposur",
+      "Appendix C — Per wallet exposur",
+      "Appendix D — Bad chars here",
+      "Appendix E — 'quoted",
+      "Appendix F — history",
+      "Appendix G — t6",
+      "Appendix H — SUMMARY",
+      "Appendix I — Summary",
+    ]);
+    // The names clash once cut to Excel's 31 characters: the namer tells them apart.
+    const namer = new SheetNamer();
+    expect(
+      ["Summary", long, "Summary", long, long, "Bad: [chars] * ? / \\ here"]
+        .concat(["'quoted'", "history", "", "SUMMARY", "Summary"])
+        .map((raw, i) => namer.take(raw, `t${i}`)),
+    ).toEqual([
       "Summary",
       "Per wallet exposure by counterp",
       "Summary (2)",
@@ -466,7 +487,7 @@ describe("renderXlsx: sheet names", () => {
       "Bad chars here",
       "quoted",
       "history (sheet)",
-      "t6",
+      "t8",
       "SUMMARY (3)",
       "Summary (4)",
     ]);
@@ -479,8 +500,8 @@ describe("renderXlsx: sheet names", () => {
       expect(n.endsWith("'")).toBe(false);
     }
     // Data is on the right sheets.
-    expect(sheet(wb, "Summary (2)").getCell("A2").value).toBe(1);
-    expect(sheet(wb, "Summary (4)").getCell("A2").value).toBe(8);
+    expect(sheet(wb, "Appendix A — Summary").getCell("A2").value).toBe(1);
+    expect(sheet(wb, "Appendix I — Summary").getCell("A2").value).toBe(8);
   });
 
   it("sanitizes names without splitting characters", () => {
@@ -649,5 +670,76 @@ describe("column widths", () => {
     const nine = new ColumnMeasure("abcdef");
     nine.add(7, "text");
     expect(nine.plan().width).not.toBe(9); // exceljs would drop it from <cols>
+  });
+});
+
+describe("renderXlsx: fit to file (issue 29)", () => {
+  const input = eddMemoReport(30);
+  let doc: RenderedDocument;
+  let wb: ExcelJS.Workbook;
+  beforeAll(async () => {
+    doc = await renderXlsx(
+      report({
+        ...input,
+        tables: [
+          ...input.tables,
+          table(
+            "batch",
+            "Batch results",
+            ["position", "address", "status", "near_match"],
+            [
+              [1, "0x098B716B8Aaf21512996dC57EB0615e2383E2f96", "match", ""],
+              [2, "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe", "clear", ""],
+              [3, "0x098b716b8aaf21512996dc57eb0615e2383e2f97", "clear", "Lazarus Group"],
+              ...Array.from({ length: 12 }, (_, i): Scalar[] => [
+                4 + i,
+                `0x${"ab".repeat(20)}`,
+                "clear",
+                "",
+              ]),
+            ],
+          ),
+        ],
+      }),
+    );
+    wb = await load(doc);
+  });
+
+  it("names the face of every font of the workbook's styles, so none prints in a serif", async () => {
+    const zip = await JSZip.loadAsync(doc.bytes);
+    const styles = (await zip.file("xl/styles.xml")?.async("string")) ?? "";
+    const fonts = [...styles.matchAll(/<font>(.*?)<\/font>/gs)].map((m) => m[1] ?? "");
+    expect(fonts.length).toBeGreaterThan(3);
+    for (const font of fonts) expect(font, font).toMatch(/<name val="(Calibri|Consolas)"\/>/);
+  });
+
+  it("prints every sheet on A4, as the PDFs are", () => {
+    for (const ws of wb.worksheets) expect(ws.pageSetup.paperSize, ws.name).toBe(9);
+  });
+
+  it("tints and bolds a match's row, tints a near match's paler, across the row", () => {
+    const ws = sheet(wb, "Batch results");
+    const fill = (r: number, c: number) =>
+      (ws.getRow(r).getCell(c).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb;
+    expect([1, 2, 3, 4].map((c) => fill(2, c))).toEqual(Array(4).fill("FFF8D7DA"));
+    expect(ws.getRow(2).getCell(2).font?.bold).toBe(true);
+    expect(ws.getRow(2).getCell(2).font?.name).toBe("Consolas");
+    expect([1, 2, 3, 4].map((c) => fill(3, c))).toEqual(Array(4).fill(undefined));
+    expect([1, 2, 3, 4].map((c) => fill(4, c))).toEqual(Array(4).fill("FFFFF3CD"));
+    expect(ws.getRow(4).getCell(2).font?.bold).not.toBe(true);
+    // The Summary's screening grid is the sheet's own: the EDD memo's results table.
+    const results = sheet(wb, "Screening results");
+    expect(results.getRow(2).getCell(4).value).toBe("Match");
+    expect(results.getRow(2).getCell(4).font?.bold).toBe(true);
+  });
+
+  it("indents what follows a right-aligned column, so a rank never prints against an address", () => {
+    const ws = sheet(wb, "Batch results");
+    expect(ws.getRow(2).getCell(1).alignment?.horizontal).toBe("right");
+    expect(ws.getRow(2).getCell(2).alignment?.indent).toBe(1);
+    expect(ws.getRow(2).getCell(3).alignment?.indent).toBeUndefined();
+    const results = sheet(wb, "Screening results");
+    // "#", address, asset, status, entity, exposure: the address is indented off the "#".
+    expect(results.getRow(2).getCell(2).alignment?.indent).toBe(1);
   });
 });

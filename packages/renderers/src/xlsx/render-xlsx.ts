@@ -5,11 +5,14 @@ import { describeDocument, type RenderedDocument } from "../artifact/artifact.js
 import { XLSX_ENGINE } from "../engines.js";
 import { assertWithinLimits } from "../errors/limits.js";
 import { RenderError } from "../errors/render-error.js";
+import { evidenceBlock } from "../evidence/evidence-block.js";
+import { qrPng } from "../evidence/qr-code.js";
 import { provenanceText } from "../provenance/provenance-text.js";
 import { CellValues } from "./cell-values.js";
 import { layDataSheet, writeDataSheet } from "./data-sheet.js";
-import { writeEvidenceSheet, writeJwsSheet } from "./evidence-sheets.js";
+import { QR_COLUMN, QR_PX, writeEvidenceSheet, writeJwsSheet } from "./evidence-sheets.js";
 import { printOptions, SUMMARY_PORTRAIT_WIDTH, sheetHeader } from "./print-setup.js";
+import { withQrPicture } from "./qr-drawing.js";
 import { laySummary, writeSummary } from "./summary-sheet.js";
 import { planWorkbook } from "./workbook-plan.js";
 
@@ -29,7 +32,8 @@ import { planWorkbook } from "./workbook-plan.js";
  * per-cell style serialization, which otherwise dominates the run time.
  *
  * Charts: exceljs 4.4 cannot create native Excel charts (it has no chart parts at all, and its
- * streaming writer cannot embed pictures either), so a chart is its data — labels plus one
+ * streaming writer cannot embed pictures either: the evidence sheet's QR code is added to the
+ * finished package, `withQrPicture`), so a chart is its data — labels plus one
  * column per series — that users can chart in Excel with two clicks: the table it was drawn
  * from, or a data sheet of its own. That is the specified XLSX output for a chart, so it is not
  * reported as a degradation.
@@ -134,12 +138,31 @@ export async function renderXlsx(report: Report): Promise<RenderedDocument> {
       { cause: error },
     );
   }
-  const bytes = Buffer.concat(sink.chunks);
-  return describeDocument(
-    new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-    "xlsx",
-    report,
-    XLSX_ENGINE,
-    degradations,
-  );
+  const written = Buffer.concat(sink.chunks);
+  let bytes: Uint8Array = new Uint8Array(written.buffer, written.byteOffset, written.byteLength);
+  if (
+    plan.attestation !== null &&
+    report.attestation !== undefined &&
+    report.attestation !== null
+  ) {
+    // The QR code of the verification URL beside the evidence, as the PDF and DOCX have it: the
+    // streaming writer embeds no pictures, so its parts are added to the finished package.
+    const { url } = evidenceBlock(report.attestation, "xlsx");
+    try {
+      bytes = await withQrPicture(
+        bytes,
+        await qrPng(url),
+        { sheet: plan.attestation.evidence, column: QR_COLUMN, row: 1, sizePx: QR_PX },
+        `QR code of the verification URL ${url}`,
+      );
+    } catch (error) {
+      throw new RenderError(
+        "RENDER_FAILED",
+        `the XLSX's QR code could not be added: ${error instanceof Error ? error.message : String(error)}`,
+        {},
+        { cause: error },
+      );
+    }
+  }
+  return describeDocument(bytes, "xlsx", report, XLSX_ENGINE, degradations);
 }

@@ -8,8 +8,11 @@ import {
   metricKind,
   type Report,
   type ReportTable,
+  type RowFinding,
+  rowFindings,
   SAMPLE_EDITION_BANNER,
   type Scalar,
+  VALUE_KIND_TRAITS,
   type ValueKind,
 } from "@svc/report-model";
 import type ExcelJS from "exceljs";
@@ -19,7 +22,11 @@ import { ColumnMeasure, shownWidth, textWidth } from "./columns.js";
 import { flattenJsonText } from "./flatten-result.js";
 import { ReportedValues } from "./reported-values.js";
 import {
+  BODY_FONT,
+  BODY_SIZE,
   cellStyle,
+  emptyCellStyle,
+  findingLabelStyle,
   HEADER_STYLE,
   LABEL_STYLE,
   LIST_WARNING_STYLE,
@@ -66,7 +73,11 @@ type Line =
   | { readonly type: "group"; readonly text: string }
   | { readonly type: "paragraph"; readonly text: string }
   | { readonly type: "header"; readonly labels: readonly string[] }
-  | { readonly type: "row"; readonly values: readonly Valued[] }
+  | {
+      readonly type: "row";
+      readonly values: readonly Valued[];
+      readonly finding: RowFinding | undefined;
+    }
   | { readonly type: "entry"; readonly name: string; readonly text: string };
 
 export interface SummaryLayout {
@@ -129,11 +140,13 @@ function sectionLines(s: SummarySection, said: ReportedValues): Line[] {
     ];
   }
   const labels = columnLabelsOf(t);
+  const findings = rowFindings(t);
   lines.push({ type: "header", labels });
   t.rows.forEach((row, r) => {
     lines.push({
       type: "row",
       values: labels.map((_, c) => ({ value: row[c] ?? null, kind: cellKind(t, r, c) })),
+      finding: findings[r],
     });
   });
   return lines;
@@ -278,7 +291,9 @@ export function laySummary(
         line.values.forEach((v, c) => {
           const { width } = shown(v, cells);
           if (c === 0) label = Math.max(label, Math.min(width, LABEL_WIDTH));
-          else measures[c]?.add(width, v.kind);
+          // A value indented off a right-aligned one before it needs the indent's room too.
+          else
+            measures[c]?.add(width + (alignsRight(line.values[c - 1]) ? INDENT_WIDTH : 0), v.kind);
         });
         break;
       default:
@@ -295,10 +310,23 @@ export function laySummary(
 }
 
 /** A value cell's style: its kind's, wrapped where it is prose wider than its column. */
-const valueStyle = (v: Valued, wrap: boolean, align?: "left"): Style =>
-  cellStyle(v.kind, wrap, align, v.value);
+const valueStyle = (
+  v: Valued,
+  wrap: boolean,
+  align?: "left",
+  options?: Parameters<typeof cellStyle>[4],
+): Style => cellStyle(v.kind, wrap, align, v.value, options);
 
-const GROUP_STYLE: Style = { font: { bold: true, italic: true }, alignment: { vertical: "top" } };
+const GROUP_STYLE: Style = {
+  font: { name: BODY_FONT, size: BODY_SIZE, bold: true, italic: true },
+  alignment: { vertical: "top" },
+};
+
+/** What an indent takes of a column's width, in Excel units. */
+const INDENT_WIDTH = 2;
+
+const alignsRight = (v: Valued | undefined): boolean =>
+  v !== undefined && v.value !== null && VALUE_KIND_TRAITS[v.kind].align === "right";
 
 /** Writes the Summary's lines into its sheet. */
 export function writeSummary(
@@ -407,12 +435,21 @@ export function writeSummary(
         const row = add(
           values,
           line.values.map((v, c) => {
-            if (c === 0) return LABEL_STYLE;
+            if (c === 0) {
+              return line.finding === undefined ? LABEL_STYLE : findingLabelStyle(line.finding);
+            }
             const cell = values[c];
+            if (cell === undefined && line.finding !== undefined) {
+              return emptyCellStyle(line.finding);
+            }
             const wrap =
               typeof cell === "string" &&
               textWidth(cell, Number.POSITIVE_INFINITY) > (widths[c] ?? 0);
-            return valueStyle(v, wrap);
+            // Off the right-aligned value before it (a count, an amount), as in a data sheet.
+            return valueStyle(v, wrap, undefined, {
+              indent: alignsRight(line.values[c - 1]),
+              finding: line.finding,
+            });
           }),
         );
         const lines = Math.max(

@@ -11,6 +11,7 @@ import {
   VALUE_KIND_TRAITS,
   type ValueKind,
 } from "@svc/report-model";
+import { appendixTitle } from "../appendix/appendix-title.js";
 import { EVIDENCE_HEADING } from "../evidence/evidence-block.js";
 import { SheetNamer } from "./sheet-names.js";
 
@@ -203,8 +204,10 @@ export function planWorkbook(report: Report): WorkbookPlan {
     placedTables.push(t);
   });
   report.workbook.forEach((t, i) => {
-    // Workbook rows are asked for as sheets: each is one, whatever its size.
-    place(t, `workbook.${t.key}`, `Workbook ${i + 1}`, "Workbook sheet", true);
+    // Workbook rows are asked for as sheets: each is one, whatever its size, lettered as the
+    // report's appendices are in every format ("Appendix A — Designation detail").
+    const title = appendixTitle(i, t.title || t.key || "");
+    place({ ...t, title }, `workbook.${t.key}`, `Workbook ${i + 1}`, "Workbook sheet", true);
   });
   if (attestation !== null) {
     index.push({
