@@ -10,6 +10,7 @@ import { CellValues } from "./cell-values.js";
 import { layDataSheet, writeDataSheet } from "./data-sheet.js";
 import { writeEvidenceSheet, writeJwsSheet } from "./evidence-sheets.js";
 import { printOptions, SUMMARY_PORTRAIT_WIDTH, sheetHeader } from "./print-setup.js";
+import { writeSignOffSheet } from "./sign-off-sheet.js";
 import { laySummary, writeSummary } from "./summary-sheet.js";
 import { planWorkbook } from "./workbook-plan.js";
 
@@ -116,13 +117,16 @@ export async function renderXlsx(report: Report): Promise<RenderedDocument> {
       writeDataSheet(data, sheet.table, layout, cells);
       data.commit();
     }
-    if (
-      plan.attestation !== null &&
-      report.attestation !== undefined &&
-      report.attestation !== null
-    ) {
-      writeEvidenceSheet(wb, plan.attestation.evidence, report.attestation, header);
-      writeJwsSheet(wb, plan.attestation.jws, report.attestation);
+    const attestation = report.attestation ?? null;
+    if (plan.signOff !== null && report.signOff !== undefined && report.signOff !== null) {
+      // The form and, under it on the same printed page, the attestation's evidence.
+      writeSignOffSheet(wb, plan.signOff, report.signOff, attestation, header);
+    }
+    if (plan.attestation !== null && attestation !== null) {
+      if (plan.signOff === null) {
+        writeEvidenceSheet(wb, plan.attestation.evidence, attestation, header);
+      }
+      writeJwsSheet(wb, plan.attestation.jws, attestation);
     }
     await wb.commit();
     await finished;

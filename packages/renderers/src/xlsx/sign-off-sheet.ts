@@ -1,0 +1,161 @@
+import type { ReportAttestation, ReportSignOff } from "@svc/report-model";
+import type ExcelJS from "exceljs";
+import { evidenceBlock } from "../evidence/evidence-block.js";
+import { approvalTitle, SIGN_OFF_WORDS, signOffBlock } from "../sign-off/sign-off-block.js";
+import { printOptions } from "./print-setup.js";
+import {
+  HEADER_STYLE,
+  LABEL_STYLE,
+  MONO_FONT,
+  MONO_SIZE,
+  SECTION_STYLE,
+  type Style,
+  WRAP_STYLE,
+} from "./styles.js";
+
+/**
+ * The sign-off sheet: the form (statement, a disposition row per wallet to decide with its empty
+ * boxes and a cell for the reasons, the approval rows with blank cells for the name and role,
+ * signature and date) and, when the report has an attestation, its evidence under it (the
+ * evidence sheet is then not written). Printed on one page: the print area is the form and the
+ * evidence, fitted to one page wide and one page tall.
+ */
+
+/** Column widths (characters): #, wallet, finding, disposition, reasons. */
+const WIDTHS = [8, 52, 26, 24, 34] as const;
+const COLUMNS = WIDTHS.length;
+/** Points a line of text takes, and the room a row keeps to write or sign in. */
+const LINE = 15;
+const ROOM = 36;
+const TICK = "\u2610";
+
+const CODE_STYLE: Style = {
+  font: { name: MONO_FONT, size: MONO_SIZE },
+  alignment: { vertical: "top", wrapText: true },
+};
+const BOLD_WRAP: Style = { font: { bold: true }, alignment: { vertical: "top", wrapText: true } };
+const BORDER = { style: "thin", color: { argb: "FFA6A6A6" } } as const;
+const BOXED: Style = {
+  alignment: { vertical: "top", wrapText: true },
+  border: { top: BORDER, bottom: BORDER, left: BORDER, right: BORDER },
+};
+
+/** Lines `text` takes in a column `width` characters wide (roughly: a character a unit). */
+const linesIn = (text: string, width: number): number =>
+  text
+    .split("\n")
+    .reduce((n, line) => n + Math.max(1, Math.ceil(line.length / Math.max(1, width - 2))), 0);
+
+/** The sign-off sheet's print area's last row, for tests and the print setup. */
+export interface SignOffSheet {
+  readonly name: string;
+  readonly lastRow: number;
+}
+
+export function writeSignOffSheet(
+  wb: ExcelJS.stream.xlsx.WorkbookWriter,
+  name: string,
+  signOff: ReportSignOff,
+  attestation: ReportAttestation | null,
+  /** The print header every sheet of the workbook carries (`sheetHeader`). */
+  header: string | undefined,
+): SignOffSheet {
+  const block = signOffBlock(signOff);
+  const width = WIDTHS.reduce((a, b) => a + b, 0);
+  const options = printOptions(width, header);
+  const ws = wb.addWorksheet(name, {
+    ...options,
+    pageSetup: { ...options.pageSetup, fitToPage: true, fitToWidth: 1, fitToHeight: 1 },
+  });
+  ws.columns = WIDTHS.map((w) => ({ width: w }));
+  let last = 0;
+  const add = (values: (string | null)[], height: number, styles: readonly Style[] = []) => {
+    const row = ws.addRow(values);
+    styles.forEach((style, i) => {
+      row.getCell(i + 1).style = style;
+    });
+    row.height = height;
+    last = row.number;
+    return row;
+  };
+  const across = (text: string, style: Style, height: number) => {
+    const row = add([text], height, [style]);
+    ws.mergeCells(row.number, 1, row.number, COLUMNS);
+    row.commit();
+  };
+
+  across(block.heading, SECTION_STYLE, 20);
+  across(block.statement, WRAP_STYLE, LINE * linesIn(block.statement, width));
+  add(
+    [
+      SIGN_OFF_WORDS.position,
+      SIGN_OFF_WORDS.wallet,
+      SIGN_OFF_WORDS.finding,
+      SIGN_OFF_WORDS.disposition,
+      SIGN_OFF_WORDS.reasons,
+    ],
+    LINE,
+    Array(COLUMNS).fill(HEADER_STYLE),
+  ).commit();
+  for (const r of block.rows) {
+    const finding = r.party === null ? r.finding : `${r.finding}\n${r.party}`;
+    const ticks = r.options.map((o) => `${TICK} ${o}`).join("\n");
+    const lines = Math.max(
+      r.address === null ? 1 : linesIn(r.address, WIDTHS[1]),
+      linesIn(finding, WIDTHS[2]),
+      linesIn(ticks, WIDTHS[3]),
+    );
+    add(
+      [r.position, r.address ?? SIGN_OFF_WORDS.everyWallet, finding, ticks, ""],
+      Math.max(ROOM, LINE * lines),
+      [BOXED, r.address === null ? BOXED : { ...CODE_STYLE, ...BOXED }, BOXED, BOXED, BOXED],
+    ).commit();
+  }
+  add([], 8).commit();
+  const approvalHead = add(
+    [
+      SIGN_OFF_WORDS.approval,
+      null,
+      SIGN_OFF_WORDS.nameAndRole,
+      SIGN_OFF_WORDS.signature,
+      SIGN_OFF_WORDS.date,
+    ],
+    LINE,
+    Array(COLUMNS).fill(HEADER_STYLE),
+  );
+  ws.mergeCells(approvalHead.number, 1, approvalHead.number, 2);
+  approvalHead.commit();
+  for (const a of block.approvals) {
+    const row = add([approvalTitle(a), null, "", "", ""], ROOM, [
+      { ...BOLD_WRAP, ...BOXED },
+      BOXED,
+      BOXED,
+      BOXED,
+      BOXED,
+    ]);
+    ws.mergeCells(row.number, 1, row.number, 2);
+    row.commit();
+  }
+  if (attestation !== null) {
+    const evidence = evidenceBlock(attestation, "xlsx");
+    add([], 12).commit();
+    across(evidence.heading, SECTION_STYLE, 20);
+    // Each label across # and wallet, its value (code font) across the other columns.
+    const valueWidth = WIDTHS[2] + WIDTHS[3] + WIDTHS[4];
+    for (const f of evidence.fields) {
+      const lines = f.lines.reduce((n, line) => n + linesIn(line, valueWidth), 0);
+      const row = add([f.label, null, f.lines.join("\n")], LINE * lines, [
+        LABEL_STYLE,
+        LABEL_STYLE,
+        CODE_STYLE,
+      ]);
+      ws.mergeCells(row.number, 1, row.number, 2);
+      ws.mergeCells(row.number, 3, row.number, COLUMNS);
+      row.commit();
+    }
+    across(evidence.statement, WRAP_STYLE, LINE * linesIn(evidence.statement, width));
+  }
+  ws.pageSetup.printArea = `A1:E${last}`;
+  ws.commit();
+  return { name, lastRow: last };
+}
