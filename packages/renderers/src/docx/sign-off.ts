@@ -9,6 +9,7 @@ import {
   TableCell,
   TableLayoutType,
   TableRow,
+  TabStopType,
   TextRun,
   WidthType,
 } from "docx";
@@ -42,8 +43,11 @@ const CELL_MARGINS = Object.freeze({ top: 20, bottom: 20, left: 80, right: 80 })
 const TEXT_SIZE = 15;
 const CODE_SIZE = 13;
 const MONO = { ascii: "Consolas", hAnsi: "Consolas", eastAsia: "Consolas", cs: "Consolas" };
-/** Twips: #, wallet, finding, disposition, reasons (the rest of the text width). */
-const DISPOSITION_WIDTHS = [500, 3_800, 2_300, 1_900];
+/**
+ * Twips: the wallet (its address whole on the first line: a Monero address's 95 characters
+ * fit), its finding and the boxes; the reasons (the rest of the text width).
+ */
+const DISPOSITION_WIDTHS = [7_800];
 const APPROVAL_WIDTHS = [3_000, 2_800, 2_400];
 
 const widthsOf = (fixed: readonly number[]): number[] => [
@@ -100,43 +104,41 @@ function table(
   });
 }
 
+/** Sizes (half-points) an address may be set at to stay whole on its line, largest first. */
+/** Where the boxes start after the finding (twips from the cell's text edge). */
+const FINDING_TAB = 3_200;
+const CODE_SIZES = [CODE_SIZE, 12, 11, 10] as const;
+
 /**
- * An address in lines of even length that fit the wallet column (a monospace advance is 0.6 em),
- * so no line holds a stray character or two.
+ * "#3 <address>" in the code font, at the largest size that keeps it on one line of the wallet
+ * cell (a monospace advance is about 0.61 em in the faces Word and LibreOffice use for it).
  */
-function addressRuns(address: string): TextRun[] {
-  const inner = ((DISPOSITION_WIDTHS[1] as number) - 2 * CELL_MARGINS.left) / 20;
-  const fit = Math.max(1, Math.floor((inner * 0.95) / (0.6 * (CODE_SIZE / 2))));
-  const chars = Array.from(address);
-  const each = Math.ceil(chars.length / Math.ceil(chars.length / fit));
-  const runs: TextRun[] = [];
-  for (let i = 0; i < chars.length; i += each) {
-    runs.push(
-      new TextRun({
-        text: chars.slice(i, i + each).join(""),
-        font: MONO,
-        size: CODE_SIZE,
-        ...(i === 0 ? {} : { break: 1 }),
-      }),
-    );
-  }
-  return runs;
+function addressRun(line: string): TextRun {
+  const inner = ((DISPOSITION_WIDTHS[0] as number) - 2 * CELL_MARGINS.left) / 20;
+  const size =
+    CODE_SIZES.find((hp) => Array.from(line).length * 0.61 * (hp / 2) <= inner * 0.95) ??
+    (CODE_SIZES.at(-1) as number);
+  return new TextRun({ text: line, font: MONO, size });
 }
 
 function dispositionCells(row: SignOffRowText, keep: boolean): Paragraph[][] {
+  const wallet = [row.position, row.address].filter((t): t is string => t !== null && t !== "");
+  const finding = row.party === null ? row.finding : `${row.finding} \u00b7 ${row.party}`;
   return [
-    [para(keep, [run(row.position)])],
     [
-      para(
-        keep,
-        row.address === null ? [run(SIGN_OFF_WORDS.everyWallet)] : addressRuns(row.address),
-      ),
+      para(keep, [
+        row.address === null ? run(SIGN_OFF_WORDS.everyWallet, true) : addressRun(wallet.join(" ")),
+      ]),
+      // The finding, then the boxes after a tab stop: side by side, wrapped when they must.
+      new Paragraph({
+        style: STYLE.tableText,
+        spacing: LINE,
+        keepNext: keep,
+        keepLines: true,
+        tabStops: [{ type: TabStopType.LEFT, position: FINDING_TAB }],
+        children: [run(finding, true), ...row.options.map((o) => run(`\t${TICK} ${o}`))],
+      }),
     ],
-    [
-      para(keep, [run(row.finding, true)]),
-      ...(row.party === null ? [] : [para(keep, [run(row.party)])]),
-    ],
-    row.options.map((o) => para(keep, [run(`${TICK} ${o}`)])),
     [para(keep, [])],
   ];
 }
@@ -148,10 +150,7 @@ export function signOffChildren(signOff: ReportSignOff): FileChild[] {
   const dispositions = table(
     widthsOf(DISPOSITION_WIDTHS),
     [
-      SIGN_OFF_WORDS.position,
-      SIGN_OFF_WORDS.wallet,
-      SIGN_OFF_WORDS.finding,
-      SIGN_OFF_WORDS.disposition,
+      `${SIGN_OFF_WORDS.wallet}, ${SIGN_OFF_WORDS.finding.toLowerCase()} and ${SIGN_OFF_WORDS.disposition.toLowerCase()}`,
       SIGN_OFF_WORDS.reasons,
     ],
     block.rows.map((row) => dispositionCells(row, keep)),

@@ -33,17 +33,22 @@ export const SIGN_OFF_BOX = Object.freeze({
   tickGap: 3,
   optionGap: 1,
   /** Room to write the reasons in: a row is at least this tall. */
-  rowMin: 24,
+  rowMin: 25,
+  /** Between a row's address line and its finding and boxes. */
+  tierGap: 1.5,
   /** Room to sign in: an approval row's height. */
   approvalRow: 26,
 });
 
-/** Column widths of the disposition table: #, wallet, finding, disposition, reasons (the rest). */
-const DISPOSITION_WIDTHS = [20, 184, 112, 100] as const;
-export const DISPOSITION_COLUMNS: readonly number[] = [
-  ...DISPOSITION_WIDTHS,
-  CONTENT_WIDTH - DISPOSITION_WIDTHS.reduce((a, b) => a + b, 0),
-];
+/**
+ * Column widths of the disposition table: the wallet, its finding and the boxes to tick (the
+ * address on the row's first line, whole: a Monero address's 95 characters fit), then the
+ * reasons (the rest), as tall as the row.
+ */
+const WALLET_WIDTH = 390;
+export const DISPOSITION_COLUMNS: readonly number[] = [WALLET_WIDTH, CONTENT_WIDTH - WALLET_WIDTH];
+/** Within the wallet cell's second line: the finding and party, then the boxes. */
+export const FINDING_WIDTH = 200;
 /** …and of the approval table: approval, name and role, signature, date (the rest). */
 const APPROVAL_WIDTHS = [150, 150, 130] as const;
 export const APPROVAL_COLUMNS: readonly number[] = [
@@ -52,10 +57,7 @@ export const APPROVAL_COLUMNS: readonly number[] = [
 ];
 
 export const DISPOSITION_HEADS = [
-  SIGN_OFF_WORDS.position,
-  SIGN_OFF_WORDS.wallet,
-  SIGN_OFF_WORDS.finding,
-  SIGN_OFF_WORDS.disposition,
+  `${SIGN_OFF_WORDS.wallet}, ${SIGN_OFF_WORDS.finding.toLowerCase()} and ${SIGN_OFF_WORDS.disposition.toLowerCase()}`,
   SIGN_OFF_WORDS.reasons,
 ] as const;
 export const APPROVAL_HEADS = [
@@ -65,14 +67,19 @@ export const APPROVAL_HEADS = [
   SIGN_OFF_WORDS.date,
 ] as const;
 
+/** Sizes an address may be set at to stay whole on its line, largest first (points). */
+const MONO_SIZES = [6.5, 6, 5.5, 5] as const;
+
 export interface SignOffRowCells {
-  readonly position: Lines;
-  /** The address in monospace lines, or the overall row's words (sans). */
+  /** "#3 <address>" in the monospace face, whole on one line at `monoSize`; or the overall row's words. */
   readonly wallet: Lines;
   readonly walletMono: boolean;
+  readonly monoSize: number;
+  /** "Match · Lazarus Group", bold. */
   readonly finding: Lines;
-  readonly party: Lines | null;
   readonly options: readonly Lines[];
+  /** The options side by side on one line, or each under the one before. */
+  readonly inline: boolean;
 }
 
 export type SignOffItem =
@@ -103,6 +110,8 @@ export type SignOffItem =
     };
 
 export const HEAD_HEIGHT = SIGN_OFF_TYPE.head.line + 2 * SIGN_OFF_BOX.headPadY;
+/** Space after an option set side by side. */
+export const OPTION_SPACE = 12;
 /** Space under the statement. */
 const STATEMENT_GAP = 4;
 /** Space between the disposition table and the approval table. */
@@ -129,12 +138,6 @@ export function planSignOff(
   text: (s: string) => string,
 ): SignOffPlan {
   const block = signOffBlock(signOff);
-  const [wPos, wWallet, wFinding, wDisposition] = DISPOSITION_COLUMNS as [
-    number,
-    number,
-    number,
-    number,
-  ];
   const { cell, mono } = SIGN_OFF_TYPE;
   const statement = lines(block.statement, CONTENT_WIDTH, SIGN_OFF_TYPE.statement.size);
   const lead: SignOffItem[] = [
@@ -152,34 +155,60 @@ export function planSignOff(
       height: HEAD_HEIGHT,
     },
   ];
-  const optionWidth = inner(wDisposition) - SIGN_OFF_BOX.tick - SIGN_OFF_BOX.tickGap;
+  const walletInner = inner(WALLET_WIDTH);
+  const optionsWidth = walletInner - FINDING_WIDTH;
   const rows = block.rows.map((row): SignOffItem => {
-    const wallet: Lines =
-      row.address === null
-        ? lines(SIGN_OFF_WORDS.everyWallet, inner(wWallet), cell.size)
-        : {
-            lines: measurer.wrapMono(text(row.address), inner(wWallet), mono.size),
-            fallback: false,
-          };
+    let wallet: Lines;
+    let monoSize: number = mono.size;
+    if (row.address === null) {
+      wallet = lines(SIGN_OFF_WORDS.everyWallet, walletInner, cell.size, true);
+    } else {
+      const line = text([row.position, row.address].filter((t) => t !== "").join(" "));
+      // The largest size that keeps it whole; an address longer than any (the schema allows
+      // 200 characters) is broken at the smallest.
+      monoSize =
+        MONO_SIZES.find((size) => measurer.wrapMono(line, walletInner, size).length === 1) ??
+        (MONO_SIZES.at(-1) as number);
+      wallet = { lines: measurer.wrapMono(line, walletInner, monoSize), fallback: false };
+    }
+    const finding = lines(
+      row.party === null ? row.finding : `${row.finding} · ${row.party}`,
+      FINDING_WIDTH - SIGN_OFF_BOX.padX,
+      cell.size,
+      true,
+    );
+    const boxes = SIGN_OFF_BOX.tick + SIGN_OFF_BOX.tickGap;
+    const sideBySide =
+      row.options.reduce(
+        (w, o) => w + boxes + measurer.width(text(o), cell.size) + OPTION_SPACE,
+        0,
+      ) <=
+      optionsWidth * 0.96;
+    const options = row.options.map((o) =>
+      sideBySide ? lines(o, optionsWidth, cell.size) : lines(o, optionsWidth - boxes, cell.size),
+    );
+    const optionsHeight = sideBySide
+      ? cell.line
+      : options.reduce((h, o) => h + o.lines.length * cell.line, 0) +
+        (options.length - 1) * SIGN_OFF_BOX.optionGap;
     const cells: SignOffRowCells = {
-      position: lines(row.position, inner(wPos), cell.size),
       wallet,
       walletMono: row.address !== null,
-      finding: lines(row.finding, inner(wFinding), cell.size, true),
-      party: row.party === null ? null : lines(row.party, inner(wFinding), cell.size),
-      options: row.options.map((o) => lines(o, optionWidth, cell.size)),
+      monoSize,
+      finding,
+      options,
+      inline: sideBySide,
     };
-    const tallest = Math.max(
-      cells.wallet.lines.length * (cells.walletMono ? mono.line : cell.line),
-      (cells.finding.lines.length + (cells.party?.lines.length ?? 0)) * cell.line,
-      cells.options.reduce((h, o) => h + o.lines.length * cell.line, 0) +
-        (cells.options.length - 1) * SIGN_OFF_BOX.optionGap,
-    );
+    const first = wallet.lines.length * (row.address === null ? cell.line : mono.line);
+    const second = Math.max(finding.lines.length * cell.line, optionsHeight);
     return {
       kind: "signoff",
       part: "row",
       cells,
-      height: Math.max(SIGN_OFF_BOX.rowMin, tallest + 2 * SIGN_OFF_BOX.padY),
+      height: Math.max(
+        SIGN_OFF_BOX.rowMin,
+        first + SIGN_OFF_BOX.tierGap + second + 2 * SIGN_OFF_BOX.padY,
+      ),
     };
   });
   const approvals: SignOffItem[] = [

@@ -5,8 +5,10 @@ import { MONO_FAMILY } from "./mono-font.js";
 import {
   APPROVAL_COLUMNS,
   DISPOSITION_COLUMNS,
+  FINDING_WIDTH,
   HEAD_HEIGHT,
   headGap,
+  OPTION_SPACE,
   SIGN_OFF_BOX,
   SIGN_OFF_TYPE,
   type SignOffItem,
@@ -90,9 +92,22 @@ function Cell({
 }
 
 /** An empty box to tick, then the option's lines. */
-function Option({ lines, fallback }: { lines: Lines; fallback: Style }): ReactElement {
+function Option({
+  lines,
+  fallback,
+  inline,
+}: {
+  lines: Lines;
+  fallback: Style;
+  inline: boolean;
+}): ReactElement {
   return (
-    <View style={{ flexDirection: "row", marginBottom: SIGN_OFF_BOX.optionGap }}>
+    <View
+      style={{
+        flexDirection: "row",
+        ...(inline ? { marginRight: OPTION_SPACE } : { marginBottom: SIGN_OFF_BOX.optionGap }),
+      }}
+    >
       <View
         style={{
           width: SIGN_OFF_BOX.tick,
@@ -166,26 +181,28 @@ export function SignOffView({
       );
     case "row": {
       const c = item.cells;
-      const w = DISPOSITION_COLUMNS;
+      const [wallet, reasons] = DISPOSITION_COLUMNS as [number, number];
       return (
         <View style={rowStyle(item.height)}>
-          <Cell width={w[0] as number}>
-            <LinesOf lines={c.position} style={CELL} fallback={fallback} />
+          <Cell width={wallet}>
+            <LinesOf
+              lines={c.wallet}
+              style={c.walletMono ? { ...MONO, fontSize: c.monoSize } : BOLD}
+              fallback={fallback}
+            />
+            <View style={{ flexDirection: "row", marginTop: SIGN_OFF_BOX.tierGap }}>
+              <View style={{ width: FINDING_WIDTH }}>
+                <LinesOf lines={c.finding} style={BOLD} fallback={fallback} />
+              </View>
+              <View style={{ flexDirection: c.inline ? "row" : "column" }}>
+                {c.options.map((o, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: options are positional
+                  <Option key={i} lines={o} fallback={fallback} inline={c.inline} />
+                ))}
+              </View>
+            </View>
           </Cell>
-          <Cell width={w[1] as number}>
-            <LinesOf lines={c.wallet} style={c.walletMono ? MONO : CELL} fallback={fallback} />
-          </Cell>
-          <Cell width={w[2] as number}>
-            <LinesOf lines={c.finding} style={BOLD} fallback={fallback} />
-            {c.party === null ? null : <LinesOf lines={c.party} style={CELL} fallback={fallback} />}
-          </Cell>
-          <Cell width={w[3] as number}>
-            {c.options.map((o, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: options are positional
-              <Option key={i} lines={o} fallback={fallback} />
-            ))}
-          </Cell>
-          <Cell width={(w[4] as number) - 1} last />
+          <Cell width={reasons - 1} last />
         </View>
       );
     }

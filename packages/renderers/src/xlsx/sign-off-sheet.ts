@@ -21,8 +21,8 @@ import {
  * evidence, fitted to one page wide and one page tall.
  */
 
-/** Column widths (characters): #, wallet, finding, disposition, reasons. */
-const WIDTHS = [8, 52, 26, 24, 34] as const;
+/** Column widths (characters): #, wallet (as wide as its longest address), finding, disposition, reasons. */
+const WIDTHS = [8, 46, 26, 24, 34] as const;
 const COLUMNS = WIDTHS.length;
 /** Points a line of text takes, and the room a row keeps to write or sign in. */
 const LINE = 15;
@@ -32,6 +32,11 @@ const TICK = "\u2610";
 const CODE_STYLE: Style = {
   font: { name: MONO_FONT, size: MONO_SIZE },
   alignment: { vertical: "top", wrapText: true },
+};
+/** An address: one line, never wrapped (its column is as wide as the longest). */
+const ADDRESS_STYLE: Style = {
+  font: { name: MONO_FONT, size: MONO_SIZE },
+  alignment: { vertical: "top" },
 };
 const BOLD_WRAP: Style = { font: { bold: true }, alignment: { vertical: "top", wrapText: true } };
 const BORDER = { style: "thin", color: { argb: "FFA6A6A6" } } as const;
@@ -61,13 +66,16 @@ export function writeSignOffSheet(
   header: string | undefined,
 ): SignOffSheet {
   const block = signOffBlock(signOff);
-  const width = WIDTHS.reduce((a, b) => a + b, 0);
+  // A code-font character is about 1.1 units of the default font's at this size.
+  const longest = Math.max(0, ...block.rows.map((r) => r.address?.length ?? 0));
+  const widths = WIDTHS.map((w, i) => (i === 1 ? Math.max(w, Math.ceil(longest * 1.1) + 2) : w));
+  const width = widths.reduce((a, b) => a + b, 0);
   const options = printOptions(width, header);
   const ws = wb.addWorksheet(name, {
     ...options,
     pageSetup: { ...options.pageSetup, fitToPage: true, fitToWidth: 1, fitToHeight: 1 },
   });
-  ws.columns = WIDTHS.map((w) => ({ width: w }));
+  ws.columns = widths.map((w) => ({ width: w }));
   let last = 0;
   const add = (values: (string | null)[], height: number, styles: readonly Style[] = []) => {
     const row = ws.addRow(values);
@@ -100,15 +108,11 @@ export function writeSignOffSheet(
   for (const r of block.rows) {
     const finding = r.party === null ? r.finding : `${r.finding}\n${r.party}`;
     const ticks = r.options.map((o) => `${TICK} ${o}`).join("\n");
-    const lines = Math.max(
-      r.address === null ? 1 : linesIn(r.address, WIDTHS[1]),
-      linesIn(finding, WIDTHS[2]),
-      linesIn(ticks, WIDTHS[3]),
-    );
+    const lines = Math.max(linesIn(finding, WIDTHS[2]), linesIn(ticks, WIDTHS[3]));
     add(
       [r.position, r.address ?? SIGN_OFF_WORDS.everyWallet, finding, ticks, ""],
       Math.max(ROOM, LINE * lines),
-      [BOXED, r.address === null ? BOXED : { ...CODE_STYLE, ...BOXED }, BOXED, BOXED, BOXED],
+      [BOXED, r.address === null ? BOXED : { ...BOXED, ...ADDRESS_STYLE }, BOXED, BOXED, BOXED],
     ).commit();
   }
   add([], 8).commit();
@@ -141,7 +145,7 @@ export function writeSignOffSheet(
     add([], 12).commit();
     across(evidence.heading, SECTION_STYLE, 20);
     // Each label across # and wallet, its value (code font) across the other columns.
-    const valueWidth = WIDTHS[2] + WIDTHS[3] + WIDTHS[4];
+    const valueWidth = (widths[2] ?? 0) + (widths[3] ?? 0) + (widths[4] ?? 0);
     for (const f of evidence.fields) {
       const lines = f.lines.reduce((n, line) => n + linesIn(line, valueWidth), 0);
       const row = add([f.label, null, f.lines.join("\n")], LINE * lines, [

@@ -32,38 +32,46 @@ const clear = (n: number): string[] =>
     (_, i) => `0x${createHash("sha256").update(`clear-${i}`).digest("hex").slice(0, 40)}`,
   );
 
+/** An address of the read-back set by name (its typings say a record of strings). */
+const named = (set: Readonly<Record<string, string>>, name: string): string => {
+  const address = set[name];
+  if (address === undefined) throw new Error(`no address ${name}`);
+  return address;
+};
+
+type Finding = "Match" | "Near match";
+
 /** The memos, each with the positions (1-based) that need a row, and their findings. */
-const MEMOS = {
+const MEMOS: Record<
+  3 | 6 | 100,
+  { readonly addresses: readonly string[]; readonly rows: Readonly<Record<number, Finding>> }
+> = {
   3: {
-    addresses: [LISTED.ETH_LAZARUS, NEAR.ETH_LAZARUS, CLEAR.XBT],
+    addresses: [named(LISTED, "ETH_LAZARUS"), named(NEAR, "ETH_LAZARUS"), named(CLEAR, "XBT")],
     rows: { 1: "Match", 2: "Near match" },
   },
   6: {
     addresses: [
-      LISTED.ETH_LAZARUS,
-      LISTED.XMR,
-      LISTED.XBT_BECH32,
-      NEAR.ETH_LAZARUS,
-      CLEAR.ETH,
-      CLEAR.XBT,
+      named(LISTED, "ETH_LAZARUS"),
+      named(LISTED, "XMR"),
+      named(LISTED, "XBT_BECH32"),
+      named(NEAR, "ETH_LAZARUS"),
+      named(CLEAR, "ETH"),
+      named(CLEAR, "XBT"),
     ],
     rows: { 1: "Match", 2: "Match", 3: "Match", 4: "Near match" },
   },
   // The read-back set's ten wallets (eight listed on eight chains) and 90 clear ones.
   100: {
     addresses: [...EDD_ADDRESSES, ...clear(90)],
-    rows: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [i + 1, "Match"])),
+    rows: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [i + 1, "Match" as const])),
   },
-} as const satisfies Record<number, { addresses: readonly string[]; rows: object }>;
+};
 
 type Size = keyof typeof MEMOS;
 
 let deps: ComplianceDeps;
-let attest: Parameters<typeof eddReport.run>[2] extends infer C
-  ? C extends { attest?: infer A }
-    ? A
-    : never
-  : never;
+let attest: ReturnType<typeof attesterFor>;
 
 beforeAll(async () => {
   deps = await realEditionDeps();
