@@ -200,7 +200,7 @@ export function eddMemoReport(
       required_follow_up: numbered("action", memo.requiredFollowUp),
       limitations: numbered("limitation", memo.limitations),
     },
-    sign_off: eddSignOff(memo, batch),
+    sign_off: eddSignOff(memo),
     workbook_rows: {
       ...(s.matchCount === 0
         ? {}

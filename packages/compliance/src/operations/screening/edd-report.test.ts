@@ -116,7 +116,10 @@ describe("POST /api/workflows/compliance/edd-report: the JSON memo", () => {
   });
 
   it("the report: title, type, headline metrics and memo tables, without degradations", async () => {
-    const { report, artifacts } = await json({ ...CASE, addresses: [LAZARUS_ETH, CLEAR_ETH] });
+    const { data, report, artifacts } = await json({
+      ...CASE,
+      addresses: [LAZARUS_ETH, CLEAR_ETH],
+    });
     expect(report.report_meta).toMatchObject({
       report_type: "enhanced-due-diligence",
       title: "EDD - Northwind OTC onboarding",
@@ -151,6 +154,9 @@ describe("POST /api/workflows/compliance/edd-report: the JSON memo", () => {
         options: ["Confirmed match", "False positive"],
       },
     ]);
+    // The JSON answer's sign-off is the one the documents print.
+    expect(data.reviewerSignOff.dispositions).toEqual(report.sign_off?.dispositions);
+    expect(data.reviewerSignOff.statement).toBe(report.sign_off?.statement);
     expect(report.sign_off?.approvals).toEqual([
       { role: "Reviewer" },
       { role: "Second-level approval", note: "required for a match" },

@@ -11,6 +11,12 @@ export const MATCH_DISPOSITIONS = ["Confirmed match", "False positive"] as const
 /** …and for a clear wallet near a listed address (the memo's follow-up asks which it is). */
 export const NEAR_MATCH_DISPOSITIONS = ["Distinct address", "Typo or altered copy"] as const;
 
+/** …and on the one overall row of a memo with neither. */
+export const CLEAR_DISPOSITIONS = [
+  "No match: proceed under standard controls",
+  "Escalated for further review",
+] as const;
+
 /** What the rows' options mean, said once after the memo's statement. */
 const SIGN_OFF_MEANING = {
   match:
@@ -23,14 +29,15 @@ const parties = (names: readonly string[]): string | undefined => {
   return unique.length === 0 ? undefined : unique.join("; ");
 };
 
+export type SignOffRows = SignOffInput["dispositions"];
+
 /**
- * The memo's sign-off form (the model's `sign_off`): the statement, one disposition row per
- * matched wallet and per clear wallet near a listed address, in the order screened (a wallet
- * with no finding needs no row; a memo with none keeps one overall row with the memo's
- * options), then the reviewer's line and the second-level approval, required for a match.
+ * One disposition row per matched wallet and per clear wallet near a listed address, in the
+ * order screened (a wallet with no finding needs no row); a memo with neither keeps one overall
+ * row.
  */
-export function eddSignOff(memo: EddMemo, batch: BatchScreenResult): SignOffInput {
-  const rows = batch.results.flatMap((r, i): SignOffInput["dispositions"] => {
+export function signOffRows(batch: BatchScreenResult): SignOffRows {
+  const rows = batch.results.flatMap((r, i): SignOffRows => {
     const at = { position: i + 1, address: r.query.address };
     if (r.summary.status === "match") {
       const party = parties(r.matches.map((m) => m.entityName));
@@ -54,19 +61,33 @@ export function eddSignOff(memo: EddMemo, batch: BatchScreenResult): SignOffInpu
       },
     ];
   });
-  const hit = batch.summary.matchCount > 0;
-  return {
-    statement: [
-      memo.signOff.statement,
-      ...(hit ? [SIGN_OFF_MEANING.match] : []),
-      ...(rows.some((r) => r.finding === "near_match") ? [SIGN_OFF_MEANING.near] : []),
-    ].join(" "),
-    dispositions: rows.length === 0 ? [{ options: [...memo.signOff.dispositionOptions] }] : rows,
-    approvals: [
-      { role: "Reviewer" },
-      hit
-        ? { role: "Second-level approval", note: "required for a match" }
-        : { role: "Second-level approval" },
-    ],
-  };
+  return rows.length === 0 ? [{ options: [...CLEAR_DISPOSITIONS] }] : rows;
+}
+
+/** The statement a reviewer signs: `base`, then what the options of `rows` mean. */
+export function signOffStatement(base: string, rows: SignOffRows): string {
+  return [
+    base,
+    ...(rows.some((r) => r.finding === "match") ? [SIGN_OFF_MEANING.match] : []),
+    ...(rows.some((r) => r.finding === "near_match") ? [SIGN_OFF_MEANING.near] : []),
+  ].join(" ");
+}
+
+/** The approval lines: the reviewer's, then a second-level approval, required for a match. */
+export function signOffApprovals(hit: boolean): SignOffInput["approvals"] {
+  return [
+    { role: "Reviewer" },
+    hit
+      ? { role: "Second-level approval", note: "required for a match" }
+      : { role: "Second-level approval" },
+  ];
+}
+
+/**
+ * The memo's sign-off form as the report model's `sign_off`: the memo's own (`EddMemo.signOff`),
+ * so the JSON answer's `reviewerSignOff` and the documents ask for the same dispositions.
+ */
+export function eddSignOff(memo: EddMemo): SignOffInput {
+  const { statement, dispositions, approvals } = memo.signOff;
+  return { statement, dispositions: [...dispositions], approvals: [...approvals] };
 }
