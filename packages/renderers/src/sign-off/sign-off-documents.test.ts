@@ -8,6 +8,7 @@ import { renderDocx } from "../docx/render-docx.js";
 import { KEEP_ROWS } from "../docx/sign-off.js";
 import { renderPdf } from "../pdf/render-pdf.js";
 import { renderXlsx } from "../xlsx/render-xlsx.js";
+import { ONE_PAGE_ROWS } from "../xlsx/sign-off-sheet.js";
 
 /**
  * The sign-off form of a report as each renderer prints it: one page with the attestation's
@@ -187,5 +188,17 @@ describe("the sign-off form in an XLSX", () => {
     await wb.xlsx.load(Buffer.from((await renderXlsx(report)).bytes) as never);
     expect(wb.getWorksheet("Reviewer sign-off")).toBeUndefined();
     expect(wb.getWorksheet("Screening attestation")?.state).toBe("visible");
+  });
+});
+
+describe("a long sign-off form in an XLSX", () => {
+  it(`of more than ${ONE_PAGE_ROWS} rows prints one page wide, as many tall as it takes`, async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(
+      Buffer.from((await renderXlsx(formReport(ONE_PAGE_ROWS + 1))).bytes) as never,
+    );
+    const sheet = wb.getWorksheet("Reviewer sign-off");
+    expect(sheet?.pageSetup).toMatchObject({ fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+    expect(sheet?.pageSetup.printArea).toBe(`A1:E${sheet?.rowCount}`);
   });
 });

@@ -18,7 +18,8 @@ import {
  * boxes and a cell for the reasons, the approval rows with blank cells for the name and role,
  * signature and date) and, when the report has an attestation, its evidence under it (the
  * evidence sheet is then not written). Printed on one page: the print area is the form and the
- * evidence, fitted to one page wide and one page tall.
+ * evidence, fitted to one page wide and one page tall (a form of more than `ONE_PAGE_ROWS`
+ * rows: one page wide, as many tall as it takes).
  */
 
 /** Column widths (characters): #, wallet (as wide as its longest address), finding, disposition, reasons. */
@@ -28,6 +29,11 @@ const COLUMNS = WIDTHS.length;
 const LINE = 15;
 const ROOM = 36;
 const TICK = "\u2610";
+/**
+ * Rows a page holds at a readable scale with the evidence: a longer form prints fitted to the
+ * page's width only, over as many pages as it takes.
+ */
+export const ONE_PAGE_ROWS = 30;
 
 const CODE_STYLE: Style = {
   font: { name: MONO_FONT, size: MONO_SIZE },
@@ -73,7 +79,12 @@ export function writeSignOffSheet(
   const options = printOptions(width, header);
   const ws = wb.addWorksheet(name, {
     ...options,
-    pageSetup: { ...options.pageSetup, fitToPage: true, fitToWidth: 1, fitToHeight: 1 },
+    pageSetup: {
+      ...options.pageSetup,
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: block.rows.length <= ONE_PAGE_ROWS ? 1 : 0,
+    },
   });
   ws.columns = widths.map((w) => ({ width: w }));
   let last = 0;
