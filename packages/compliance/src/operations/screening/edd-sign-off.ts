@@ -56,7 +56,7 @@ export function signOffRows(batch: BatchScreenResult): SignOffRows {
       {
         ...at,
         finding: "near_match",
-        ...(party === undefined ? {} : { party: `near ${party}` }),
+        ...(party === undefined ? {} : { party }),
         options: [...NEAR_MATCH_DISPOSITIONS],
       },
     ];
