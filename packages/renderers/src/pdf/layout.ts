@@ -255,8 +255,10 @@ export function planDocument(
   if (signOff !== null) {
     // After the report's parts, before the appendix: the form, on one page with the evidence.
     const plan = planSignOff(signOff, m, lines, text);
-    for (const group of signOffGroups(heading(SIGN_OFF_HEADING), plan, evidence)) {
-      flow.together(group);
+    const groups = signOffGroups(heading(SIGN_OFF_HEADING), plan, evidence);
+    for (const group of groups) {
+      // Rows follow one another without a gap; the space comes after the whole block.
+      flow.together(group.items, group.onNewPage, group === groups.at(-1) ? SPACING.afterBlock : 0);
     }
   }
   if (report.workbook.length > 0) {
@@ -502,14 +504,22 @@ class Flow {
   }
 
   /**
-   * Items kept on one page: on a new page when they do not fit in what is left of this one
-   * (placed one by one, a page at a time, if they are taller than a page).
+   * Items kept on one page: on a new page when they do not fit in what is left of this one,
+   * led there by `onNewPage` (a table's header); placed one by one, a page at a time, if they
+   * are taller than a page.
    */
-  together(items: readonly Item[]): void {
+  together(
+    items: readonly Item[],
+    onNewPage: readonly Item[] = [],
+    gap: number = SPACING.afterBlock,
+  ): void {
     const height = items.reduce((h, item) => h + item.height, 0);
-    if (this.#used > 0 && height > this.#room()) this.#newPage();
+    if (this.#used > 0 && height > this.#room()) {
+      this.#newPage();
+      for (const item of onNewPage) this.#push(item);
+    }
     for (const item of items) this.#place(item);
-    this.#gap(SPACING.afterBlock);
+    this.#gap(gap);
   }
 
   #gap(h: number): void {

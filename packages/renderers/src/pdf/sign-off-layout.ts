@@ -244,24 +244,32 @@ const PAGE_ROOM = PAGE.contentBottom - PAGE.contentTop - 2;
 
 const heightOf = (items: readonly Item[]): number => items.reduce((h, i) => h + i.height, 0);
 
+/** Items kept together on one page, and what leads them when they open a new page. */
+export interface SignOffGroup {
+  readonly items: readonly Item[];
+  /** Printed first when the group starts a page of its own (the table's header, repeated). */
+  readonly onNewPage: readonly Item[];
+}
+
 /**
  * What is kept together on one page, in order: the whole form with the heading before it and
  * what follows it (the attestation's evidence) when they fit on a page, as they do for a
  * memo's ten or so findings; else the heading, statement, header and first row, each further
- * row on its own (a row never splits), and the approval table with what follows it, so the
- * lines to sign stay on the page of the evidence.
+ * row on its own (a row never splits; the header repeated atop a new page), and the approval
+ * table with what follows it, so the lines to sign stay on the page of the evidence.
  */
 export function signOffGroups(
   heading: Item,
   plan: SignOffPlan,
   after: readonly Item[],
-): readonly (readonly Item[])[] {
+): readonly SignOffGroup[] {
   const whole = [heading, ...plan.lead, ...plan.rows, ...plan.approvals, ...after];
-  if (heightOf(whole) <= PAGE_ROOM) return [whole];
+  if (heightOf(whole) <= PAGE_ROOM) return [{ items: whole, onNewPage: [] }];
   const [first, ...rest] = plan.rows;
+  const header = plan.lead.filter((item) => item.part === "head");
   return [
-    [heading, ...plan.lead, ...(first === undefined ? [] : [first])],
-    ...rest.map((row) => [row]),
-    [...plan.approvals, ...after],
+    { items: [heading, ...plan.lead, ...(first === undefined ? [] : [first])], onNewPage: [] },
+    ...rest.map((row) => ({ items: [row], onNewPage: header })),
+    { items: [...plan.approvals, ...after], onNewPage: [] },
   ];
 }

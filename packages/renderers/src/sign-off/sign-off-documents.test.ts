@@ -124,6 +124,16 @@ describe("the sign-off form in a PDF", () => {
     const evidence = pagesHolding(pages, "Screening attestation");
     expect(evidence).toHaveLength(1);
     expect(pagesHolding(pages, "Second-level approval")).toEqual(evidence);
+    // Every page of rows starts with the table's header, and the rows follow one another.
+    const header = pagesHolding(pages, "Wallet, finding and disposition (tick one)");
+    expect(header).toEqual([...new Set(rows)]);
+    const page = pages[(rows[0] as number) - 1] as string;
+    const lines = page.split("\n").filter((l) => /^\s*#\d+ 0x/.test(l));
+    const gaps = lines.map((l) => page.split("\n").indexOf(l));
+    // One row's address line to the next: its finding line between, no blank gap beyond it.
+    for (let i = 1; i < gaps.length; i++) {
+      expect((gaps[i] as number) - (gaps[i - 1] as number)).toBeLessThanOrEqual(3);
+    }
   });
 });
 
