@@ -74,10 +74,19 @@ export type {
   Scalar,
 } from "./model/report.js";
 export { SAMPLE_EDITION_BANNER } from "./model/report.js";
+export {
+  type ReportSignOff,
+  SIGN_OFF_FINDINGS,
+  type SignOffApproval,
+  type SignOffDisposition,
+  type SignOffFinding,
+  type SignOffWallet,
+} from "./model/sign-off.js";
 export { SUPPORTED_CHART_TYPES } from "./normalize/chart-hints.js";
 export { humanize } from "./normalize/humanize.js";
 export { normalizeReportMeta } from "./normalize/normalize-meta.js";
 export { normalizeLegacyReport, normalizeReportModel } from "./normalize/normalize-model.js";
+export { normalizeSignOff } from "./normalize/normalize-sign-off.js";
 export {
   type ParseReportOptions,
   parseReport,
@@ -102,6 +111,11 @@ export {
 } from "./schema/json-schemas.js";
 export { objectMessage } from "./schema/object-message.js";
 export { receivedType, receivedValue } from "./schema/received.js";
+export {
+  MAX_SIGN_OFF_DISPOSITIONS,
+  type SignOffInput,
+  SignOffSchema,
+} from "./schema/sign-off-schema.js";
 export {
   ChartHintSchema,
   HeadlineMetricSchema,

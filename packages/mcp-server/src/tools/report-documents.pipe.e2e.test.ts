@@ -200,7 +200,7 @@ describe("every report this service returns, passed to the document tools", () =
           {
             path: "charts",
             message:
-              'unknown member "charts": this object accepts report_meta, executive_summary, headline_metrics, tables, export_artifacts, chart_hints, result, attestation only',
+              'unknown member "charts": this object accepts report_meta, executive_summary, headline_metrics, tables, export_artifacts, chart_hints, result, attestation, sign_off only',
           },
         ],
       });

@@ -30,6 +30,7 @@ import { withAttestationPart } from "./attestation-part.js";
 import { asHeading, Body } from "./body.js";
 import { type DisplayTable, displayTable, splitColumns } from "./display-table.js";
 import { evidenceChildren } from "./evidence.js";
+import { signOffChildren } from "./sign-off.js";
 import { BULLETS, documentNumbering, documentStyles, PAGE, STYLE, TWIPS_PER_PX } from "./styles.js";
 import { buildTable } from "./table.js";
 import { fieldColumnWidth, fieldValueLayout, gridLayout } from "./table-layout.js";
@@ -294,6 +295,17 @@ async function buildBody(report: Report, degradations: Degradation[]): Promise<B
     for (const table of tables) addTable(body, table, 2, context);
   }
 
+  const attestation = report.attestation ?? null;
+  const signOff = report.signOff ?? null;
+  if (signOff !== null) {
+    // After the report's parts: the form, kept on one page with the evidence that follows it.
+    body.add(
+      false,
+      ...signOffChildren(signOff),
+      ...(attestation === null ? [] : await evidenceChildren(attestation)),
+    );
+  }
+
   if (report.charts.length > 0) {
     body.add(false, heading(1, "Charts"));
     report.charts.forEach((chart, i) => {
@@ -305,9 +317,9 @@ async function buildBody(report: Report, degradations: Degradation[]): Promise<B
   workbook.forEach((sheet, i) => {
     addTable(body, { ...sheet, title: appendixTitle(i, sheet.title) }, 1, context);
   });
-  if (report.attestation !== undefined && report.attestation !== null) {
+  if (attestation !== null && signOff === null) {
     // Last, where the appendix ends: the evidence in place of the JWS, which is a package part.
-    body.add(false, ...(await evidenceChildren(report.attestation)));
+    body.add(false, ...(await evidenceChildren(attestation)));
   }
   return body;
 }

@@ -8,8 +8,10 @@ import {
 } from "@svc/report-model";
 import { EVIDENCE_HEADING } from "../evidence/evidence-block.js";
 import { type ProvenanceText, provenanceText } from "../provenance/provenance-text.js";
+import { SIGN_OFF_HEADING } from "../sign-off/sign-off-block.js";
 import { type EvidenceItem, planEvidence } from "./evidence-layout.js";
 import { FILL, type Measurer } from "./measure.js";
+import { planSignOff, type SignOffItem, signOffGroups } from "./sign-off-layout.js";
 import { buildTableModel, fieldColumnWidth, type TableModel } from "./table-model.js";
 import { CONTENT_WIDTH, LIST_WARNING_BOX, PAGE, SPACING, TYPE } from "./theme.js";
 
@@ -68,7 +70,8 @@ export type Item =
       readonly continued: boolean;
       readonly height: number;
     }
-  | EvidenceItem;
+  | EvidenceItem
+  | SignOffItem;
 
 export interface TitleBlock {
   readonly label: Lines | null;
@@ -239,6 +242,25 @@ export function planDocument(
     if (model !== null) flow.table(model);
   }
   for (const t of report.tables) flow.table(tableItems(t));
+  // The attestation's evidence in place of its JWS (which the file carries as an attachment),
+  // kept whole on one page with its heading.
+  const evidence: Item[] =
+    report.attestation === undefined || report.attestation === null
+      ? []
+      : [
+          heading(EVIDENCE_HEADING),
+          planEvidence(report.attestation, m, (s, width, size) => m.wrap(text(s), width, size)),
+        ];
+  const signOff = report.signOff ?? null;
+  if (signOff !== null) {
+    // After the report's parts, before the appendix: the form, on one page with the evidence.
+    const plan = planSignOff(signOff, m, lines, text);
+    const groups = signOffGroups(heading(SIGN_OFF_HEADING), plan, evidence);
+    for (const group of groups) {
+      // Rows follow one another without a gap; the space comes after the whole block.
+      flow.together(group.items, group.onNewPage, group === groups.at(-1) ? SPACING.afterBlock : 0);
+    }
+  }
   if (report.workbook.length > 0) {
     const [first, ...rest] = report.workbook.map(tableItems);
     if (first !== undefined) {
@@ -248,13 +270,10 @@ export function planDocument(
     }
     for (const t of rest) flow.table(t);
   }
-  if (report.attestation !== undefined && report.attestation !== null) {
-    // Last, where the appendix ends: the attestation's evidence in place of its JWS (which the
-    // file carries as an attachment), kept whole on one page with its heading.
-    const evidence = planEvidence(report.attestation, m, (s, width, size) =>
-      m.wrap(text(s), width, size),
-    );
-    flow.section(heading(EVIDENCE_HEADING), [evidence]);
+  const [evidenceHeading, evidenceBlock] = evidence;
+  if (signOff === null && evidenceHeading !== undefined && evidenceBlock !== undefined) {
+    // Without a sign-off, last, where the appendix ends.
+    flow.section(evidenceHeading, [evidenceBlock]);
   }
   if (flow.isEmpty()) {
     flow.section(null, paragraphs(["This report has no content."], "paragraph"));
@@ -482,6 +501,25 @@ class Flow {
     }
     for (const item of body) this.#place(item);
     if (body.length > 0 || heading !== null) this.#gap(SPACING.afterBlock - SPACING.afterParagraph);
+  }
+
+  /**
+   * Items kept on one page: on a new page when they do not fit in what is left of this one,
+   * led there by `onNewPage` (a table's header); placed one by one, a page at a time, if they
+   * are taller than a page.
+   */
+  together(
+    items: readonly Item[],
+    onNewPage: readonly Item[] = [],
+    gap: number = SPACING.afterBlock,
+  ): void {
+    const height = items.reduce((h, item) => h + item.height, 0);
+    if (this.#used > 0 && height > this.#room()) {
+      this.#newPage();
+      for (const item of onNewPage) this.#push(item);
+    }
+    for (const item of items) this.#place(item);
+    this.#gap(gap);
   }
 
   #gap(h: number): void {

@@ -5,6 +5,7 @@ import { ChartView } from "./chart-view.js";
 import { EvidenceView } from "./evidence-view.js";
 import type { DocumentPlan, Item, Lines, PagePlan, TitleBlock } from "./layout.js";
 import type { Measurer } from "./measure.js";
+import { SignOffView } from "./sign-off-view.js";
 import { TableChunkView } from "./table-view.js";
 import { SPACING, styles } from "./theme.js";
 
@@ -320,6 +321,8 @@ function ItemView({
       return <TableChunk item={item} styler={styler} measurer={measurer} />;
     case "evidence":
       return <EvidenceView item={item} />;
+    case "signoff":
+      return <SignOffView item={item} fallback={styler.fallback} />;
   }
 }
 

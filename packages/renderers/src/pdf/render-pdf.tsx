@@ -26,6 +26,7 @@ import {
   substituteUncovered,
 } from "../fonts/font-plan.js";
 import { registerPdfFonts } from "../fonts/react-pdf-fonts.js";
+import { signOffTexts } from "../sign-off/sign-off-block.js";
 import { attachAttestation } from "./attach-attestation.js";
 import { chartWithLabels } from "./chart-labels.js";
 import { cleanText } from "./clean-text.js";
@@ -189,6 +190,7 @@ function* textsWithPaths(
     yield ["attestation", block.statement];
     for (const f of block.fields) yield ["attestation", f.label];
   }
+  if (report.signOff !== undefined && report.signOff !== null) yield* signOffTexts(report.signOff);
   for (const [i, scene] of scenes.entries()) {
     const source = report.charts[i]?.source ?? `charts[${i}]`;
     for (const p of scene.primitives) if (p.kind === "text") yield [source, p.text];

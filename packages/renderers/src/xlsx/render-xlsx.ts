@@ -13,6 +13,7 @@ import { layDataSheet, writeDataSheet } from "./data-sheet.js";
 import { QR_COLUMN, QR_PX, writeEvidenceSheet, writeJwsSheet } from "./evidence-sheets.js";
 import { printOptions, SUMMARY_PORTRAIT_WIDTH, sheetHeader } from "./print-setup.js";
 import { withQrPicture } from "./qr-drawing.js";
+import { writeSignOffSheet } from "./sign-off-sheet.js";
 import { laySummary, writeSummary } from "./summary-sheet.js";
 import { planWorkbook } from "./workbook-plan.js";
 
@@ -105,6 +106,8 @@ export async function renderXlsx(report: Report): Promise<RenderedDocument> {
     report.meta.sampleEdition === true,
     provenanceText(report.meta).everyPage,
   );
+  // The sign-off sheet's row for the QR code, when the evidence is printed there.
+  let signOffQrRow: number | undefined;
   try {
     const ws = wb.addWorksheet(
       plan.summaryName,
@@ -120,13 +123,16 @@ export async function renderXlsx(report: Report): Promise<RenderedDocument> {
       writeDataSheet(data, sheet.table, layout, cells);
       data.commit();
     }
-    if (
-      plan.attestation !== null &&
-      report.attestation !== undefined &&
-      report.attestation !== null
-    ) {
-      writeEvidenceSheet(wb, plan.attestation.evidence, report.attestation, header);
-      writeJwsSheet(wb, plan.attestation.jws, report.attestation);
+    const attestation = report.attestation ?? null;
+    if (plan.signOff !== null && report.signOff !== undefined && report.signOff !== null) {
+      // The form and, under it on the same printed page, the attestation's evidence.
+      signOffQrRow = writeSignOffSheet(wb, plan.signOff, report.signOff, attestation, header).qrRow;
+    }
+    if (plan.attestation !== null && attestation !== null) {
+      if (plan.signOff === null) {
+        writeEvidenceSheet(wb, plan.attestation.evidence, attestation, header);
+      }
+      writeJwsSheet(wb, plan.attestation.jws, attestation);
     }
     await wb.commit();
     await finished;
@@ -152,7 +158,13 @@ export async function renderXlsx(report: Report): Promise<RenderedDocument> {
       bytes = await withQrPicture(
         bytes,
         await qrPng(url),
-        { sheet: plan.attestation.evidence, column: QR_COLUMN, row: 1, sizePx: QR_PX },
+        // Beside the evidence on its own sheet, or under it on the sign-off sheet.
+        {
+          sheet: plan.attestation.evidence,
+          column: QR_COLUMN,
+          row: signOffQrRow ?? 1,
+          sizePx: QR_PX,
+        },
         `QR code of the verification URL ${url}`,
       );
     } catch (error) {

@@ -13,6 +13,7 @@ import {
 } from "@svc/report-model";
 import { appendixTitle } from "../appendix/appendix-title.js";
 import { EVIDENCE_HEADING } from "../evidence/evidence-block.js";
+import { SIGN_OFF_HEADING } from "../sign-off/sign-off-block.js";
 import { SheetNamer } from "./sheet-names.js";
 
 /**
@@ -65,6 +66,11 @@ export interface WorkbookPlan {
    * the JWS (very hidden, never printed), named before any table so no table takes their names.
    */
   readonly attestation: { readonly evidence: string; readonly jws: string } | null;
+  /**
+   * The sign-off sheet, when the report has a sign-off form: it prints the attestation's
+   * evidence under the form, on the same page, so no evidence sheet is written then.
+   */
+  readonly signOff: string | null;
   readonly sections: readonly SummarySection[];
   readonly sheets: readonly DataSheet[];
   readonly index: readonly IndexEntry[];
@@ -137,11 +143,13 @@ export function planWorkbook(report: Report): WorkbookPlan {
   const namer = new SheetNamer();
   const index: IndexEntry[] = [];
   const summaryName = namer.take("Summary");
+  const signOff =
+    report.signOff === undefined || report.signOff === null ? null : namer.take(SIGN_OFF_HEADING);
   const attestation =
     report.attestation === undefined || report.attestation === null
       ? null
       : {
-          evidence: namer.take(EVIDENCE_HEADING),
+          evidence: signOff ?? namer.take(EVIDENCE_HEADING),
           jws: namer.take(ATTESTATION_CARRIERS.xlsxSheetName),
         };
   const sections: SummarySection[] = [];
@@ -209,12 +217,17 @@ export function planWorkbook(report: Report): WorkbookPlan {
     const title = appendixTitle(i, t.title || t.key || "");
     place({ ...t, title }, `workbook.${t.key}`, `Workbook ${i + 1}`, "Workbook sheet", true);
   });
-  if (attestation !== null) {
+  if (signOff !== null) {
+    index.push({
+      name: signOff,
+      description: `The reviewer's sign-off form: a disposition row per wallet to decide, the approval lines${attestation === null ? "" : ", and the screening attestation: fingerprint, kid, instant, edition, verification URL"}`,
+    });
+  } else if (attestation !== null) {
     index.push({
       name: attestation.evidence,
       description:
         "The screening attestation: fingerprint, kid, instant, edition, verification URL",
     });
   }
-  return { summaryName, attestation, sections, sheets, index };
+  return { summaryName, attestation, signOff, sections, sheets, index };
 }

@@ -1,4 +1,5 @@
 import type { ValueKind } from "../kinds/value-kind.js";
+import type { SignOffInput } from "../schema/sign-off-schema.js";
 import type { ReportModelInput, WireRow, WireScalar } from "../schema/wire-schemas.js";
 
 /**
@@ -102,6 +103,8 @@ export interface ReportParts {
   readonly chart_hints?: ChartHintInput[];
   readonly workbook_rows?: Record<string, WireRow[]>;
   readonly result?: Record<string, unknown>;
+  /** The reviewer's sign-off form (`sign_off`). */
+  readonly sign_off?: SignOffInput;
 }
 
 /** The title block a builder takes; `sample_edition: true` marks a report made on the sample list. */

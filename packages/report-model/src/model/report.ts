@@ -6,6 +6,7 @@
 
 import type { ValueKind } from "../kinds/value-kind.js";
 import type { ReportProvenance } from "./provenance.js";
+import type { ReportSignOff } from "./sign-off.js";
 
 export type Scalar = string | number | boolean | null;
 
@@ -169,6 +170,12 @@ export interface Report {
    * payload, an unsigned answer). A hand-built report may leave it out, which means null.
    */
   readonly attestation?: ReportAttestation | null;
+  /**
+   * The reviewer's sign-off form (the model's `sign_off`), or null. Renderers print it as one
+   * block kept on one page with the attestation's evidence. A hand-built report may leave it
+   * out, which means null.
+   */
+  readonly signOff?: ReportSignOff | null;
   /** What normalization could not honour; renderers add their own and report `degraded`. */
   readonly degradations: readonly Degradation[];
   /** Which wire variant it came from. */

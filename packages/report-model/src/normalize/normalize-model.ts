@@ -5,6 +5,7 @@ import type { LegacyReport, ReportModel } from "../schema/wire-schemas.js";
 import { normalizeChartHint } from "./chart-hints.js";
 import { firstText } from "./first-text.js";
 import { normalizeReportMeta } from "./normalize-meta.js";
+import { normalizeSignOff } from "./normalize-sign-off.js";
 import { normalizeTable } from "./normalize-table.js";
 import { reportAttestation } from "./report-attestation.js";
 
@@ -64,6 +65,7 @@ export function normalizeReportModel(model: ReportModel): Report {
     charts,
     workbook,
     attestation: model.attestation === undefined ? null : reportAttestation(model.attestation),
+    signOff: model.sign_off === undefined ? null : normalizeSignOff(model.sign_off),
     degradations,
   };
 }
@@ -106,6 +108,7 @@ export function normalizeLegacyReport(legacy: LegacyReport): Report {
     charts: [],
     workbook: [],
     attestation: null,
+    signOff: null,
     degradations,
   };
 }

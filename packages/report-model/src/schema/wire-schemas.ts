@@ -4,6 +4,7 @@ import { VALUE_KINDS } from "../kinds/value-kind.js";
 import { boundedArray, boundedRecord } from "./bounded-schemas.js";
 import { objectMessage } from "./object-message.js";
 import { receivedType, receivedValue } from "./received.js";
+import { SignOffSchema } from "./sign-off-schema.js";
 
 /**
  * The wire shapes of the shared report model and the legacy report payload, as valibot schemas: the single source for validation, types and
@@ -307,6 +308,7 @@ const reportModelEntries = {
   ),
   result: v.optional(v.looseObject({}, objectMessage("result", {}))),
   attestation: v.optional(AttestationMemberSchema),
+  sign_off: v.optional(SignOffSchema),
 };
 
 /** Variant A: the shared report model. `report_meta` is required; extra members are allowed. */

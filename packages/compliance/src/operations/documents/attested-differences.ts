@@ -1,5 +1,6 @@
 import type { AttestationClaims } from "@svc/attestations";
 import type { Report, ReportTable, Scalar } from "@svc/report-model";
+import { signOffDifferences } from "./attested-sign-off.js";
 
 /**
  * The sheets earlier versions of the service printed the attestation in (what it proves, then
@@ -19,7 +20,8 @@ const PRINTED_ATTESTATION_SHEETS = [
  * tables the service's screening reports write (a results table with `status` and `address` or
  * `normalized_address` columns, a field/value table with "Status" and the address, `entry_id`
  * columns, the freshness or scope table's edition fields), so a report that states none of the
- * attested results is not backed by the attestation either.
+ * attested results is not backed by the attestation either. A sign-off form must ask for a
+ * disposition of exactly the attested matches (`signOffDifferences`).
  */
 export function attestedDifferences(claims: AttestationClaims, report: Report): string[] {
   const stated = statedScreening(report);
@@ -88,6 +90,10 @@ export function attestedDifferences(claims: AttestationClaims, report: Report): 
     if (status !== overall) {
       differences.push(`headline status: the report says ${status}, the attestation ${overall}`);
     }
+  }
+  // The sign-off form asks a reviewer to decide the findings: they must be the attested ones.
+  if (report.signOff !== undefined && report.signOff !== null) {
+    differences.push(...signOffDifferences(claims, report.signOff));
   }
   return differences;
 }

@@ -43,7 +43,7 @@ const PARTS = [
   "Recommendation",
   "Required follow up",
   "Limitations",
-  "Reviewer attestation",
+  "Reviewer sign-off",
   "Appendix",
 ];
 
@@ -80,6 +80,10 @@ describe("the EDD memo as a PDF", () => {
     expect(text).toContain("Workflow status: Screening complete no exact match");
     expect(text).toContain("Record and retain this memo");
     expect(text).not.toContain("Lazarus Group");
+    // No wallet to decide: one overall disposition row, with the memo's options.
+    expect(text).toContain("Every wallet screened");
+    expect(text).toContain("No match: proceed under standard controls");
+    expect(text).toContain("Escalated for further review");
   });
 });
 
@@ -99,7 +103,7 @@ describe("the EDD memo as a DOCX", () => {
     for (const part of ["Executive summary", "Headline metrics", "Case metadata", "Evidence"]) {
       expect(headings.some((h) => h.endsWith(`: ${part}`))).toBe(true);
     }
-    expect(headings.some((h) => h.endsWith(": Reviewer attestation"))).toBe(true);
+    expect(headings.some((h) => h.endsWith(": Reviewer sign-off"))).toBe(true);
     expect(headings.some((h) => h.endsWith(": Required follow up"))).toBe(true);
   });
 });

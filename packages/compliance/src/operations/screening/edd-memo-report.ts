@@ -12,6 +12,7 @@ import type { ScreeningAttestation } from "../../attestation/attest.js";
 import { withAttestationAppendix } from "./attestation-appendix.js";
 import type { EddCase } from "./edd-case.js";
 import type { EddMemo } from "./edd-memo.js";
+import { eddSignOff } from "./edd-sign-off.js";
 import { withListNotices } from "./list-warning.js";
 import {
   describeNearMatch,
@@ -82,8 +83,9 @@ const DEFINITIONS: readonly (readonly [string, string])[] = [
 /**
  * The EDD memo as the shared report model. Variant A has no free sections, so the
  * memo's parts are tables in reading order: case, scope and method, freshness, per-wallet
- * results, matched designations, evidence, recommendation, follow-up, limitations and the
- * sign-off block; the appendix (designation detail, definitions) goes to `workbook_rows`,
+ * results, matched designations, evidence, recommendation, follow-up and limitations; then the
+ * sign-off form (`sign_off`: a disposition row per matched or near-matched wallet, the approval
+ * lines), which documents print on one page with the attestation's evidence; the appendix (designation detail, definitions) goes to `workbook_rows`,
  * which documents print as an appendix and spreadsheets as extra sheets. A signed screening's
  * attestation closes the appendix.
  */
@@ -197,23 +199,8 @@ export function eddMemoReport(
       ]),
       required_follow_up: numbered("action", memo.requiredFollowUp),
       limitations: numbered("limitation", memo.limitations),
-      reviewer_attestation: fieldValueTable([
-        ["Attestation", memo.signOff.statement],
-        [
-          "Disposition (tick one)",
-          memo.signOff.dispositionOptions.map((o) => `[ ] ${o}`).join("   "),
-        ],
-        ["Reasons for the disposition", ""],
-        ["Reviewer name and role", ""],
-        ["Signature and date", ""],
-        [
-          s.matchCount > 0
-            ? "Second-level approval (required for a match)"
-            : "Second-level approval",
-          "",
-        ],
-      ]),
     },
+    sign_off: eddSignOff(memo),
     workbook_rows: {
       ...(s.matchCount === 0
         ? {}

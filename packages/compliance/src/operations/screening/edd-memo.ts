@@ -1,7 +1,15 @@
 import type { BatchScreenResult, WorkflowStatus } from "@svc/ofac-index";
-import { formatValue } from "@svc/report-model";
+import { formatValue, type SignOffInput } from "@svc/report-model";
 import { repeatedEntries } from "./batch-screening-report.js";
 import type { EddCase } from "./edd-case.js";
+import {
+  CLEAR_DISPOSITIONS,
+  MATCH_DISPOSITIONS,
+  type SignOffRows,
+  signOffApprovals,
+  signOffRows,
+  signOffStatement,
+} from "./edd-sign-off.js";
 import {
   ASSET_RULE,
   describeNearMatch,
@@ -52,8 +60,21 @@ export interface EddScope {
 
 export interface EddSignOff {
   readonly status: "pending";
+  /** What the reviewer attests by signing, and what the options mean. */
   readonly statement: string;
+  /**
+   * The options of the memo's overall disposition: those of a match when there is one, else of a
+   * clear memo (each row has its own, `dispositions`).
+   */
   readonly dispositionOptions: readonly string[];
+  /**
+   * One row per matched wallet and per clear wallet near a listed address (position, address,
+   * finding, party, options), or one overall row when there is neither: what the documents'
+   * sign-off form prints, the report model's `sign_off.dispositions`.
+   */
+  readonly dispositions: SignOffRows;
+  /** The approval lines: the reviewer's, then the second-level approval. */
+  readonly approvals: SignOffInput["approvals"];
 }
 
 export interface EddMemo {
@@ -220,6 +241,7 @@ export function eddMemo(c: EddCase, batch: BatchScreenResult, date = reportDate(
   const parties = matchedParties(batch.results);
   const hit = s.matchCount > 0;
   const near = s.nearMatchCount > 0;
+  const dispositions = signOffRows(batch);
   const sampleCaveat = f.sample
     ? " This memo was produced on the embedded sample edition and cannot support a disposition."
     : "";
@@ -257,10 +279,10 @@ export function eddMemo(c: EddCase, batch: BatchScreenResult, date = reportDate(
     limitations: LIMITATIONS,
     signOff: {
       status: "pending",
-      statement: SIGN_OFF_STATEMENT,
-      dispositionOptions: hit
-        ? ["Confirmed match: blocked, reported and escalated", "False positive: reasons recorded"]
-        : ["No match: proceed under standard controls", "Escalated for further review"],
+      statement: signOffStatement(SIGN_OFF_STATEMENT, dispositions),
+      dispositionOptions: hit ? [...MATCH_DISPOSITIONS] : [...CLEAR_DISPOSITIONS],
+      dispositions,
+      approvals: signOffApprovals(hit),
     },
   };
 }

@@ -116,7 +116,10 @@ describe("POST /api/workflows/compliance/edd-report: the JSON memo", () => {
   });
 
   it("the report: title, type, headline metrics and memo tables, without degradations", async () => {
-    const { report, artifacts } = await json({ ...CASE, addresses: [LAZARUS_ETH, CLEAR_ETH] });
+    const { data, report, artifacts } = await json({
+      ...CASE,
+      addresses: [LAZARUS_ETH, CLEAR_ETH],
+    });
     expect(report.report_meta).toMatchObject({
       report_type: "enhanced-due-diligence",
       title: "EDD - Northwind OTC onboarding",
@@ -134,12 +137,30 @@ describe("POST /api/workflows/compliance/edd-report: the JSON memo", () => {
       "screening_results",
       "source_freshness",
       "required_follow_up",
-      "reviewer_attestation",
+      "limitations",
     ]) {
       expect(tables).toContain(name);
     }
     expect(tables.indexOf("case_metadata")).toBe(0);
-    expect(tables.at(-1)).toBe("reviewer_attestation");
+    expect(tables.at(-1)).toBe("limitations");
+    // The sign-off is the model's own member: a row for the matched wallet, none for the clear.
+    expect(tables).not.toContain("reviewer_attestation");
+    expect(report.sign_off?.dispositions).toEqual([
+      {
+        position: 1,
+        address: LAZARUS_ETH,
+        finding: "match",
+        party: "Lazarus Group",
+        options: ["Confirmed match", "False positive"],
+      },
+    ]);
+    // The JSON answer's sign-off is the one the documents print.
+    expect(data.reviewerSignOff.dispositions).toEqual(report.sign_off?.dispositions);
+    expect(data.reviewerSignOff.statement).toBe(report.sign_off?.statement);
+    expect(report.sign_off?.approvals).toEqual([
+      { role: "Reviewer" },
+      { role: "Second-level approval", note: "required for a match" },
+    ]);
     expect(report.tables?.case_metadata?.rows).toContainEqual({
       field: "Review reason (trigger)",
       value: "Onboarding of a new OTC counterparty",
