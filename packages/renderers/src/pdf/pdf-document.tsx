@@ -63,12 +63,19 @@ class Styler {
   }
 
   /** Type of a table cell set by react-pdf (see `TableChunkView`), built once per variant. */
-  cellText(dense: boolean, head: boolean, numeric: boolean, fallback: boolean): Style[] {
-    const key = `${dense}${head}${numeric}${fallback}`;
+  cellText(
+    dense: boolean,
+    head: boolean,
+    numeric: boolean,
+    fallback: boolean,
+    bold: boolean,
+  ): Style[] {
+    const key = `${dense}${head}${numeric}${fallback}${bold}`;
     let s = this.#cellText.get(key);
     if (s === undefined) {
       s = [dense ? styles.tableTextDense : styles.tableText];
       s.push(head ? styles.headText : styles.bodyText);
+      if (bold && !head) s.push(styles.matchText);
       if (numeric) s.push(styles.alignRight);
       if (fallback) s.push(this.fallback);
       this.#cellText.set(key, s);
@@ -385,8 +392,8 @@ function TableChunk({
         start={item.start}
         end={item.end}
         measurer={measurer}
-        complexStyle={(head, numeric, fallback) =>
-          styler.cellText(t.dense, head, numeric, fallback)
+        complexStyle={(head, numeric, fallback, bold) =>
+          styler.cellText(t.dense, head, numeric, fallback, bold)
         }
       />
     </View>

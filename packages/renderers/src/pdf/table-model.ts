@@ -4,6 +4,8 @@ import {
   columnLabelsOf,
   formatCell,
   type ReportTable,
+  type RowFinding,
+  rowFindings,
   rowKindsOf,
   VALUE_KIND_TRAITS,
 } from "@svc/report-model";
@@ -40,6 +42,11 @@ export interface TableRow {
   readonly styles: readonly (CellStyle | null)[] | null;
   readonly height: number;
   readonly zebra: boolean;
+  /**
+   * What the row shows (`rowFindings`): an exact `match` (strong tint, a solid bar at its left
+   * edge, bold type) or a `near-match` (lighter tint, a thin bar); null for every other row.
+   */
+  readonly finding: RowFinding | null;
 }
 
 /** A table measured and broken into lines: ready to be cut into page-sized chunks. */
@@ -129,8 +136,13 @@ export function buildTableModel(
   const texts = table.rows.map((_, r) =>
     Array.from({ length: columnCount }, (_, c) => text(formatCell(table, r, c))),
   );
+  // Rows showing a match are set in bold: measured, wrapped and drawn so.
+  const findings = rowFindings(table);
+  const boldRow = (r: number): boolean => findings[r] === "match";
   const measureCells = (at: number): CellInfo[][] =>
-    texts.map((row, r) => row.map((t, c) => cellInfo(t, cellKind(table, r, c), measurer, at)));
+    texts.map((row, r) =>
+      row.map((t, c) => cellInfo(t, cellKind(table, r, c), measurer, at, boldRow(r))),
+    );
   let cells = measureCells(size);
 
   const columns = Array.from({ length: columnCount }, (_, c) => c);
@@ -238,7 +250,12 @@ export function buildTableModel(
     if (!cell.mono && scale >= 1) return null;
     return { mono: cell.mono, size: size * Math.max(MIN_SHRINK, Math.min(1, scale)) };
   };
-  const wrapCell = (cell: CellInfo, width: number, style: CellStyle | null): string[] => {
+  const wrapCell = (
+    cell: CellInfo,
+    width: number,
+    style: CellStyle | null,
+    bold: boolean,
+  ): string[] => {
     const s = style?.size ?? size;
     if (cell.keepWhole && !cell.text.includes("\n")) {
       const w =
@@ -246,7 +263,7 @@ export function buildTableModel(
       if (w <= (width - pad) * FILL) return [cell.text];
     }
     if (style?.mono === true) return measurer.wrapMono(cell.text, width - pad, s);
-    return measurer.wrap(cell.text, width - pad, s);
+    return measurer.wrap(cell.text, width - pad, s, bold);
   };
 
   const headerLines = grid.map((c, i) =>
@@ -270,6 +287,7 @@ export function buildTableModel(
       (lifted.length + Math.max(1, ...headerLines.map((l) => l.length))) * type.line +
       2 * SPACING.cellPadY,
     zebra: false,
+    finding: null,
   };
 
   const rows: TableRow[] = [];
@@ -288,13 +306,16 @@ export function buildTableModel(
     const cellStyles = grid.map((c, i) =>
       away.has(c) ? null : styled(row[c] as CellInfo, widths[i] as number),
     );
+    const bold = boldRow(r);
     const lines = grid.map((c, i) =>
-      away.has(c) ? [""] : wrapCell(row[c] as CellInfo, widths[i] as number, cellStyles[i] ?? null),
+      away.has(c)
+        ? [""]
+        : wrapCell(row[c] as CellInfo, widths[i] as number, cellStyles[i] ?? null, bold),
     );
     const fallback = fallbackFlags(
       grid.map((c) => (row[c] as CellInfo).text),
       measurer,
-      false,
+      bold,
       grid.map((c) => (row[c] as CellInfo).mono),
     );
     const styles = cellStyles.some((s) => s !== null) ? cellStyles : null;
@@ -311,6 +332,7 @@ export function buildTableModel(
         styles,
         height: ((first ? spans.length : 0) + (to - from)) * type.line + 2 * SPACING.cellPadY + 0.5,
         zebra,
+        finding: findings[r] ?? null,
       });
     }
   }
@@ -357,7 +379,7 @@ export function fieldColumnWidth(
   return Math.min(total * 0.4, Math.max(total * 0.25, widest / FILL + pad));
 }
 
-function cellInfo(text: string, kind: string, m: Measurer, size: number): CellInfo {
+function cellInfo(text: string, kind: string, m: Measurer, size: number, bold = false): CellInfo {
   const traits =
     VALUE_KIND_TRAITS[kind as keyof typeof VALUE_KIND_TRAITS] ?? VALUE_KIND_TRAITS.text;
   const mono = traits.monospace && text !== "" && monoCovers(m.mono, text);
@@ -365,11 +387,11 @@ function cellInfo(text: string, kind: string, m: Measurer, size: number): CellIn
     const width = monoWidth(m.mono, text, size);
     return { text, mono, keepWhole: true, width, hard: width, word: width };
   }
-  const width = widestLine(text, m, size, false);
+  const width = widestLine(text, m, size, bold);
   if (traits.keepWhole) return { text, mono, keepWhole: true, width, hard: width, word: width };
   let hard = 0;
-  for (const token of keepWholeTokens(text)) hard = Math.max(hard, m.width(token, size));
-  const word = width === hard ? width : longestWord(text, m, size, false);
+  for (const token of keepWholeTokens(text)) hard = Math.max(hard, m.width(token, size, bold));
+  const word = width === hard ? width : longestWord(text, m, size, bold);
   return { text, mono, keepWhole: false, width, hard, word: Math.max(word, hard) };
 }
 

@@ -28,6 +28,8 @@ interface Painter {
 const ASCENT = 0.928;
 const DESCENT = 0.236;
 const TEXT_OPTIONS = Object.freeze({ lineBreak: false, baseline: "alphabetic" });
+/** Widths of the bar marking a row that shows a match or a near match (within `cellPadX`). */
+const FINDING_BAR = Object.freeze({ match: 3, near: 1.5 });
 
 /**
  * Characters pdfkit cannot set on its own: right-to-left scripts (which need the bidi algorithm),
@@ -50,7 +52,12 @@ export interface TableChunkProps {
   readonly end: number;
   readonly measurer: Measurer;
   /** Style for the text of a complex cell (font stack when needed). */
-  readonly complexStyle: (head: boolean, numeric: boolean, fallback: boolean) => Styles[string][];
+  readonly complexStyle: (
+    head: boolean,
+    numeric: boolean,
+    fallback: boolean,
+    bold: boolean,
+  ) => Styles[string][];
 }
 
 /**
@@ -106,7 +113,7 @@ export function TableChunkView({
   const collect = (row: TableRow, top: number, head: boolean, key: string) => {
     row.spans.forEach((span, k) => {
       if (canvasDrawable([span.text])) return;
-      const style = complexStyle(head, false, span.fallback);
+      const style = complexStyle(head, false, span.fallback, row.finding === "match");
       overlay(`${key}:s${k}`, 0.5, top + k * line, width - 1, [span.text], style);
     });
     const gridTop = top + row.spans.length * line;
@@ -115,7 +122,12 @@ export function TableChunkView({
       const lines = row.cells[c] as readonly string[];
       const w = table.widths[c] as number;
       if (!canvasDrawable(lines)) {
-        const style = complexStyle(head, table.numeric[c] === true, row.fallback?.[c] === true);
+        const style = complexStyle(
+          head,
+          table.numeric[c] === true,
+          row.fallback?.[c] === true,
+          row.finding === "match",
+        );
         overlay(`${key}:${c}`, x, gridTop, w, lines, style);
       }
       x += w;
@@ -172,7 +184,21 @@ function paintTable(
   let y = headH;
   for (let r = start; r < end; r++) {
     const row = table.rows[r] as TableRow;
-    if (row.zebra) p.rect(0.5, y, inner, row.height).fill(COLORS.zebra);
+    if (row.finding === "match") p.rect(0.5, y, inner, row.height).fill(COLORS.matchTint);
+    else if (row.finding === "near-match") p.rect(0.5, y, inner, row.height).fill(COLORS.nearTint);
+    else if (row.zebra) p.rect(0.5, y, inner, row.height).fill(COLORS.zebra);
+    y += row.height;
+  }
+  // A bar at the left edge of each row showing a finding (inside the first cell's padding): it
+  // tells a match from a near match in greyscale print, where the tints are close to the zebra.
+  y = headH;
+  for (let r = start; r < end; r++) {
+    const row = table.rows[r] as TableRow;
+    if (row.finding === "match")
+      p.rect(0.5, y, FINDING_BAR.match, row.height).fill(COLORS.matchBar);
+    else if (row.finding === "near-match") {
+      p.rect(0.5, y, FINDING_BAR.near, row.height).fill(COLORS.nearBar);
+    }
     y += row.height;
   }
   // Rules: under every row, between columns, and the outer sides.
@@ -218,7 +244,7 @@ function paintTable(
   y = headH;
   for (let r = start; r < end; r++) {
     const row = table.rows[r] as TableRow;
-    paintRow(pen, table, row, y, type, false, m);
+    paintRow(pen, table, row, y, type, row.finding === "match", m);
     y += row.height;
   }
   p.restore();

@@ -27,6 +27,15 @@ export const COLORS = Object.freeze({
   warning: "#b91c1c",
   /** Content the service did not verify. */
   notice: "#92400e",
+  /**
+   * A row of screening results showing an exact match: a red tint (about 85% grey in greyscale
+   * print, well darker than the zebra's 96%) and a solid bar at its left edge.
+   */
+  matchTint: "#f5cccc",
+  matchBar: "#b91c1c",
+  /** A row showing a near match: a lighter amber tint (about 93% grey) and a thin bar. */
+  nearTint: "#fbeccb",
+  nearBar: "#b45309",
 });
 
 /** Type sizes and line heights (points). Line heights are exact: react-pdf honours them. */
@@ -331,4 +340,6 @@ export const styles = StyleSheet.create({
   alignRight: { textAlign: "right" },
   headText: { fontWeight: 700, color: COLORS.navyText },
   bodyText: { color: COLORS.text },
+  /** A row showing a match (`TableRow.finding`). */
+  matchText: { fontWeight: 700 },
 });
