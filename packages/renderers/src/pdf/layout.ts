@@ -239,22 +239,26 @@ export function planDocument(
     if (model !== null) flow.table(model);
   }
   for (const t of report.tables) flow.table(tableItems(t));
-  if (report.workbook.length > 0) {
-    const [first, ...rest] = report.workbook.map(tableItems);
-    if (first !== undefined) {
-      // The heading is kept with the start of the first table.
-      flow.section(heading("Appendix"), [], first);
-      flow.table(first);
-    }
-    for (const t of rest) flow.table(t);
+  // Each sheet of the workbook is an appendix of its own, lettered ("Appendix A — Screening
+  // export"): its heading names it, so the table prints no title of its own under it (its
+  // later pages say "Appendix A — Screening export (continued)").
+  let appendices = 0;
+  for (const t of report.workbook) {
+    const name = appendixHeading(appendices++, t.title);
+    const model = asAppendix(tableItems(t), text(name), m);
+    flow.section(heading(name), [], model);
+    flow.table(model);
   }
   if (report.attestation !== undefined && report.attestation !== null) {
     // Last, where the appendix ends: the attestation's evidence in place of its JWS (which the
-    // file carries as an attachment), kept whole on one page with its heading.
+    // file carries as an attachment), kept whole on one page with its heading; the last
+    // appendix when there are others.
     const evidence = planEvidence(report.attestation, m, (s, width, size) =>
       m.wrap(text(s), width, size),
     );
-    flow.section(heading(EVIDENCE_HEADING), [evidence]);
+    const name =
+      appendices === 0 ? EVIDENCE_HEADING : appendixHeading(appendices, EVIDENCE_HEADING);
+    flow.section(heading(name), [evidence]);
   }
   if (flow.isEmpty()) {
     flow.section(null, paragraphs(["This report has no content."], "paragraph"));
@@ -274,6 +278,27 @@ export function planDocument(
     runningTitleFallback: m.needsFallback(runningTitle),
     runningRight: fitOneLine(text(right), CONTENT_WIDTH * 0.34, TYPE.running.size, m),
     footerNote: footerNote(report, said, m),
+  };
+}
+
+/** "Appendix A — Screening export": the `index`th appendix (A…Z, then AA, AB…), lettered. */
+export function appendixHeading(index: number, title: string): string {
+  let letters = "";
+  for (let n = index; n >= 0; n = Math.floor(n / 26) - 1) {
+    letters = String.fromCharCode(65 + (n % 26)) + letters;
+  }
+  return title === "" ? `Appendix ${letters}` : `Appendix ${letters} — ${title}`;
+}
+
+/** A table under its appendix heading: no title of its own, continued under the heading's name. */
+function asAppendix(model: TableModel, name: string, m: Measurer): TableModel {
+  const continuedTitle = m.wrap(`${name} (continued)`, CONTENT_WIDTH, TYPE.tableTitle.size);
+  return {
+    ...model,
+    title: [],
+    titleHeight: 0,
+    continuedTitle,
+    continuedHeight: continuedTitle.length * TYPE.tableTitle.line + SPACING.tableTitleGap,
   };
 }
 

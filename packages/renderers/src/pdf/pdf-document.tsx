@@ -381,12 +381,15 @@ function TableChunk({
   };
   return (
     <View>
-      <LinesView
-        lines={caption}
-        style={item.continued ? styles.tableContinued : styles.tableTitle}
-        styler={styler}
-        box={styles.gapBelowTableTitle}
-      />
+      {caption.lines.length === 0 ? null : (
+        // No caption: an appendix's table, named by its heading.
+        <LinesView
+          lines={caption}
+          style={item.continued ? styles.tableContinued : styles.tableTitle}
+          styler={styler}
+          box={styles.gapBelowTableTitle}
+        />
+      )}
       <TableChunkView
         table={t}
         start={item.start}
