@@ -12,6 +12,7 @@ import { type EvidenceItem, planEvidence } from "./evidence-layout.js";
 import { FILL, type Measurer } from "./measure.js";
 import { buildTableModel, fieldColumnWidth, type TableModel } from "./table-model.js";
 import { CONTENT_WIDTH, LIST_WARNING_BOX, PAGE, SPACING, TYPE } from "./theme.js";
+import { monoSpan } from "./whole-tokens.js";
 
 /**
  * Text already broken into lines, and whether it needs the fallback font stack. Each line is
@@ -27,6 +28,11 @@ export interface Lines {
    * wider than the text's width at its own size; null (or absent) where the line is set as is.
    */
   readonly sizes?: readonly (number | null)[];
+  /**
+   * Whether the text holds addresses or digests (`monoSpan`): they are set in the monospace face
+   * (regular weight), as in tables, and were measured so.
+   */
+  readonly mono?: boolean;
 }
 
 export interface MetricCard {
@@ -158,16 +164,19 @@ export function planDocument(
   const m = measurer;
   const lines = (s: string, width: number, size: number, bold = false): Lines => {
     const clean = text(s);
-    const l = m.wrap(clean, width, size, bold);
+    // Addresses and digests in the text are set in the monospace face (`Lines.mono`).
+    const mono = clean.length >= 12 && clean.split(/\s+/).some((w) => monoSpan(w) !== null);
+    const l = m.wrap(clean, width, size, bold, mono);
     const fallback = m.needsFallback(clean, bold);
     let sizes: (number | null)[] | null = null;
     l.forEach((line, i) => {
-      const w = m.width(line, size, bold);
+      const w = m.width(line, size, bold, mono);
       if (w <= width * FILL) return;
       sizes ??= l.map(() => null);
       sizes[i] = (size * width * FILL) / w;
     });
-    return sizes === null ? { lines: l, fallback } : { lines: l, fallback, sizes };
+    const set = mono ? { lines: l, fallback, mono } : { lines: l, fallback };
+    return sizes === null ? set : { ...set, sizes };
   };
 
   const said = provenanceText(report.meta);

@@ -5,7 +5,7 @@ import { ChartView } from "./chart-view.js";
 import { EvidenceView } from "./evidence-view.js";
 import type { DocumentPlan, Item, Lines, PagePlan, TitleBlock } from "./layout.js";
 import type { Measurer } from "./measure.js";
-import { TableChunkView } from "./table-view.js";
+import { TableChunkView, withMonoValues } from "./table-view.js";
 import { SPACING, styles } from "./theme.js";
 
 type Style = Styles[string];
@@ -350,15 +350,20 @@ function LinesView({
     const size = lines.sizes?.[i];
     return size === null || size === undefined ? type : [...type, { fontSize: size }];
   };
+  const content = (line: string) => (lines.mono === true ? withMonoValues(line) : line);
   if (lines.lines.length === 1) {
-    return <Text style={box === undefined ? sized(0) : [box, ...sized(0)]}>{lines.lines[0]}</Text>;
+    return (
+      <Text style={box === undefined ? sized(0) : [box, ...sized(0)]}>
+        {content(lines.lines[0] as string)}
+      </Text>
+    );
   }
   return (
     <View {...(box === undefined ? {} : { style: box })}>
       {lines.lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
         <Text key={i} style={sized(i)}>
-          {line}
+          {content(line)}
         </Text>
       ))}
     </View>

@@ -263,7 +263,7 @@ export function buildTableModel(
       if (w <= (width - pad) * FILL) return [cell.text];
     }
     if (style?.mono === true) return measurer.wrapMono(cell.text, width - pad, s);
-    return measurer.wrap(cell.text, width - pad, s, bold);
+    return measurer.wrap(cell.text, width - pad, s, bold, true);
   };
 
   const headerLines = grid.map((c, i) =>
@@ -372,7 +372,7 @@ export function fieldColumnWidth(
     const size = TYPE.cell.size;
     widest = Math.max(widest, measurer.width(text(columnLabelsOf(t)[0] ?? ""), size, true));
     for (let r = 0; r < t.rows.length; r++) {
-      widest = Math.max(widest, widestLine(text(formatCell(t, r, 0)), measurer, size, false));
+      widest = Math.max(widest, widestLine(text(formatCell(t, r, 0)), measurer, size, false, true));
     }
   }
   const total = CONTENT_WIDTH - 1;
@@ -387,11 +387,14 @@ function cellInfo(text: string, kind: string, m: Measurer, size: number, bold = 
     const width = monoWidth(m.mono, text, size);
     return { text, mono, keepWhole: true, width, hard: width, word: width };
   }
-  const width = widestLine(text, m, size, bold);
+  // Addresses and digests in a cell's text are set in the monospace face (see `paintRow`).
+  const width = widestLine(text, m, size, bold, true);
   if (traits.keepWhole) return { text, mono, keepWhole: true, width, hard: width, word: width };
   let hard = 0;
-  for (const token of keepWholeTokens(text)) hard = Math.max(hard, m.width(token, size, bold));
-  const word = width === hard ? width : longestWord(text, m, size, bold);
+  for (const token of keepWholeTokens(text)) {
+    hard = Math.max(hard, m.width(token, size, bold, true));
+  }
+  const word = width === hard ? width : longestWord(text, m, size, bold, true);
   return { text, mono, keepWhole: false, width, hard, word: Math.max(word, hard) };
 }
 
@@ -534,15 +537,31 @@ function fallbackFlags(
   return flags;
 }
 
-function widestLine(text: string, measurer: Measurer, size: number, bold: boolean): number {
-  if (!text.includes("\n")) return measurer.width(text, size, bold);
+function widestLine(
+  text: string,
+  measurer: Measurer,
+  size: number,
+  bold: boolean,
+  monoValues = false,
+): number {
+  if (!text.includes("\n")) return measurer.width(text, size, bold, monoValues);
   let max = 0;
-  for (const line of text.split("\n")) max = Math.max(max, measurer.width(line, size, bold));
+  for (const line of text.split("\n")) {
+    max = Math.max(max, measurer.width(line, size, bold, monoValues));
+  }
   return max;
 }
 
-function longestWord(text: string, measurer: Measurer, size: number, bold: boolean): number {
+function longestWord(
+  text: string,
+  measurer: Measurer,
+  size: number,
+  bold: boolean,
+  monoValues = false,
+): number {
   let max = 0;
-  for (const word of text.split(/\s+/)) max = Math.max(max, measurer.width(word, size, bold));
+  for (const word of text.split(/\s+/)) {
+    max = Math.max(max, measurer.width(word, size, bold, monoValues));
+  }
   return max;
 }

@@ -5,7 +5,8 @@ import { EMPTY_NOTE } from "./layout.js";
 import type { Measurer } from "./measure.js";
 import { monoWidth } from "./mono-font.js";
 import type { CellStyle, TableModel, TableRow } from "./table-model.js";
-import { COLORS, SPACING, TYPE } from "./theme.js";
+import { COLORS, SPACING, styles, TYPE } from "./theme.js";
+import { monoSegments } from "./whole-tokens.js";
 
 /** The pdfkit calls react-pdf's `<Canvas>` painter forwards (chainable). */
 interface Painter {
@@ -44,6 +45,20 @@ const COMPLEX =
 function canvasDrawable(lines: readonly string[]): boolean {
   for (const line of lines) if (COMPLEX.test(line)) return false;
   return true;
+}
+
+/** A line of prose with its addresses and digests (`monoSpan`) as runs in the monospace face. */
+export function withMonoValues(line: string): (string | ReactElement)[] {
+  return monoSegments(line).map((segment, i) =>
+    segment.mono ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: runs are positional
+      <Text key={i} style={styles.monoRun}>
+        {segment.text}
+      </Text>
+    ) : (
+      segment.text
+    ),
+  );
 }
 
 export interface TableChunkProps {
@@ -90,6 +105,7 @@ export function TableChunkView({
     width: number,
     lines: readonly string[],
     style: Styles[string][],
+    head: boolean,
   ) => {
     overlays.push(
       <View
@@ -104,7 +120,7 @@ export function TableChunkView({
         {lines.map((text, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
           <Text key={i} style={style}>
-            {text}
+            {head ? text : withMonoValues(text)}
           </Text>
         ))}
       </View>,
@@ -114,7 +130,7 @@ export function TableChunkView({
     row.spans.forEach((span, k) => {
       if (canvasDrawable([span.text])) return;
       const style = complexStyle(head, false, span.fallback, row.finding === "match");
-      overlay(`${key}:s${k}`, 0.5, top + k * line, width - 1, [span.text], style);
+      overlay(`${key}:s${k}`, 0.5, top + k * line, width - 1, [span.text], style, head);
     });
     const gridTop = top + row.spans.length * line;
     let x = 0.5;
@@ -128,7 +144,7 @@ export function TableChunkView({
           row.fallback?.[c] === true,
           row.finding === "match",
         );
-        overlay(`${key}:${c}`, x, gridTop, w, lines, style);
+        overlay(`${key}:${c}`, x, gridTop, w, lines, style, head);
       }
       x += w;
     }
@@ -279,6 +295,7 @@ function paintRow(
   m: Measurer,
 ): void {
   const { size, line } = type;
+  const head = row === table.header;
   /** Baseline of the first line at a size: half-leading above the font's ascent, as react-pdf sets text. */
   const baselineAt = (y: number, s: number) =>
     y + SPACING.cellPadY + (line - (ASCENT + DESCENT) * s) / 2 + ASCENT * s;
@@ -288,12 +305,19 @@ function paintRow(
       pen.p.text(text, left, baseline, TEXT_OPTIONS);
       return;
     }
-    const runs = m.runs(text, bold);
-    for (let k = 0; k < runs.length; k++) {
-      const run = runs[k] as { font: MeasurableFont; text: string };
-      setFont(pen, run.font, style?.size ?? size);
-      // Later runs continue where pdfkit left the previous one (its own advance).
-      pen.p.text(run.text, k === 0 ? left : null, k === 0 ? baseline : null, TEXT_OPTIONS);
+    // A body cell's addresses and digests in the monospace face (as `cellInfo` measured them).
+    const segments = head ? [{ text, mono: false }] : monoSegments(text);
+    let first = true;
+    for (const segment of segments) {
+      const runs = segment.mono
+        ? [{ font: m.mono, text: segment.text }]
+        : m.runs(segment.text, bold);
+      for (const run of runs) {
+        setFont(pen, run.font, style?.size ?? size);
+        // Later runs continue where pdfkit left the previous one (its own advance).
+        pen.p.text(run.text, first ? left : null, first ? baseline : null, TEXT_OPTIONS);
+        first = false;
+      }
     }
   };
   row.spans.forEach((span, k) => {
@@ -315,7 +339,7 @@ function paintRow(
         const text = lines[i] as string;
         if (text === "") continue;
         const textWidth =
-          style?.mono === true ? monoWidth(m.mono, text, s) : m.width(text, s, bold);
+          style?.mono === true ? monoWidth(m.mono, text, s) : m.width(text, s, bold, !head);
         const left = right ? x + w - SPACING.cellPadX - textWidth : x + SPACING.cellPadX;
         draw(text, left, first + i * line, style);
       }

@@ -1,4 +1,5 @@
 import { StyleSheet } from "@react-pdf/renderer";
+import { MONO_FAMILY } from "./mono-font.js";
 
 /** A4 in points, and the content box every page shares. */
 export const PAGE = Object.freeze({
@@ -340,6 +341,8 @@ export const styles = StyleSheet.create({
   alignRight: { textAlign: "right" },
   headText: { fontWeight: 700, color: COLORS.navyText },
   bodyText: { color: COLORS.text },
+  /** An address or a digest in prose (`Lines.mono`): the face tables set them in. */
+  monoRun: { fontFamily: MONO_FAMILY, fontWeight: 400 },
   /** A row showing a match (`TableRow.finding`). */
   matchText: { fontWeight: 700 },
 });

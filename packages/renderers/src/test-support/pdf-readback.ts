@@ -92,3 +92,37 @@ export function greyPage(path: string, page: number, dpi = 144): (x: number, y: 
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A run of text as poppler's `pdftohtml -xml` reads it: its text and the font it is set in. */
+export interface FontRun {
+  readonly page: number;
+  readonly text: string;
+  /** The font's name without its subset tag: "DejaVuSansMono", "DejaVuSans-Bold"… */
+  readonly font: string;
+}
+
+/** Every run of text of a PDF with its font (`pdftohtml -xml`: one run per font change). */
+export function fontRuns(path: string): FontRun[] {
+  const xml = run("pdftohtml", ["-xml", "-i", "-stdout", "-q", path]);
+  const fonts = new Map<string, string>();
+  for (const m of xml.matchAll(/<fontspec id="(\d+)"[^>]*family="([^"]+)"/g)) {
+    fonts.set(m[1] as string, (m[2] as string).replace(/^[A-Z]{6}\+/, ""));
+  }
+  const runs: FontRun[] = [];
+  let page = 0;
+  for (const line of xml.split("\n")) {
+    const p = /<page number="(\d+)"/.exec(line);
+    if (p !== null) page = Number(p[1]);
+    const t = /<text [^>]*font="(\d+)"[^>]*>(.*)<\/text>/.exec(line);
+    if (t === null) continue;
+    const text = (t[2] as string)
+      .replace(/<[^>]+>/g, "")
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'");
+    runs.push({ page, text, font: fonts.get(t[1] as string) ?? "?" });
+  }
+  return runs;
+}
