@@ -126,13 +126,17 @@ export interface PagePlan {
 export interface DocumentPlan {
   readonly titleBlock: TitleBlock;
   readonly pages: readonly PagePlan[];
-  readonly runningTitle: string;
+  /** The running header's title, on one line or two (see `runningHeader`). */
+  readonly runningTitle: readonly string[];
   readonly runningTitleFallback: boolean;
-  readonly runningRight: string;
+  /** Its right-hand side, the report type and the date, whole: one line, or one each. */
+  readonly runningRight: readonly string[];
   /** The provenance line on every page, or null (no provenance: a library call). */
   readonly footerNote: FooterNote | null;
 }
 
+/** Between the report type and the date on the right of the running header. */
+const RUNNING_SEPARATOR = "  ·  ";
 const CHART_HEIGHT_PAIR = 190;
 const CHART_HEIGHT_SINGLE = 230;
 /**
@@ -279,13 +283,14 @@ export function planDocument(
     report.meta.date,
   ]
     .filter((s): s is string => s !== null && s !== "")
-    .join("  ·  ");
+    .join(RUNNING_SEPARATOR);
+  const running = runningHeader(runningTitle, text(right), m);
   return {
     titleBlock,
     pages: flow.pages(),
-    runningTitle: fitOneLine(runningTitle, CONTENT_WIDTH * 0.62, TYPE.running.size, m),
+    runningTitle: running.title,
     runningTitleFallback: m.needsFallback(runningTitle),
-    runningRight: fitOneLine(text(right), CONTENT_WIDTH * 0.34, TYPE.running.size, m),
+    runningRight: running.right,
     footerNote: footerNote(report, said, m),
   };
 }
@@ -326,13 +331,36 @@ function footerNote(report: Report, said: ProvenanceText, m: Measurer): FooterNo
   };
 }
 
-/** The running header repeats the title on one line; the full title is on page 1. */
-function fitOneLine(s: string, width: number, size: number, m: Measurer): string {
-  const oneLine = s.replace(/\s*\n\s*/g, " ");
-  if (m.width(oneLine, size) <= width * 0.96) return oneLine;
-  const chars = Array.from(oneLine);
-  while (chars.length > 0 && m.width(`${chars.join("")}…`, size) > width * 0.96) chars.pop();
-  return `${chars.join("").trimEnd()}…`;
+/** Most lines the running header's title takes (the header's box has room for two). */
+export const RUNNING_LINES = 2;
+/** Space between the running header's title and its right-hand side. */
+const RUNNING_GAP = 16;
+
+/**
+ * The running header of pages 2+: the report type and date on the right, always whole (on two
+ * lines when together they would take more than half the width), and the title in the rest,
+ * wrapped onto a second line when it needs one; only a title longer than two lines is cut
+ * (with "…": the full title is on page 1).
+ */
+function runningHeader(
+  title: string,
+  right: string,
+  m: Measurer,
+): { readonly title: readonly string[]; readonly right: readonly string[] } {
+  const size = TYPE.running.size;
+  const width = (s: string) => m.width(s, size) / FILL;
+  let rightLines = right === "" ? [] : [right];
+  if (width(right) > CONTENT_WIDTH / 2) rightLines = right.split(RUNNING_SEPARATOR);
+  const rightWidth = Math.max(0, ...rightLines.map(width));
+  const room = CONTENT_WIDTH - rightWidth - (rightWidth > 0 ? RUNNING_GAP : 0);
+  const oneLine = title.replace(/\s*\n\s*/g, " ");
+  const lines = m.wrap(oneLine, room, size);
+  if (lines.length <= RUNNING_LINES) return { title: lines, right: rightLines };
+  const kept = lines.slice(0, RUNNING_LINES);
+  const last = Array.from(`${kept[RUNNING_LINES - 1]} ${lines[RUNNING_LINES]}`);
+  while (last.length > 0 && width(`${last.join("").trimEnd()}…`) > room) last.pop();
+  kept[RUNNING_LINES - 1] = `${last.join("").trimEnd()}…`;
+  return { title: kept, right: rightLines };
 }
 
 function planTitle(

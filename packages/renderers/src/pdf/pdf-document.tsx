@@ -219,10 +219,22 @@ function TitleBand({ block, styler }: { block: TitleBlock; styler: Styler }): Re
 function RunningHeader({ plan, styler }: { plan: DocumentPlan; styler: Styler }): ReactElement {
   return (
     <View style={styles.running}>
-      <Text style={styler.font(styles.runningText, plan.runningTitleFallback)}>
-        {plan.runningTitle}
-      </Text>
-      <Text style={styles.runningText}>{plan.runningRight}</Text>
+      <View style={styles.runningSide}>
+        {plan.runningTitle.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+          <Text key={i} style={styler.font(styles.runningText, plan.runningTitleFallback)}>
+            {line}
+          </Text>
+        ))}
+      </View>
+      <View style={[styles.runningSide, styles.runningRight]}>
+        {plan.runningRight.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+          <Text key={i} style={styles.runningText}>
+            {line}
+          </Text>
+        ))}
+      </View>
     </View>
   );
 }

@@ -162,6 +162,8 @@ export const styles = StyleSheet.create({
     borderBottomColor: COLORS.rule,
     paddingBottom: 4,
   },
+  runningSide: { flexDirection: "column" },
+  runningRight: { alignItems: "flex-end" },
   runningText: {
     fontSize: TYPE.running.size,
     lineHeight: pt(TYPE.running.line),
