@@ -128,11 +128,7 @@ export function buildTableModel(
   const fieldValue = isFieldValue(table) && columnCount === 2;
 
   const headerTexts = Array.from({ length: columnCount }, (_, c) => text(labels[c] ?? ""));
-  let headerInfo = headerTexts.map((h) => {
-    const width = widestLine(h, measurer, size, true);
-    const word = longestWord(h, measurer, size, true);
-    return { width, word };
-  });
+  let headerInfo = headerTexts.map((h) => headerMeasure(h, measurer, size));
   const texts = table.rows.map((_, r) =>
     Array.from({ length: columnCount }, (_, c) => text(formatCell(table, r, c))),
   );
@@ -172,7 +168,15 @@ export function buildTableModel(
       const cellNatural = Math.max(h, widest / FILL + pad);
       const kind = kinds[c] ?? "text";
       const prose = !VALUE_KIND_TRAITS[kind].keepWhole && kind !== "boolean";
-      return { natural: n, cellNatural, hard: h, soft: Math.max(h, soft / FILL + pad), prose };
+      const head = Math.min(n, Math.max(h, (headerInfo[c]?.twoLines ?? 0) / FILL + pad + 0.01));
+      return {
+        natural: n,
+        cellNatural,
+        hard: h,
+        soft: Math.max(h, soft / FILL + pad),
+        prose,
+        head,
+      };
     });
 
   const total = CONTENT_WIDTH - 1; // the table's outer side borders
@@ -223,10 +227,7 @@ export function buildTableModel(
       type = TYPE.cellDense;
       size = type.size;
       cells = measureCells(size);
-      headerInfo = headerTexts.map((h) => ({
-        width: widestLine(h, measurer, size, true),
-        word: longestWord(h, measurer, size, true),
-      }));
+      headerInfo = headerTexts.map((h) => headerMeasure(h, measurer, size));
       const small = choose();
       if (small.score * type.line < regular.height * BAND_GAIN) {
         layout = small;
@@ -409,6 +410,8 @@ interface ColumnMeasure {
   readonly soft: number;
   /** Prose (text, status words): where spare width goes. */
   readonly prose: boolean;
+  /** Width at which its header takes at most two lines ("P(≥ 1 new hit)"). */
+  readonly head: number;
 }
 
 /**
@@ -439,9 +442,10 @@ function fitColumns(cols: readonly ColumnMeasure[], total: number): number[] {
   const base = cols.map((c) => Math.max(c.hard, Math.min(c.soft, level)));
   const sumBase = base.reduce((a, b) => a + b, 0);
   let spare = Math.max(0, total - sumBase);
-  // What is left goes first to cells that would wrap, then to headers that would.
+  // What is left goes first to headers that would take more than two lines, then to cells that
+  // would wrap, then to headers that would.
   const widths = [...base];
-  for (const want of [cols.map((c) => c.cellNatural), natural]) {
+  for (const want of [cols.map((c) => c.head), cols.map((c) => c.cellNatural), natural]) {
     const desire = want.map((w, c) => Math.max(0, w - (widths[c] as number)));
     const sumDesire = desire.reduce((a, b) => a + b, 0);
     if (sumDesire === 0) continue;
@@ -535,6 +539,24 @@ function fallbackFlags(
     }
   }
   return flags;
+}
+
+/** A header's widths: on one line, its longest word, and the narrowest it takes on two lines. */
+function headerMeasure(
+  h: string,
+  measurer: Measurer,
+  size: number,
+): { readonly width: number; readonly word: number; readonly twoLines: number } {
+  const width = widestLine(h, measurer, size, true);
+  const word = longestWord(h, measurer, size, true);
+  const words = h.split(/\s+/).filter((w) => w !== "");
+  let twoLines = width;
+  for (let k = 1; k < words.length; k++) {
+    const first = measurer.width(words.slice(0, k).join(" "), size, true);
+    const second = measurer.width(words.slice(k).join(" "), size, true);
+    twoLines = Math.min(twoLines, Math.max(first, second));
+  }
+  return { width, word, twoLines };
 }
 
 function widestLine(
