@@ -247,7 +247,8 @@ export function planDocument(
       ...paragraphs(section.bullets, "bullet"),
     ];
     const h = section.heading === null ? null : heading(section.heading);
-    const model = section.table === null ? null : tableItems(section.table);
+    const table = section.table === null ? null : tableItems(section.table);
+    const model = table === null || h === null ? table : { ...table, titleLevel: 3 as const };
     if (h !== null || body.length > 0) flow.section(h, body, model);
     if (model !== null) flow.table(model);
   }

@@ -34,6 +34,11 @@ export interface SpanLine {
 export interface TableRow {
   /** Lifted values, each on a full-width line above the grid cells (see `TableModel.lifted`). */
   readonly spans: readonly SpanLine[];
+  /**
+   * Per span, the grid column it was lifted from (its grid cell is left empty), or -1 for a
+   * column not in the grid (a band): where a screen reader meets it among the row's cells.
+   */
+  readonly spanColumns: readonly number[];
   /** Grid cell texts, already broken into lines (one `<Text>` each). */
   readonly cells: readonly (readonly string[])[];
   /** Per grid cell, whether it needs the fallback font stack; null when no cell does. */
@@ -52,6 +57,11 @@ export interface TableRow {
 /** A table measured and broken into lines: ready to be cut into page-sized chunks. */
 export interface TableModel {
   readonly title: readonly string[];
+  /**
+   * The title's level among the document's headings: 2 (a part of the report, like the
+   * summary), or 3 (a table under a section's own heading). Absent: 2.
+   */
+  readonly titleLevel?: 2 | 3;
   readonly titleFallback: boolean;
   readonly titleHeight: number;
   /** Height of the "(continued)" caption on later pages. */
@@ -277,6 +287,7 @@ export function buildTableModel(
   }));
   const header: TableRow = {
     spans: headerSpans,
+    spanColumns: headerSpans.map(() => -1),
     cells: headerLines,
     fallback: fallbackFlags(
       grid.map((c) => headerTexts[c] as string),
@@ -328,6 +339,7 @@ export function buildTableModel(
       const first = from === 0;
       rows.push({
         spans: first ? spans : [],
+        spanColumns: first ? liftedFrom(row).map((c) => grid.indexOf(c)) : [],
         cells: first && to === count ? lines : lines.map((l) => l.slice(from, to)),
         fallback,
         styles,

@@ -4,7 +4,8 @@ import type { MeasurableFont } from "../fonts/react-pdf-fonts.js";
 import { EMPTY_NOTE } from "./layout.js";
 import type { Measurer } from "./measure.js";
 import { monoWidth } from "./mono-font.js";
-import type { CellStyle, TableModel, TableRow } from "./table-model.js";
+import type { CellStyle, SpanLine, TableModel, TableRow } from "./table-model.js";
+import { type Tagger, tag, UNTAGGED } from "./tags.js";
 import { COLORS, SPACING, styles, TYPE } from "./theme.js";
 import { monoSegments } from "./whole-tokens.js";
 
@@ -62,6 +63,8 @@ export function withMonoValues(line: string): (string | ReactElement)[] {
 }
 
 export interface TableChunkProps {
+  /** The table's structure element (see tags.ts): every chunk of a table continues it. */
+  readonly id: string;
   readonly table: TableModel;
   readonly start: number;
   readonly end: number;
@@ -84,6 +87,7 @@ export interface TableChunkProps {
  * react-pdf, as `<Text>`s placed over their cells.
  */
 export function TableChunkView({
+  id,
   table,
   start,
   end,
@@ -99,7 +103,7 @@ export function TableChunkView({
   const overlays: ReactElement[] = [];
   const line = (table.dense ? TYPE.cellDense : TYPE.cell).line;
   const overlay = (
-    id: string,
+    key: string,
     left: number,
     top: number,
     width: number,
@@ -109,7 +113,9 @@ export function TableChunkView({
   ) => {
     overlays.push(
       <View
-        key={id}
+        key={key}
+        // The cell's content, drawn after the canvas that opened its cell (`cellId`).
+        {...tag(head && start > 0 ? "Artifact" : { type: head ? "TH" : "TD", id: `${id}:${key}` })}
         style={{
           position: "absolute",
           left: left + SPACING.cellPadX,
@@ -157,16 +163,19 @@ export function TableChunkView({
     top += row.height;
   }
 
-  const paint = (p: Painter): null => {
-    paintTable(p, table, start, end, width, height, measurer);
+  const paint = (p: Painter, _w?: number, _h?: number, tagger?: Tagger | null): null => {
+    paintTable(p, table, start, end, width, height, measurer, tagger ?? UNTAGGED, id);
     return null;
   };
   return (
-    <View style={{ width, height }}>
-      <Canvas style={{ width, height }} paint={paint} />
+    // One Table element for all the table's pages: each chunk continues it.
+    <View style={{ width, height }} {...tag({ type: "Table", id })}>
+      {/* The canvas tags its rows and cells itself (TR, TH, TD; rules and tints are artifacts). */}
+      <Canvas style={{ width, height }} paint={paint} {...{ pdfTagged: true }} />
       {overlays}
       {emptyNote ? (
         <Text
+          {...tag("P")}
           style={{
             position: "absolute",
             left: 0.5 + SPACING.cellPadX,
@@ -191,10 +200,43 @@ function paintTable(
   width: number,
   height: number,
   m: Measurer,
+  tagger: Tagger,
+  id: string,
+): void {
+  p.save().fillOpacity(1);
+  tagger.artifact(() => paintGrid(p, table, start, end, width, height));
+  // Text: the header row once (a repeat on later pages is page furniture), then each row, its
+  // cells in column order.
+  const type = table.dense ? TYPE.cellDense : TYPE.cell;
+  const pen: Pen = { p, font: null, size: 0 };
+  p.fillColor(COLORS.navyText);
+  const header = () => paintRow(pen, table, table.header, 0, type, true, m, tagger, `${id}:h`);
+  if (start === 0) tagger.tag("TR", header);
+  else tagger.artifact(header);
+  p.fillColor(COLORS.text);
+  let y = table.header.height;
+  for (let r = start; r < end; r++) {
+    const row = table.rows[r] as TableRow;
+    const top = y;
+    tagger.tag("TR", () =>
+      paintRow(pen, table, row, top, type, row.finding === "match", m, tagger, `${id}:${r}`),
+    );
+    y += row.height;
+  }
+  p.restore();
+}
+
+/** Backgrounds, tints, bars and rules: page furniture of a table. */
+function paintGrid(
+  p: Painter,
+  table: TableModel,
+  start: number,
+  end: number,
+  width: number,
+  height: number,
 ): void {
   const headH = table.header.height;
   const inner = width - 1;
-  p.save().fillOpacity(1);
   // Backgrounds
   p.rect(0, 0, width, headH).fill(COLORS.navy);
   let y = headH;
@@ -251,19 +293,6 @@ function paintTable(
   p.moveTo(width - 0.25, 0).lineTo(width - 0.25, height);
   p.moveTo(0.25, height - 0.25).lineTo(width - 0.25, height - 0.25);
   p.stroke();
-  // Text
-  const type = table.dense ? TYPE.cellDense : TYPE.cell;
-  const pen: Pen = { p, font: null, size: 0 };
-  p.fillColor(COLORS.navyText);
-  paintRow(pen, table, table.header, 0, type, true, m);
-  p.fillColor(COLORS.text);
-  y = headH;
-  for (let r = start; r < end; r++) {
-    const row = table.rows[r] as TableRow;
-    paintRow(pen, table, row, y, type, row.finding === "match", m);
-    y += row.height;
-  }
-  p.restore();
 }
 
 /**
@@ -293,9 +322,17 @@ function paintRow(
   type: { readonly size: number; readonly line: number },
   bold: boolean,
   m: Measurer,
+  tagger: Tagger,
+  /** The row's key: its cells' ids are `${key}:${c}` and `${key}:s${k}` (see the overlays). */
+  key: string,
 ): void {
   const { size, line } = type;
   const head = row === table.header;
+  const cellTag = (cell: string) => ({
+    type: head ? ("TH" as const) : ("TD" as const),
+    id: `${key}:${cell}`,
+    ...(head ? { scope: "Column" as const } : {}),
+  });
   /** Baseline of the first line at a size: half-leading above the font's ascent, as react-pdf sets text. */
   const baselineAt = (y: number, s: number) =>
     y + SPACING.cellPadY + (line - (ASCENT + DESCENT) * s) / 2 + ASCENT * s;
@@ -320,30 +357,55 @@ function paintRow(
       }
     }
   };
-  row.spans.forEach((span, k) => {
+  const drawSpan = (k: number) => {
+    const span = row.spans[k] as SpanLine;
     if (!canvasDrawable([span.text])) return;
     const style = span.style.mono || span.style.size !== size ? span.style : null;
     draw(span.text, 0.5 + SPACING.cellPadX, baselineAt(top, span.style.size) + k * line, style);
-  });
+  };
   const gridTop = top + row.spans.length * line;
-  let x = 0.5;
-  for (let c = 0; c < row.cells.length; c++) {
+  const drawCell = (c: number, x: number) => {
     const lines = row.cells[c] as readonly string[];
     const w = table.widths[c] as number;
     const right = table.numeric[c] === true;
     const style = row.styles?.[c] ?? null;
     const s = style?.size ?? size;
-    if (canvasDrawable(lines)) {
-      const first = baselineAt(gridTop, s);
-      for (let i = 0; i < lines.length; i++) {
-        const text = lines[i] as string;
-        if (text === "") continue;
-        const textWidth =
-          style?.mono === true ? monoWidth(m.mono, text, s) : m.width(text, s, bold, !head);
-        const left = right ? x + w - SPACING.cellPadX - textWidth : x + SPACING.cellPadX;
-        draw(text, left, first + i * line, style);
-      }
+    if (!canvasDrawable(lines)) return;
+    const first = baselineAt(gridTop, s);
+    for (let i = 0; i < lines.length; i++) {
+      const text = lines[i] as string;
+      if (text === "") continue;
+      const textWidth =
+        style?.mono === true ? monoWidth(m.mono, text, s) : m.width(text, s, bold, !head);
+      const left = right ? x + w - SPACING.cellPadX - textWidth : x + SPACING.cellPadX;
+      // The space the line was broken at, past its width (see `wordSpaced`): a screen reader
+      // reads the cell's lines as one text.
+      const more = i < lines.length - 1 && style?.mono !== true;
+      draw(more ? wordSpaced(text) : text, left, first + i * line, style);
     }
-    x += w;
+  };
+  // Cells in column order: spans of columns not in the grid first (as the header has them), a
+  // value lifted from a grid column in that column's place (its grid cell is empty).
+  row.spanColumns.forEach((c, k) => {
+    if (c < 0) tagger.tag(cellTag(`s${k}`), () => drawSpan(k));
+  });
+  let x = 0.5;
+  for (let c = 0; c < row.cells.length; c++) {
+    const k = row.spanColumns.indexOf(c);
+    const at = x;
+    if (k >= 0) tagger.tag(cellTag(`s${k}`), () => drawSpan(k));
+    else tagger.tag(cellTag(String(c)), () => drawCell(c, at));
+    x += table.widths[c] as number;
   }
+}
+
+/**
+ * A line followed by another of the same text, with the space it was broken at: a screen
+ * reader (and a copy) reads an element's lines as one text, and "associated" and "with" on two
+ * lines would read "associatedwith". A line ending inside a token broken at punctuation (a URL
+ * cut after "/", "-" or "_") gets none. The space is the line's last character, past its
+ * measured width: nothing moves.
+ */
+export function wordSpaced(line: string): string {
+  return /[-/_]$/.test(line) ? line : `${line} `;
 }

@@ -126,3 +126,45 @@ export function fontRuns(path: string): FontRun[] {
   }
   return runs;
 }
+
+/** One element of a PDF's structure tree, with the text of its marked content. */
+export interface StructNode {
+  readonly type: string;
+  readonly children: StructNode[];
+  text: string;
+}
+
+/**
+ * The structure tree as poppler's `pdfinfo -struct-text` reads it: one element a line, indented
+ * two spaces a level ("H2 (block)", "TH:" followed by its attributes), its content's text
+ * quoted on the line below it.
+ */
+export function structTree(path: string): StructNode {
+  const root: StructNode = { type: "(root)", children: [], text: "" };
+  const stack: { node: StructNode; depth: number }[] = [{ node: root, depth: -1 }];
+  for (const line of run("pdfinfo", ["-struct-text", path]).split("\n")) {
+    if (line.trim() === "") continue;
+    const depth = (line.length - line.trimStart().length) / 2;
+    const body = line.trim();
+    while ((stack.at(-1) as { depth: number }).depth >= depth) stack.pop();
+    const parent = (stack.at(-1) as { node: StructNode }).node;
+    if (body.startsWith('"')) {
+      parent.text += body.slice(1, -1);
+      continue;
+    }
+    if (body.startsWith("/")) continue; // an attribute of the element above
+    const node: StructNode = { type: body.split(/[\s:]/)[0] as string, children: [], text: "" };
+    parent.children.push(node);
+    stack.push({ node, depth });
+  }
+  return root;
+}
+
+export function* walkStruct(node: StructNode): Iterable<StructNode> {
+  yield node;
+  for (const child of node.children) yield* walkStruct(child);
+}
+
+/** An element's text with its descendants'. */
+export const structText = (node: StructNode): string =>
+  node.text + node.children.map((c) => structText(c)).join("");
