@@ -5,7 +5,7 @@ import { EMPTY_NOTE } from "./layout.js";
 import type { Measurer } from "./measure.js";
 import { monoWidth } from "./mono-font.js";
 import type { CellStyle, SpanLine, TableModel, TableRow } from "./table-model.js";
-import { type Tagger, tag, UNTAGGED } from "./tags.js";
+import { type PdfTag, type Tagger, tag, UNTAGGED } from "./tags.js";
 import { COLORS, SPACING, styles, TYPE } from "./theme.js";
 import { monoSegments } from "./whole-tokens.js";
 
@@ -168,8 +168,11 @@ export function TableChunkView({
     return null;
   };
   return (
-    // One Table element for all the table's pages: each chunk continues it.
-    <View style={{ width, height }} {...tag({ type: "Table", id })}>
+    // One Table element for all the table's pages: each chunk continues it, the last ends it.
+    <View
+      style={{ width, height }}
+      {...tag({ type: "Table", id, last: end === table.rows.length })}
+    >
       {/* The canvas tags its rows and cells itself (TR, TH, TD; rules and tints are artifacts). */}
       <Canvas style={{ width, height }} paint={paint} {...{ pdfTagged: true }} />
       {overlays}
@@ -211,19 +214,29 @@ function paintTable(
   const pen: Pen = { p, font: null, size: 0 };
   p.fillColor(COLORS.navyText);
   const header = () => paintRow(pen, table, table.header, 0, type, true, m, tagger, `${id}:h`);
-  if (start === 0) tagger.tag("TR", header);
+  if (start === 0) tagger.tag(rowTag(table.header, `${id}:h`), header);
   else tagger.artifact(header);
   p.fillColor(COLORS.text);
   let y = table.header.height;
   for (let r = start; r < end; r++) {
     const row = table.rows[r] as TableRow;
     const top = y;
-    tagger.tag("TR", () =>
+    tagger.tag(rowTag(row, `${id}:${r}`), () =>
       paintRow(pen, table, row, top, type, row.finding === "match", m, tagger, `${id}:${r}`),
     );
     y += row.height;
   }
   p.restore();
+}
+
+/**
+ * A row's tag: named when a cell of it is laid out over the canvas (its TR stays open for the
+ * cell's text, drawn later); any other row is complete once drawn, and written out then.
+ */
+function rowTag(row: TableRow, key: string): PdfTag {
+  const later =
+    row.spans.some((s) => !canvasDrawable([s.text])) || row.cells.some((l) => !canvasDrawable(l));
+  return later ? { type: "TR", id: key } : { type: "TR" };
 }
 
 /** Backgrounds, tints, bars and rules: page furniture of a table. */
@@ -328,9 +341,11 @@ function paintRow(
 ): void {
   const { size, line } = type;
   const head = row === table.header;
-  const cellTag = (cell: string) => ({
+  // A cell react-pdf lays out over the canvas (`canvasDrawable`) is named: its overlay adds its
+  // text to it later (see `TableChunkView`); any other cell is complete once drawn.
+  const cellTag = (cell: string, later: boolean) => ({
     type: head ? ("TH" as const) : ("TD" as const),
-    id: `${key}:${cell}`,
+    ...(later ? { id: `${key}:${cell}` } : {}),
     ...(head ? { scope: "Column" as const } : {}),
   });
   /** Baseline of the first line at a size: half-leading above the font's ascent, as react-pdf sets text. */
@@ -387,14 +402,20 @@ function paintRow(
   // Cells in column order: spans of columns not in the grid first (as the header has them), a
   // value lifted from a grid column in that column's place (its grid cell is empty).
   row.spanColumns.forEach((c, k) => {
-    if (c < 0) tagger.tag(cellTag(`s${k}`), () => drawSpan(k));
+    const later = !canvasDrawable([(row.spans[k] as SpanLine).text]);
+    if (c < 0) tagger.tag(cellTag(`s${k}`, later), () => drawSpan(k));
   });
   let x = 0.5;
   for (let c = 0; c < row.cells.length; c++) {
     const k = row.spanColumns.indexOf(c);
     const at = x;
-    if (k >= 0) tagger.tag(cellTag(`s${k}`), () => drawSpan(k));
-    else tagger.tag(cellTag(String(c)), () => drawCell(c, at));
+    if (k >= 0) {
+      const later = !canvasDrawable([(row.spans[k] as SpanLine).text]);
+      tagger.tag(cellTag(`s${k}`, later), () => drawSpan(k));
+    } else {
+      const later = !canvasDrawable(row.cells[c] as readonly string[]);
+      tagger.tag(cellTag(String(c), later), () => drawCell(c, at));
+    }
     x += table.widths[c] as number;
   }
 }

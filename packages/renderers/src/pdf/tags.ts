@@ -27,6 +27,8 @@ export interface PdfTag {
   readonly scope?: "Column" | "Row";
   /** Names an element a later one continues (a table over several pages, a cell drawn later). */
   readonly id?: string;
+  /** Closes the element `id` names for good (a table's last page): it is written out then. */
+  readonly last?: boolean;
 }
 
 /**
