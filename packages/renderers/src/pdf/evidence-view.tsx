@@ -3,6 +3,8 @@ import type { ReactElement } from "react";
 import { QR_QUIET_ZONE } from "../evidence/qr-code.js";
 import { EVIDENCE_GAPS, EVIDENCE_TYPE, type EvidenceItem, QR_SIDE } from "./evidence-layout.js";
 import { MONO_FAMILY } from "./mono-font.js";
+import { wordSpaced } from "./table-view.js";
+import { tag } from "./tags.js";
 import { COLORS, CONTENT_WIDTH } from "./theme.js";
 
 interface QrPainter {
@@ -50,12 +52,12 @@ function FieldView({
   wide?: boolean;
 }): ReactElement {
   return (
-    <View style={{ marginBottom: EVIDENCE_GAPS.field }}>
-      <Text style={LABEL}>{label}</Text>
+    <View style={{ marginBottom: EVIDENCE_GAPS.field }} {...tag("P")}>
+      <Text style={LABEL}>{`${label} `}</Text>
       {lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
         <Text key={i} style={wide ? WIDE : VALUE}>
-          {line}
+          {i < lines.length - 1 ? wordSpaced(line) : line}
         </Text>
       ))}
     </View>
@@ -80,7 +82,14 @@ export function EvidenceView({ item }: { item: EvidenceItem }): ReactElement {
   return (
     <View style={{ width: CONTENT_WIDTH }}>
       <View style={{ flexDirection: "row" }}>
-        <Canvas style={{ width: QR_SIDE, height: QR_SIDE }} paint={paint} />
+        <View
+          {...tag({
+            type: "Figure",
+            alt: `QR code of the verification URL ${item.block.url}`,
+          })}
+        >
+          <Canvas style={{ width: QR_SIDE, height: QR_SIDE }} paint={paint} />
+        </View>
         <View style={{ marginLeft: EVIDENCE_GAPS.qr }}>
           {item.fields.map((f) => (
             <FieldView key={f.label} label={f.label} lines={f.lines} />
@@ -92,11 +101,11 @@ export function EvidenceView({ item }: { item: EvidenceItem }): ReactElement {
           <FieldView key={f.label} label={f.label} lines={f.lines} wide />
         ))}
       </View>
-      <View style={{ marginTop: EVIDENCE_GAPS.statement }}>
+      <View style={{ marginTop: EVIDENCE_GAPS.statement }} {...tag("P")}>
         {item.statement.map((line, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
           <Text key={i} style={STATEMENT}>
-            {line}
+            {i < item.statement.length - 1 ? wordSpaced(line) : line}
           </Text>
         ))}
       </View>

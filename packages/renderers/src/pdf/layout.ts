@@ -14,6 +14,7 @@ import { FILL, type Measurer } from "./measure.js";
 import { planSignOff, type SignOffItem, signOffGroups } from "./sign-off-layout.js";
 import { buildTableModel, fieldColumnWidth, type TableModel } from "./table-model.js";
 import { CONTENT_WIDTH, LIST_WARNING_BOX, PAGE, SPACING, TYPE } from "./theme.js";
+import { monoSpan } from "./whole-tokens.js";
 
 /**
  * Text already broken into lines, and whether it needs the fallback font stack. Each line is
@@ -29,6 +30,11 @@ export interface Lines {
    * wider than the text's width at its own size; null (or absent) where the line is set as is.
    */
   readonly sizes?: readonly (number | null)[];
+  /**
+   * Whether the text holds addresses or digests (`monoSpan`): they are set in the monospace face
+   * (regular weight), as in tables, and were measured so.
+   */
+  readonly mono?: boolean;
 }
 
 export interface MetricCard {
@@ -123,13 +129,17 @@ export interface PagePlan {
 export interface DocumentPlan {
   readonly titleBlock: TitleBlock;
   readonly pages: readonly PagePlan[];
-  readonly runningTitle: string;
+  /** The running header's title, on one line or two (see `runningHeader`). */
+  readonly runningTitle: readonly string[];
   readonly runningTitleFallback: boolean;
-  readonly runningRight: string;
+  /** Its right-hand side, the report type and the date, whole: one line, or one each. */
+  readonly runningRight: readonly string[];
   /** The provenance line on every page, or null (no provenance: a library call). */
   readonly footerNote: FooterNote | null;
 }
 
+/** Between the report type and the date on the right of the running header. */
+const RUNNING_SEPARATOR = "  ·  ";
 const CHART_HEIGHT_PAIR = 190;
 const CHART_HEIGHT_SINGLE = 230;
 /**
@@ -161,16 +171,19 @@ export function planDocument(
   const m = measurer;
   const lines = (s: string, width: number, size: number, bold = false): Lines => {
     const clean = text(s);
-    const l = m.wrap(clean, width, size, bold);
+    // Addresses and digests in the text are set in the monospace face (`Lines.mono`).
+    const mono = clean.length >= 12 && clean.split(/\s+/).some((w) => monoSpan(w) !== null);
+    const l = m.wrap(clean, width, size, bold, mono);
     const fallback = m.needsFallback(clean, bold);
     let sizes: (number | null)[] | null = null;
     l.forEach((line, i) => {
-      const w = m.width(line, size, bold);
+      const w = m.width(line, size, bold, mono);
       if (w <= width * FILL) return;
       sizes ??= l.map(() => null);
       sizes[i] = (size * width * FILL) / w;
     });
-    return sizes === null ? { lines: l, fallback } : { lines: l, fallback, sizes };
+    const set = mono ? { lines: l, fallback, mono } : { lines: l, fallback };
+    return sizes === null ? set : { ...set, sizes };
   };
 
   const said = provenanceText(report.meta);
@@ -237,23 +250,23 @@ export function planDocument(
       ...paragraphs(section.bullets, "bullet"),
     ];
     const h = section.heading === null ? null : heading(section.heading);
-    const model = section.table === null ? null : tableItems(section.table);
+    const table = section.table === null ? null : tableItems(section.table);
+    const model = table === null || h === null ? table : { ...table, titleLevel: 3 as const };
     if (h !== null || body.length > 0) flow.section(h, body, model);
     if (model !== null) flow.table(model);
   }
   for (const t of report.tables) flow.table(tableItems(t));
   // The attestation's evidence in place of its JWS (which the file carries as an attachment),
   // kept whole on one page with its heading.
-  const evidence: Item[] =
+  const evidencePlan =
     report.attestation === undefined || report.attestation === null
-      ? []
-      : [
-          heading(EVIDENCE_HEADING),
-          planEvidence(report.attestation, m, (s, width, size) => m.wrap(text(s), width, size)),
-        ];
+      ? null
+      : planEvidence(report.attestation, m, (s, width, size) => m.wrap(text(s), width, size));
   const signOff = report.signOff ?? null;
   if (signOff !== null) {
     // After the report's parts, before the appendix: the form, on one page with the evidence.
+    const evidence: Item[] =
+      evidencePlan === null ? [] : [heading(EVIDENCE_HEADING), evidencePlan];
     const plan = planSignOff(signOff, m, lines, text);
     const groups = signOffGroups(heading(SIGN_OFF_HEADING), plan, evidence);
     for (const group of groups) {
@@ -261,19 +274,21 @@ export function planDocument(
       flow.together(group.items, group.onNewPage, group === groups.at(-1) ? SPACING.afterBlock : 0);
     }
   }
-  if (report.workbook.length > 0) {
-    const [first, ...rest] = report.workbook.map(tableItems);
-    if (first !== undefined) {
-      // The heading is kept with the start of the first table.
-      flow.section(heading("Appendix"), [], first);
-      flow.table(first);
-    }
-    for (const t of rest) flow.table(t);
+  // Each sheet of the workbook is an appendix of its own, lettered ("Appendix A — Screening
+  // export"): its heading names it, so the table prints no title of its own under it (its
+  // later pages say "Appendix A — Screening export (continued)").
+  let appendices = 0;
+  for (const t of report.workbook) {
+    const name = appendixHeading(appendices++, t.title);
+    const model = asAppendix(tableItems(t), text(name), m);
+    flow.section(heading(name), [], model);
+    flow.table(model);
   }
-  const [evidenceHeading, evidenceBlock] = evidence;
-  if (signOff === null && evidenceHeading !== undefined && evidenceBlock !== undefined) {
-    // Without a sign-off, last, where the appendix ends.
-    flow.section(evidenceHeading, [evidenceBlock]);
+  if (signOff === null && evidencePlan !== null) {
+    // Without a sign-off, last, where the appendix ends: the last appendix when there are others.
+    const name =
+      appendices === 0 ? EVIDENCE_HEADING : appendixHeading(appendices, EVIDENCE_HEADING);
+    flow.section(heading(name), [evidencePlan]);
   }
   if (flow.isEmpty()) {
     flow.section(null, paragraphs(["This report has no content."], "paragraph"));
@@ -285,14 +300,36 @@ export function planDocument(
     report.meta.date,
   ]
     .filter((s): s is string => s !== null && s !== "")
-    .join("  ·  ");
+    .join(RUNNING_SEPARATOR);
+  const running = runningHeader(runningTitle, text(right), m);
   return {
     titleBlock,
     pages: flow.pages(),
-    runningTitle: fitOneLine(runningTitle, CONTENT_WIDTH * 0.62, TYPE.running.size, m),
+    runningTitle: running.title,
     runningTitleFallback: m.needsFallback(runningTitle),
-    runningRight: fitOneLine(text(right), CONTENT_WIDTH * 0.34, TYPE.running.size, m),
+    runningRight: running.right,
     footerNote: footerNote(report, said, m),
+  };
+}
+
+/** "Appendix A — Screening export": the `index`th appendix (A…Z, then AA, AB…), lettered. */
+export function appendixHeading(index: number, title: string): string {
+  let letters = "";
+  for (let n = index; n >= 0; n = Math.floor(n / 26) - 1) {
+    letters = String.fromCharCode(65 + (n % 26)) + letters;
+  }
+  return title === "" ? `Appendix ${letters}` : `Appendix ${letters} — ${title}`;
+}
+
+/** A table under its appendix heading: no title of its own, continued under the heading's name. */
+function asAppendix(model: TableModel, name: string, m: Measurer): TableModel {
+  const continuedTitle = m.wrap(`${name} (continued)`, CONTENT_WIDTH, TYPE.tableTitle.size);
+  return {
+    ...model,
+    title: [],
+    titleHeight: 0,
+    continuedTitle,
+    continuedHeight: continuedTitle.length * TYPE.tableTitle.line + SPACING.tableTitleGap,
   };
 }
 
@@ -311,13 +348,36 @@ function footerNote(report: Report, said: ProvenanceText, m: Measurer): FooterNo
   };
 }
 
-/** The running header repeats the title on one line; the full title is on page 1. */
-function fitOneLine(s: string, width: number, size: number, m: Measurer): string {
-  const oneLine = s.replace(/\s*\n\s*/g, " ");
-  if (m.width(oneLine, size) <= width * 0.96) return oneLine;
-  const chars = Array.from(oneLine);
-  while (chars.length > 0 && m.width(`${chars.join("")}…`, size) > width * 0.96) chars.pop();
-  return `${chars.join("").trimEnd()}…`;
+/** Most lines the running header's title takes (the header's box has room for two). */
+export const RUNNING_LINES = 2;
+/** Space between the running header's title and its right-hand side. */
+const RUNNING_GAP = 16;
+
+/**
+ * The running header of pages 2+: the report type and date on the right, always whole (on two
+ * lines when together they would take more than half the width), and the title in the rest,
+ * wrapped onto a second line when it needs one; only a title longer than two lines is cut
+ * (with "…": the full title is on page 1).
+ */
+function runningHeader(
+  title: string,
+  right: string,
+  m: Measurer,
+): { readonly title: readonly string[]; readonly right: readonly string[] } {
+  const size = TYPE.running.size;
+  const width = (s: string) => m.width(s, size) / FILL;
+  let rightLines = right === "" ? [] : [right];
+  if (width(right) > CONTENT_WIDTH / 2) rightLines = right.split(RUNNING_SEPARATOR);
+  const rightWidth = Math.max(0, ...rightLines.map(width));
+  const room = CONTENT_WIDTH - rightWidth - (rightWidth > 0 ? RUNNING_GAP : 0);
+  const oneLine = title.replace(/\s*\n\s*/g, " ");
+  const lines = m.wrap(oneLine, room, size);
+  if (lines.length <= RUNNING_LINES) return { title: lines, right: rightLines };
+  const kept = lines.slice(0, RUNNING_LINES);
+  const last = Array.from(`${kept[RUNNING_LINES - 1]} ${lines[RUNNING_LINES]}`);
+  while (last.length > 0 && width(`${last.join("").trimEnd()}…`) > room) last.pop();
+  kept[RUNNING_LINES - 1] = `${last.join("").trimEnd()}…`;
+  return { title: kept, right: rightLines };
 }
 
 function planTitle(

@@ -1,7 +1,7 @@
 import type { FontPlan } from "../fonts/font-plan.js";
 import { loadPdfFonts, type MeasurableFont } from "../fonts/react-pdf-fonts.js";
 import { loadMonoFont, monoWidth } from "./mono-font.js";
-import { isWholeToken } from "./whole-tokens.js";
+import { isWholeToken, monoSpan } from "./whole-tokens.js";
 
 /**
  * Text measurement with the very font objects react-pdf lays text out with, so the PDF renderer
@@ -11,15 +11,24 @@ import { isWholeToken } from "./whole-tokens.js";
  * address, say) is ever clipped.
  */
 export interface Measurer {
-  /** Width in points of a single line. */
-  width(text: string, size: number, bold?: boolean): number;
+  /**
+   * Width in points of a single line; with `monoValues`, the addresses and digests in it (see
+   * `monoSpan`) measured in the monospace face they are set in (prose: `Lines.mono`).
+   */
+  width(text: string, size: number, bold?: boolean, monoValues?: boolean): number;
   /**
    * `text` broken into lines no wider than `maxWidth`: at spaces, else after `-_/,.:;|`, else
    * (one long token) between any two characters. A wallet address or a digest is never broken:
    * one wider than the line stands on a line of its own, wider than `maxWidth` (the caller sets
    * that line smaller). Never drops a character other than the spaces a line is broken at.
    */
-  wrap(text: string, maxWidth: number, size: number, bold?: boolean): string[];
+  wrap(
+    text: string,
+    maxWidth: number,
+    size: number,
+    bold?: boolean,
+    monoValues?: boolean,
+  ): string[];
   /** The monospace face addresses and hashes are set in. */
   readonly mono: MeasurableFont;
   /** `text` in the monospace face, broken between characters only where it must be. */
@@ -95,7 +104,8 @@ class FontMeasurer implements Measurer {
     return em;
   }
 
-  width(text: string, size: number, bold = false): number {
+  width(text: string, size: number, bold = false, monoValues = false): number {
+    if (monoValues) return this.#proseEm(text, bold) * size;
     let em = 0;
     for (let i = 0; i < text.length; i++) {
       const cp = text.codePointAt(i) as number;
@@ -141,16 +151,43 @@ class FontMeasurer implements Measurer {
     return out;
   }
 
-  wrap(text: string, maxWidth: number, size: number, bold = false): string[] {
+  wrap(text: string, maxWidth: number, size: number, bold = false, monoValues = false): string[] {
     const limit = (maxWidth * FILL) / size; // in em
     const out: string[] = [];
-    for (const paragraph of text.split("\n")) this.#wrapParagraph(paragraph, limit, bold, out);
+    for (const paragraph of text.split("\n")) {
+      this.#wrapParagraph(paragraph, limit, bold, out, monoValues);
+    }
     return out;
   }
 
-  #wrapParagraph(paragraph: string, limit: number, bold: boolean, out: string[]): void {
+  /** A word's em width, its address or digest in the monospace face (see `monoSpan`). */
+  #wordEm(word: string, bold: boolean): number {
+    const span = monoSpan(word);
+    if (span === null) return this.#em(word, bold);
+    const [lead, core, trail] = span;
+    const mono = monoWidth(this.mono, core, 1);
+    return this.#em(lead, bold) + mono + this.#em(trail, bold);
+  }
+
+  /** A line's em width with its addresses and digests in the monospace face. */
+  #proseEm(text: string, bold: boolean): number {
+    let em = 0;
+    const space = this.#advance(0x20, bold);
+    const words = text.split(" ");
+    for (const word of words) em += this.#wordEm(word, bold);
+    return em + (words.length - 1) * space;
+  }
+
+  #wrapParagraph(
+    paragraph: string,
+    limit: number,
+    bold: boolean,
+    out: string[],
+    monoValues: boolean,
+  ): void {
+    const em = (s: string) => (monoValues ? this.#wordEm(s, bold) : this.#em(s, bold));
     // Fast path: most table cells fit on one line.
-    if (this.#em(paragraph, bold) <= limit) {
+    if ((monoValues ? this.#proseEm(paragraph, bold) : this.#em(paragraph, bold)) <= limit) {
       out.push(paragraph.trimEnd());
       return;
     }
@@ -159,7 +196,7 @@ class FontMeasurer implements Measurer {
     let lineEm = 0;
     for (const word of paragraph.split(/ +/)) {
       if (word === "") continue;
-      const wordEm = this.#em(word, bold);
+      const wordEm = em(word);
       const sep = line === "" ? 0 : space;
       if (lineEm + sep + wordEm <= limit) {
         line = line === "" ? word : `${line} ${word}`;

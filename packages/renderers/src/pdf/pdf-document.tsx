@@ -1,4 +1,5 @@
 import { Document, Page, type Styles, Text, View } from "@react-pdf/renderer";
+import type { ReportChart } from "@svc/report-model";
 import type { ReactElement } from "react";
 import type { ChartScene } from "../chart/scene.js";
 import { ChartView } from "./chart-view.js";
@@ -6,7 +7,9 @@ import { EvidenceView } from "./evidence-view.js";
 import type { DocumentPlan, Item, Lines, PagePlan, TitleBlock } from "./layout.js";
 import type { Measurer } from "./measure.js";
 import { SignOffView } from "./sign-off-view.js";
-import { TableChunkView } from "./table-view.js";
+import type { TableModel } from "./table-model.js";
+import { TableChunkView, withMonoValues, wordSpaced } from "./table-view.js";
+import { type PdfTag, type PdfTagType, tag } from "./tags.js";
 import { SPACING, styles } from "./theme.js";
 
 type Style = Styles[string];
@@ -64,12 +67,19 @@ class Styler {
   }
 
   /** Type of a table cell set by react-pdf (see `TableChunkView`), built once per variant. */
-  cellText(dense: boolean, head: boolean, numeric: boolean, fallback: boolean): Style[] {
-    const key = `${dense}${head}${numeric}${fallback}`;
+  cellText(
+    dense: boolean,
+    head: boolean,
+    numeric: boolean,
+    fallback: boolean,
+    bold: boolean,
+  ): Style[] {
+    const key = `${dense}${head}${numeric}${fallback}${bold}`;
     let s = this.#cellText.get(key);
     if (s === undefined) {
       s = [dense ? styles.tableTextDense : styles.tableText];
       s.push(head ? styles.headText : styles.bodyText);
+      if (bold && !head) s.push(styles.matchText);
       if (numeric) s.push(styles.alignRight);
       if (fallback) s.push(this.fallback);
       this.#cellText.set(key, s);
@@ -97,6 +107,9 @@ export function PdfDocument({
       {...(info.keywords === null ? {} : { keywords: info.keywords })}
       creator="@svc/renderers"
       producer="@react-pdf/renderer 4.9.0"
+      language="en"
+      // A tagged PDF (see tags.ts): headings, paragraphs, tables and figures in reading order.
+      {...{ tagged: true }}
     >
       {plan.pages.map((page, i) => (
         <Page
@@ -124,6 +137,7 @@ export function PdfDocument({
             style={
               plan.footerNote === null ? styles.footer : [styles.footer, styles.footerWithNote]
             }
+            {...tag("Artifact")}
           >
             {plan.footerNote === null ? null : (
               <Text
@@ -140,7 +154,8 @@ export function PdfDocument({
           {banner === null ? null : (
             // Last, so it is drawn over the title band on page 1; `fixed` states the intent (every
             // page), though each page here is one unbroken react-pdf page anyway.
-            <View style={styles.sampleBanner} fixed>
+            // Said once to a screen reader (page 1); page furniture on the others.
+            <View style={styles.sampleBanner} fixed {...tag(i === 0 ? "P" : "Artifact")}>
               <Text style={styles.sampleBannerText}>{banner}</Text>
             </View>
           )}
@@ -167,15 +182,17 @@ function TitleBand({ block, styler }: { block: TitleBlock; styler: Styler }): Re
             style={styles.bandLabel}
             styler={styler}
             box={styles.gapBelowBandLabel}
+            pdfTag="P"
           />
         )}
-        <LinesView lines={block.title} style={styles.bandTitle} styler={styler} />
+        <LinesView lines={block.title} style={styles.bandTitle} styler={styler} pdfTag="H1" />
         {block.subtitle === null ? null : (
           <LinesView
             lines={block.subtitle}
             style={styles.bandSubtitle}
             styler={styler}
             box={styles.gapAboveSubtitle}
+            pdfTag="P"
           />
         )}
       </View>
@@ -185,7 +202,12 @@ function TitleBand({ block, styler }: { block: TitleBlock; styler: Styler }): Re
           key={box.top}
           style={[styles.content, BOX_STYLES[box.tone].box, { top: box.top, height: box.height }]}
         >
-          <LinesView lines={box.text} style={BOX_STYLES[box.tone].text} styler={styler} />
+          <LinesView
+            lines={box.text}
+            style={BOX_STYLES[box.tone].text}
+            styler={styler}
+            pdfTag="P"
+          />
         </View>
       ))}
       {block.meta.length === 0 ? null : (
@@ -197,9 +219,9 @@ function TitleBand({ block, styler }: { block: TitleBlock; styler: Styler }): Re
           ]}
         >
           {block.meta.map((m) => (
-            <View key={m.label} style={[styles.metaItem, { width: block.metaWidth }]}>
+            <View key={m.label} style={[styles.metaItem, { width: block.metaWidth }]} {...tag("P")}>
               <Text style={[styles.metaLabel, styles.gapBelowMetaLabel]}>
-                {m.label.toUpperCase()}
+                {`${m.label.toUpperCase()} `}
               </Text>
               <LinesView lines={m.value} style={styles.metaValue} styler={styler} />
             </View>
@@ -212,11 +234,23 @@ function TitleBand({ block, styler }: { block: TitleBlock; styler: Styler }): Re
 
 function RunningHeader({ plan, styler }: { plan: DocumentPlan; styler: Styler }): ReactElement {
   return (
-    <View style={styles.running}>
-      <Text style={styler.font(styles.runningText, plan.runningTitleFallback)}>
-        {plan.runningTitle}
-      </Text>
-      <Text style={styles.runningText}>{plan.runningRight}</Text>
+    <View style={styles.running} {...tag("Artifact")}>
+      <View style={styles.runningSide}>
+        {plan.runningTitle.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+          <Text key={i} style={styler.font(styles.runningText, plan.runningTitleFallback)}>
+            {line}
+          </Text>
+        ))}
+      </View>
+      <View style={[styles.runningSide, styles.runningRight]}>
+        {plan.runningRight.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
+          <Text key={i} style={styles.runningText}>
+            {line}
+          </Text>
+        ))}
+      </View>
     </View>
   );
 }
@@ -250,13 +284,13 @@ function ItemView({
 }: { item: Item } & ItemContext): ReactElement {
   switch (item.kind) {
     case "heading":
-      return <LinesView lines={item.text} style={styles.h1} styler={styler} />;
+      return <LinesView lines={item.text} style={styles.h1} styler={styler} pdfTag="H2" />;
     case "paragraph":
-      return <LinesView lines={item.text} style={styles.paragraph} styler={styler} />;
+      return <LinesView lines={item.text} style={styles.paragraph} styler={styler} pdfTag="P" />;
     case "bullet":
       return (
-        <View style={styles.bulletRow}>
-          <Text style={styles.bulletMark}>{item.continued === true ? "" : "•"}</Text>
+        <View style={styles.bulletRow} {...tag("P")}>
+          <Text style={styles.bulletMark}>{item.continued === true ? "" : "• "}</Text>
           <LinesView lines={item.text} style={styles.bulletText} styler={styler} />
         </View>
       );
@@ -267,6 +301,7 @@ function ItemView({
             <View
               // biome-ignore lint/suspicious/noArrayIndexKey: cards are positional
               key={c}
+              {...tag("P")}
               style={[
                 styles.card,
                 {
@@ -281,6 +316,7 @@ function ItemView({
                 style={styles.cardLabel}
                 styler={styler}
                 box={styles.gapBelowCardLabel}
+                more
               />
               <LinesView
                 lines={card.value}
@@ -302,17 +338,18 @@ function ItemView({
     case "charts":
       return (
         <View style={styles.chartRow}>
-          {item.charts.map(({ index }) => {
+          {item.charts.map(({ chart, index }) => {
             const scene = scenes[index];
             return scene === undefined ? null : (
-              <ChartView
-                key={index}
-                scene={scene}
-                width={item.width}
-                height={item.chartHeight}
-                fontFamily={styler.fontFamily}
-                text={text}
-              />
+              <View key={index} {...tag({ type: "Figure", alt: chartAlt(chart, text) })}>
+                <ChartView
+                  scene={scene}
+                  width={item.width}
+                  height={item.chartHeight}
+                  fontFamily={styler.fontFamily}
+                  text={text}
+                />
+              </View>
             );
           })}
         </View>
@@ -322,7 +359,12 @@ function ItemView({
     case "evidence":
       return <EvidenceView item={item} />;
     case "signoff":
-      return <SignOffView item={item} fallback={styler.fallback} />;
+      // The form's rows and lines, one section of the structure tree (a tagged PDF).
+      return (
+        <View {...tag("Sect")}>
+          <SignOffView item={item} fallback={styler.fallback} />
+        </View>
+      );
   }
 }
 
@@ -335,26 +377,43 @@ function LinesView({
   style,
   styler,
   box,
+  pdfTag,
+  more = false,
 }: {
   lines: Lines;
   style: Style;
   styler: Styler;
   box?: Style;
+  /** Its structure tag: the lines are one element (a heading, a paragraph). */
+  pdfTag?: PdfTagType | PdfTag;
+  /** More text of the same element follows (a card's value after its label): a space after. */
+  more?: boolean;
 }): ReactElement {
+  const tagged = pdfTag === undefined ? {} : tag(pdfTag);
   const type = styler.font(style, lines.fallback);
   const sized = (i: number): Style[] => {
     const size = lines.sizes?.[i];
     return size === null || size === undefined ? type : [...type, { fontSize: size }];
   };
+  const spaced = (line: string, i: number) =>
+    i < lines.lines.length - 1 || more ? wordSpaced(line) : line;
+  const content = (line: string, i: number) => {
+    const s = spaced(line, i);
+    return lines.mono === true ? withMonoValues(s) : s;
+  };
   if (lines.lines.length === 1) {
-    return <Text style={box === undefined ? sized(0) : [box, ...sized(0)]}>{lines.lines[0]}</Text>;
+    return (
+      <Text style={box === undefined ? sized(0) : [box, ...sized(0)]} {...tagged}>
+        {content(lines.lines[0] as string, 0)}
+      </Text>
+    );
   }
   return (
-    <View {...(box === undefined ? {} : { style: box })}>
+    <View {...(box === undefined ? {} : { style: box })} {...tagged}>
       {lines.lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional
         <Text key={i} style={sized(i)}>
-          {line}
+          {content(line, i)}
         </Text>
       ))}
     </View>
@@ -375,23 +434,56 @@ function TableChunk({
     lines: item.continued ? t.continuedTitle : t.title,
     fallback: t.titleFallback,
   };
+  const id = tableId(t);
   return (
     <View>
-      <LinesView
-        lines={caption}
-        style={item.continued ? styles.tableContinued : styles.tableTitle}
-        styler={styler}
-        box={styles.gapBelowTableTitle}
-      />
+      {caption.lines.length === 0 ? null : (
+        // No title: an appendix's table, named by its heading. The title is a heading of the
+        // report's parts (a screen reader lists them); "(continued)" is page furniture.
+        <LinesView
+          lines={caption}
+          style={item.continued ? styles.tableContinued : styles.tableTitle}
+          styler={styler}
+          box={styles.gapBelowTableTitle}
+          pdfTag={item.continued ? "Artifact" : t.titleLevel === 3 ? "H3" : "H2"}
+        />
+      )}
       <TableChunkView
+        id={id}
         table={t}
         start={item.start}
         end={item.end}
         measurer={measurer}
-        complexStyle={(head, numeric, fallback) =>
-          styler.cellText(t.dense, head, numeric, fallback)
+        complexStyle={(head, numeric, fallback, bold) =>
+          styler.cellText(t.dense, head, numeric, fallback, bold)
         }
       />
     </View>
   );
+}
+
+/** A name for each table, unique in the process: its Table element's id (see tags.ts). */
+const TABLE_IDS = new WeakMap<TableModel, string>();
+let tables = 0;
+function tableId(t: TableModel): string {
+  let id = TABLE_IDS.get(t);
+  if (id === undefined) {
+    id = `table-${++tables}`;
+    TABLE_IDS.set(t, id);
+  }
+  return id;
+}
+
+/** A chart's alternate text: what it draws, and its numbers (a screen reader reads them). */
+function chartAlt(chart: ReportChart, text: (s: string) => string): string {
+  const kind = chart.type === "bar" ? "Bar chart" : "Line chart";
+  const title = chart.title === "" ? "" : `: ${text(chart.title)}`;
+  const axis = chart.xLabel === null ? "" : ` by ${text(chart.xLabel)}`;
+  const series = chart.series
+    .map((s) => {
+      const values = chart.labels.map((l, i) => `${text(l)} ${s.values[i] ?? "none"}`);
+      return `${text(s.name)}: ${values.join(", ")}`;
+    })
+    .join("; ");
+  return `${kind}${title}${axis}. ${series}.`;
 }

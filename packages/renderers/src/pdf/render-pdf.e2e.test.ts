@@ -176,7 +176,7 @@ describe("renderPdf", () => {
 
   it("shows the workbook sheets in an appendix, without a word about workbooks", () => {
     const t = text(eddPath);
-    expect(t).toMatch(/^Appendix$/m);
+    expect(t).toMatch(/^Appendix A — Screening export$/m);
     expect(t).not.toMatch(/workbook/i);
     expect(t).toContain("Screening export");
   });

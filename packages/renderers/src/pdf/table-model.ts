@@ -4,6 +4,8 @@ import {
   columnLabelsOf,
   formatCell,
   type ReportTable,
+  type RowFinding,
+  rowFindings,
   rowKindsOf,
   VALUE_KIND_TRAITS,
 } from "@svc/report-model";
@@ -32,6 +34,11 @@ export interface SpanLine {
 export interface TableRow {
   /** Lifted values, each on a full-width line above the grid cells (see `TableModel.lifted`). */
   readonly spans: readonly SpanLine[];
+  /**
+   * Per span, the grid column it was lifted from (its grid cell is left empty), or -1 for a
+   * column not in the grid (a band): where a screen reader meets it among the row's cells.
+   */
+  readonly spanColumns: readonly number[];
   /** Grid cell texts, already broken into lines (one `<Text>` each). */
   readonly cells: readonly (readonly string[])[];
   /** Per grid cell, whether it needs the fallback font stack; null when no cell does. */
@@ -40,11 +47,21 @@ export interface TableRow {
   readonly styles: readonly (CellStyle | null)[] | null;
   readonly height: number;
   readonly zebra: boolean;
+  /**
+   * What the row shows (`rowFindings`): an exact `match` (strong tint, a solid bar at its left
+   * edge, bold type) or a `near-match` (lighter tint, a thin bar); null for every other row.
+   */
+  readonly finding: RowFinding | null;
 }
 
 /** A table measured and broken into lines: ready to be cut into page-sized chunks. */
 export interface TableModel {
   readonly title: readonly string[];
+  /**
+   * The title's level among the document's headings: 2 (a part of the report, like the
+   * summary), or 3 (a table under a section's own heading). Absent: 2.
+   */
+  readonly titleLevel?: 2 | 3;
   readonly titleFallback: boolean;
   readonly titleHeight: number;
   /** Height of the "(continued)" caption on later pages. */
@@ -121,16 +138,17 @@ export function buildTableModel(
   const fieldValue = isFieldValue(table) && columnCount === 2;
 
   const headerTexts = Array.from({ length: columnCount }, (_, c) => text(labels[c] ?? ""));
-  let headerInfo = headerTexts.map((h) => {
-    const width = widestLine(h, measurer, size, true);
-    const word = longestWord(h, measurer, size, true);
-    return { width, word };
-  });
+  let headerInfo = headerTexts.map((h) => headerMeasure(h, measurer, size));
   const texts = table.rows.map((_, r) =>
     Array.from({ length: columnCount }, (_, c) => text(formatCell(table, r, c))),
   );
+  // Rows showing a match are set in bold: measured, wrapped and drawn so.
+  const findings = rowFindings(table);
+  const boldRow = (r: number): boolean => findings[r] === "match";
   const measureCells = (at: number): CellInfo[][] =>
-    texts.map((row, r) => row.map((t, c) => cellInfo(t, cellKind(table, r, c), measurer, at)));
+    texts.map((row, r) =>
+      row.map((t, c) => cellInfo(t, cellKind(table, r, c), measurer, at, boldRow(r))),
+    );
   let cells = measureCells(size);
 
   const columns = Array.from({ length: columnCount }, (_, c) => c);
@@ -160,7 +178,15 @@ export function buildTableModel(
       const cellNatural = Math.max(h, widest / FILL + pad);
       const kind = kinds[c] ?? "text";
       const prose = !VALUE_KIND_TRAITS[kind].keepWhole && kind !== "boolean";
-      return { natural: n, cellNatural, hard: h, soft: Math.max(h, soft / FILL + pad), prose };
+      const head = Math.min(n, Math.max(h, (headerInfo[c]?.twoLines ?? 0) / FILL + pad + 0.01));
+      return {
+        natural: n,
+        cellNatural,
+        hard: h,
+        soft: Math.max(h, soft / FILL + pad),
+        prose,
+        head,
+      };
     });
 
   const total = CONTENT_WIDTH - 1; // the table's outer side borders
@@ -211,10 +237,7 @@ export function buildTableModel(
       type = TYPE.cellDense;
       size = type.size;
       cells = measureCells(size);
-      headerInfo = headerTexts.map((h) => ({
-        width: widestLine(h, measurer, size, true),
-        word: longestWord(h, measurer, size, true),
-      }));
+      headerInfo = headerTexts.map((h) => headerMeasure(h, measurer, size));
       const small = choose();
       if (small.score * type.line < regular.height * BAND_GAIN) {
         layout = small;
@@ -238,7 +261,12 @@ export function buildTableModel(
     if (!cell.mono && scale >= 1) return null;
     return { mono: cell.mono, size: size * Math.max(MIN_SHRINK, Math.min(1, scale)) };
   };
-  const wrapCell = (cell: CellInfo, width: number, style: CellStyle | null): string[] => {
+  const wrapCell = (
+    cell: CellInfo,
+    width: number,
+    style: CellStyle | null,
+    bold: boolean,
+  ): string[] => {
     const s = style?.size ?? size;
     if (cell.keepWhole && !cell.text.includes("\n")) {
       const w =
@@ -246,7 +274,7 @@ export function buildTableModel(
       if (w <= (width - pad) * FILL) return [cell.text];
     }
     if (style?.mono === true) return measurer.wrapMono(cell.text, width - pad, s);
-    return measurer.wrap(cell.text, width - pad, s);
+    return measurer.wrap(cell.text, width - pad, s, bold, true);
   };
 
   const headerLines = grid.map((c, i) =>
@@ -259,6 +287,7 @@ export function buildTableModel(
   }));
   const header: TableRow = {
     spans: headerSpans,
+    spanColumns: headerSpans.map(() => -1),
     cells: headerLines,
     fallback: fallbackFlags(
       grid.map((c) => headerTexts[c] as string),
@@ -270,6 +299,7 @@ export function buildTableModel(
       (lifted.length + Math.max(1, ...headerLines.map((l) => l.length))) * type.line +
       2 * SPACING.cellPadY,
     zebra: false,
+    finding: null,
   };
 
   const rows: TableRow[] = [];
@@ -288,13 +318,16 @@ export function buildTableModel(
     const cellStyles = grid.map((c, i) =>
       away.has(c) ? null : styled(row[c] as CellInfo, widths[i] as number),
     );
+    const bold = boldRow(r);
     const lines = grid.map((c, i) =>
-      away.has(c) ? [""] : wrapCell(row[c] as CellInfo, widths[i] as number, cellStyles[i] ?? null),
+      away.has(c)
+        ? [""]
+        : wrapCell(row[c] as CellInfo, widths[i] as number, cellStyles[i] ?? null, bold),
     );
     const fallback = fallbackFlags(
       grid.map((c) => (row[c] as CellInfo).text),
       measurer,
-      false,
+      bold,
       grid.map((c) => (row[c] as CellInfo).mono),
     );
     const styles = cellStyles.some((s) => s !== null) ? cellStyles : null;
@@ -306,11 +339,13 @@ export function buildTableModel(
       const first = from === 0;
       rows.push({
         spans: first ? spans : [],
+        spanColumns: first ? liftedFrom(row).map((c) => grid.indexOf(c)) : [],
         cells: first && to === count ? lines : lines.map((l) => l.slice(from, to)),
         fallback,
         styles,
         height: ((first ? spans.length : 0) + (to - from)) * type.line + 2 * SPACING.cellPadY + 0.5,
         zebra,
+        finding: findings[r] ?? null,
       });
     }
   }
@@ -350,14 +385,14 @@ export function fieldColumnWidth(
     const size = TYPE.cell.size;
     widest = Math.max(widest, measurer.width(text(columnLabelsOf(t)[0] ?? ""), size, true));
     for (let r = 0; r < t.rows.length; r++) {
-      widest = Math.max(widest, widestLine(text(formatCell(t, r, 0)), measurer, size, false));
+      widest = Math.max(widest, widestLine(text(formatCell(t, r, 0)), measurer, size, false, true));
     }
   }
   const total = CONTENT_WIDTH - 1;
   return Math.min(total * 0.4, Math.max(total * 0.25, widest / FILL + pad));
 }
 
-function cellInfo(text: string, kind: string, m: Measurer, size: number): CellInfo {
+function cellInfo(text: string, kind: string, m: Measurer, size: number, bold = false): CellInfo {
   const traits =
     VALUE_KIND_TRAITS[kind as keyof typeof VALUE_KIND_TRAITS] ?? VALUE_KIND_TRAITS.text;
   const mono = traits.monospace && text !== "" && monoCovers(m.mono, text);
@@ -365,11 +400,14 @@ function cellInfo(text: string, kind: string, m: Measurer, size: number): CellIn
     const width = monoWidth(m.mono, text, size);
     return { text, mono, keepWhole: true, width, hard: width, word: width };
   }
-  const width = widestLine(text, m, size, false);
+  // Addresses and digests in a cell's text are set in the monospace face (see `paintRow`).
+  const width = widestLine(text, m, size, bold, true);
   if (traits.keepWhole) return { text, mono, keepWhole: true, width, hard: width, word: width };
   let hard = 0;
-  for (const token of keepWholeTokens(text)) hard = Math.max(hard, m.width(token, size));
-  const word = width === hard ? width : longestWord(text, m, size, false);
+  for (const token of keepWholeTokens(text)) {
+    hard = Math.max(hard, m.width(token, size, bold, true));
+  }
+  const word = width === hard ? width : longestWord(text, m, size, bold, true);
   return { text, mono, keepWhole: false, width, hard, word: Math.max(word, hard) };
 }
 
@@ -384,6 +422,8 @@ interface ColumnMeasure {
   readonly soft: number;
   /** Prose (text, status words): where spare width goes. */
   readonly prose: boolean;
+  /** Width at which its header takes at most two lines ("P(≥ 1 new hit)"). */
+  readonly head: number;
 }
 
 /**
@@ -414,9 +454,10 @@ function fitColumns(cols: readonly ColumnMeasure[], total: number): number[] {
   const base = cols.map((c) => Math.max(c.hard, Math.min(c.soft, level)));
   const sumBase = base.reduce((a, b) => a + b, 0);
   let spare = Math.max(0, total - sumBase);
-  // What is left goes first to cells that would wrap, then to headers that would.
+  // What is left goes first to headers that would take more than two lines, then to cells that
+  // would wrap, then to headers that would.
   const widths = [...base];
-  for (const want of [cols.map((c) => c.cellNatural), natural]) {
+  for (const want of [cols.map((c) => c.head), cols.map((c) => c.cellNatural), natural]) {
     const desire = want.map((w, c) => Math.max(0, w - (widths[c] as number)));
     const sumDesire = desire.reduce((a, b) => a + b, 0);
     if (sumDesire === 0) continue;
@@ -512,15 +553,49 @@ function fallbackFlags(
   return flags;
 }
 
-function widestLine(text: string, measurer: Measurer, size: number, bold: boolean): number {
-  if (!text.includes("\n")) return measurer.width(text, size, bold);
+/** A header's widths: on one line, its longest word, and the narrowest it takes on two lines. */
+function headerMeasure(
+  h: string,
+  measurer: Measurer,
+  size: number,
+): { readonly width: number; readonly word: number; readonly twoLines: number } {
+  const width = widestLine(h, measurer, size, true);
+  const word = longestWord(h, measurer, size, true);
+  const words = h.split(/\s+/).filter((w) => w !== "");
+  let twoLines = width;
+  for (let k = 1; k < words.length; k++) {
+    const first = measurer.width(words.slice(0, k).join(" "), size, true);
+    const second = measurer.width(words.slice(k).join(" "), size, true);
+    twoLines = Math.min(twoLines, Math.max(first, second));
+  }
+  return { width, word, twoLines };
+}
+
+function widestLine(
+  text: string,
+  measurer: Measurer,
+  size: number,
+  bold: boolean,
+  monoValues = false,
+): number {
+  if (!text.includes("\n")) return measurer.width(text, size, bold, monoValues);
   let max = 0;
-  for (const line of text.split("\n")) max = Math.max(max, measurer.width(line, size, bold));
+  for (const line of text.split("\n")) {
+    max = Math.max(max, measurer.width(line, size, bold, monoValues));
+  }
   return max;
 }
 
-function longestWord(text: string, measurer: Measurer, size: number, bold: boolean): number {
+function longestWord(
+  text: string,
+  measurer: Measurer,
+  size: number,
+  bold: boolean,
+  monoValues = false,
+): number {
   let max = 0;
-  for (const word of text.split(/\s+/)) max = Math.max(max, measurer.width(word, size, bold));
+  for (const word of text.split(/\s+/)) {
+    max = Math.max(max, measurer.width(word, size, bold, monoValues));
+  }
   return max;
 }

@@ -1,4 +1,5 @@
 import { StyleSheet } from "@react-pdf/renderer";
+import { MONO_FAMILY } from "./mono-font.js";
 
 /** A4 in points, and the content box every page shares. */
 export const PAGE = Object.freeze({
@@ -27,6 +28,15 @@ export const COLORS = Object.freeze({
   warning: "#b91c1c",
   /** Content the service did not verify. */
   notice: "#92400e",
+  /**
+   * A row of screening results showing an exact match: a red tint (about 85% grey in greyscale
+   * print, well darker than the zebra's 96%) and a solid bar at its left edge.
+   */
+  matchTint: "#f5cccc",
+  matchBar: "#b91c1c",
+  /** A row showing a near match: a lighter amber tint (about 93% grey) and a thin bar. */
+  nearTint: "#fbeccb",
+  nearBar: "#b45309",
 });
 
 /** Type sizes and line heights (points). Line heights are exact: react-pdf honours them. */
@@ -152,6 +162,8 @@ export const styles = StyleSheet.create({
     borderBottomColor: COLORS.rule,
     paddingBottom: 4,
   },
+  runningSide: { flexDirection: "column" },
+  runningRight: { alignItems: "flex-end" },
   runningText: {
     fontSize: TYPE.running.size,
     lineHeight: pt(TYPE.running.line),
@@ -331,4 +343,8 @@ export const styles = StyleSheet.create({
   alignRight: { textAlign: "right" },
   headText: { fontWeight: 700, color: COLORS.navyText },
   bodyText: { color: COLORS.text },
+  /** An address or a digest in prose (`Lines.mono`): the face tables set them in. */
+  monoRun: { fontFamily: MONO_FAMILY, fontWeight: 400 },
+  /** A row showing a match (`TableRow.finding`). */
+  matchText: { fontWeight: 700 },
 });
