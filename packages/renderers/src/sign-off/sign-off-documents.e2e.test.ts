@@ -16,7 +16,7 @@ import { ONE_PAGE_ROWS } from "../xlsx/sign-off-sheet.js";
  * kept with the next; the XLSX's sheet printed on one page), every box empty, every line blank.
  * A form of more rows than a page holds lets its rows run over pages, its approval lines still
  * on the page of the evidence. The memos on OFAC's real edition, through LibreOffice too, are
- * read back in @svc/compliance (edd-sign-off.test.ts).
+ * read back in @svc/compliance (edd-sign-off.e2e.test.ts).
  */
 
 const MONERO =
