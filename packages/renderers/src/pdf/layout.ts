@@ -265,8 +265,7 @@ export function planDocument(
   const signOff = report.signOff ?? null;
   if (signOff !== null) {
     // After the report's parts, before the appendix: the form, on one page with the evidence.
-    const evidence: Item[] =
-      evidencePlan === null ? [] : [heading(EVIDENCE_HEADING), evidencePlan];
+    const evidence: Item[] = evidencePlan === null ? [] : [heading(EVIDENCE_HEADING), evidencePlan];
     const plan = planSignOff(signOff, m, lines, text);
     const groups = signOffGroups(heading(SIGN_OFF_HEADING), plan, evidence);
     for (const group of groups) {

@@ -30,6 +30,8 @@ export interface DocumentProps {
     readonly subject: string | null;
     readonly keywords: string | null;
   };
+  /** A tagged PDF (structure tree), or an untagged one (`TAGGED_MAX_CELLS`). */
+  readonly tagged: boolean;
 }
 
 /** Per-render style helpers: the fallback stack and memoized size/position styles. */
@@ -96,6 +98,7 @@ export function PdfDocument({
   measurer,
   banner,
   info,
+  tagged,
 }: DocumentProps): ReactElement {
   const styler = new Styler(fontFamily);
   const total = plan.pages.length;
@@ -109,7 +112,7 @@ export function PdfDocument({
       producer="@react-pdf/renderer 4.9.0"
       language="en"
       // A tagged PDF (see tags.ts): headings, paragraphs, tables and figures in reading order.
-      {...{ tagged: true }}
+      {...{ tagged }}
     >
       {plan.pages.map((page, i) => (
         <Page

@@ -17,10 +17,11 @@ import {
   walkStruct,
 } from "../test-support/pdf-readback.js";
 import { eddMemoReport, tableReport } from "../test-support/sample-reports.js";
-import { renderPdf } from "./render-pdf.js";
+import { renderPdf, TAGGED_MAX_CELLS } from "./render-pdf.js";
 
-// Every PDF is tagged (patches/@react-pdf__render@4.7.0.patch): headings, paragraphs, tables and
-// figures with alternate text, in reading order, read back with poppler and pdf-lib.
+// Every PDF up to TAGGED_MAX_CELLS table cells is tagged (patches/@react-pdf__render@4.7.0.patch):
+// headings, paragraphs, tables and figures with alternate text, in reading order, read back with
+// poppler and pdf-lib; a larger data dump is written untagged.
 
 const files = scratch("tagged-pdf-");
 afterAll(files.remove);
@@ -62,6 +63,14 @@ describe("renderPdf: a tagged PDF", () => {
 
   it("is marked tagged", () => {
     expect(run("pdfinfo", [bigPath])).toMatch(/^Tagged:\s+yes$/m);
+  });
+
+  it("up to TAGGED_MAX_CELLS table cells; a larger data dump is written untagged", async () => {
+    const rows = TAGGED_MAX_CELLS / 5;
+    const atLimit = files.save("at-limit.pdf", (await renderPdf(tableReport(rows))).bytes);
+    const over = files.save("over.pdf", (await renderPdf(tableReport(rows + 1))).bytes);
+    expect(run("pdfinfo", [atLimit])).toMatch(/^Tagged:\s+yes$/m);
+    expect(run("pdfinfo", [over])).toMatch(/^Tagged:\s+no$/m);
   });
 
   it("gives each chart a Figure with alternate text: its title and its numbers", async () => {

@@ -1,8 +1,8 @@
 import type { ReportAttestation, ReportSignOff } from "@svc/report-model";
 import type ExcelJS from "exceljs";
 import { evidenceBlock } from "../evidence/evidence-block.js";
-import { QR_PX } from "./evidence-sheets.js";
 import { approvalTitle, SIGN_OFF_WORDS, signOffBlock } from "../sign-off/sign-off-block.js";
+import { QR_PX } from "./evidence-sheets.js";
 import { printOptions } from "./print-setup.js";
 import {
   HEADER_STYLE,
