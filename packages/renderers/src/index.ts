@@ -6,7 +6,7 @@ export type { ChartScene, ScenePrimitive } from "./chart/scene.js";
 export { sceneToSvg } from "./chart/scene-to-svg.js";
 export { renderDocx } from "./docx/render-docx.js";
 export { DOCX_ENGINE, PDF_ENGINE, XLSX_ENGINE } from "./engines.js";
-export { renderPdf } from "./pdf/render-pdf.js";
+export { renderPdf, TAGGED_MAX_CELLS } from "./pdf/render-pdf.js";
 export * from "./pool.js";
 export {
   CALLER_AUTHOR_LABEL,

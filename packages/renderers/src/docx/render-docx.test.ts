@@ -297,6 +297,18 @@ describe("renderDocx: the EDD memo", () => {
     expect(sections[0]?.[0]).toMatch(/w:orient="portrait"/);
   });
 
+  it("prints on A4, as the PDFs and the workbooks do (210 × 297 mm: 11,906 × 16,838 twips)", async () => {
+    const wide = await unpack(await renderDocx(withWideTable(report)));
+    const sizes = [...wide.document.matchAll(/<w:pgSz [^>]*\/>/g)].map((m) => m[0]);
+    expect(sizes.length).toBeGreaterThan(1);
+    for (const size of sizes) {
+      const w = Number(/w:w="(\d+)"/.exec(size)?.[1]);
+      const h = Number(/w:h="(\d+)"/.exec(size)?.[1]);
+      // Portrait or landscape, the page is A4.
+      expect([Math.min(w, h), Math.max(w, h)]).toEqual([11_906, 16_838]);
+    }
+  });
+
   it("puts a table too wide for a portrait page on landscape pages, its heading with it", async () => {
     const wide = await unpack(await renderDocx(withWideTable(report)));
     const t = tableUnder(wide, "Observations");

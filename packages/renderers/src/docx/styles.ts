@@ -35,11 +35,15 @@ export const MONO_FONT = "Consolas";
 export const TABLE_TEXT_PT = 9;
 export const TABLE_CODE_PT = 8;
 
-/** US Letter, 0.75 in margins: 7 in of text across a portrait page, 9.5 in across a landscape one. */
+/**
+ * A4, as the PDFs and the workbooks print, with 16 mm margins: the same 7 in of text across a
+ * portrait page as the US Letter pages before it had (tables and addresses lay out as they did),
+ * 10.4 in across a landscape one.
+ */
 export const PAGE = Object.freeze({
-  width: 12_240,
-  height: 15_840,
-  margin: 1_080,
+  width: 11_906,
+  height: 16_838,
+  margin: 913,
   headerFooter: 540,
 });
 export const PORTRAIT_TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;

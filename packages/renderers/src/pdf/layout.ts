@@ -112,6 +112,8 @@ export interface FooterNote {
   readonly text: string;
   readonly size: number;
   readonly tone: "notice" | "plain";
+  /** Whether it holds a digest (an attestation's fingerprint), set in the monospace face. */
+  readonly mono: boolean;
 }
 
 /** An item and its offset from the top of the page's content box. */
@@ -172,7 +174,7 @@ export function planDocument(
   const lines = (s: string, width: number, size: number, bold = false): Lines => {
     const clean = text(s);
     // Addresses and digests in the text are set in the monospace face (`Lines.mono`).
-    const mono = clean.length >= 12 && clean.split(/\s+/).some((w) => monoSpan(w) !== null);
+    const mono = clean.length >= 12 && clean.split(/[ \n]+/).some((w) => monoSpan(w) !== null);
     const l = m.wrap(clean, width, size, bold, mono);
     const fallback = m.needsFallback(clean, bold);
     let sizes: (number | null)[] | null = null;
@@ -307,7 +309,7 @@ export function planDocument(
     runningTitle: running.title,
     runningTitleFallback: m.needsFallback(runningTitle),
     runningRight: running.right,
-    footerNote: footerNote(report, said, m),
+    footerNote: footerNote(report, said, m, text),
   };
 }
 
@@ -336,14 +338,23 @@ function asAppendix(model: TableModel, name: string, m: Measurer): TableModel {
 const PAGE_NUMBER_WIDTH = 60;
 
 /** The provenance line, at the running size or smaller so it stays on one line, never cut. */
-function footerNote(report: Report, said: ProvenanceText, m: Measurer): FooterNote | null {
+function footerNote(
+  report: Report,
+  said: ProvenanceText,
+  m: Measurer,
+  text: (s: string) => string,
+): FooterNote | null {
   if (said.everyPage === null) return null;
-  const width = m.width(said.everyPage, TYPE.running.size, true);
+  const clean = text(said.everyPage);
+  // An attestation's fingerprint in it is set (and measured) in the monospace face.
+  const mono = clean.split(/[ \n]+/).some((w) => monoSpan(w) !== null);
+  const width = m.width(clean, TYPE.running.size, true, mono);
   const room = (CONTENT_WIDTH - PAGE_NUMBER_WIDTH) * 0.98;
   return {
-    text: said.everyPage,
+    text: clean,
     size: width <= room ? TYPE.running.size : (TYPE.running.size * room) / width,
     tone: report.meta.provenance?.kind === "verified" ? "plain" : "notice",
+    mono,
   };
 }
 

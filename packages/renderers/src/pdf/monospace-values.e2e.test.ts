@@ -15,6 +15,8 @@ afterAll(files.remove);
 const SHA = "36c517bd264d8d97eff353eadd8d84427d5eb293505a8ce07271a5bc258c3117";
 const EVM = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 const BTC = "bc1q4rzdtlt0uslyw86cp29sctl6ct29g9a95cuup7pn5md9ddj7xgmqpp5m73";
+/** A fingerprint grouped for reading aloud, as documents print one: 16 groups of four. */
+const GROUPED = (SHA.match(/.{4}/g) ?? []).join(" ");
 
 /** The fonts of the runs printing `value` (a run holds it whole, or is it). */
 const fontsOf = (runs: readonly FontRun[], value: string): string[] =>
@@ -29,6 +31,9 @@ describe("monoSpan", () => {
     expect(monoSpan("2025-11-19;")).toBeNull();
     expect(monoSpan("onboarding,")).toBeNull();
     expect(monoSpan("202611280622…")).toBeNull(); // digits only: not a digest
+    // A grouped fingerprint is one word once its groups are joined (cleanText), and monospace.
+    const joined = GROUPED.replaceAll(" ", "\u202f");
+    expect(monoSpan(`${joined}.`)).toEqual(["", joined, "."]);
   });
 });
 
@@ -48,7 +53,10 @@ describe("renderPdf: addresses and hashes in the monospace face", () => {
         version: null,
         listWarning: `The list edition (SHA-256 ${SHA.slice(0, 16)}…) is 12 days old.`,
       },
-      summary: [`${EVM} has no exact match; list SHA-256 ${SHA}.`],
+      summary: [
+        `${EVM} has no exact match; list SHA-256 ${SHA}.`,
+        `Screening results verified against attestation ${GROUPED}.`,
+      ],
       tables: [
         {
           key: "query",
@@ -90,6 +98,17 @@ describe("renderPdf: addresses and hashes in the monospace face", () => {
     // Subtitle, then the cell: "Screened as " and "(bech32)" around the monospace address.
     expect(fontsOf(fields, BTC)).toEqual(["DejaVuSansMono", "DejaVuSansMono"]);
     expect(runs.find((r) => r.text.includes("Screened as"))?.font).toBe("DejaVuSans");
+  });
+
+  it("sets a grouped fingerprint in prose in the monospace face, whole on one line", () => {
+    const head = GROUPED.slice(0, 9); // its first two groups
+    const runs = fields.filter((r) => r.text.replace(/\s/g, " ").includes(head));
+    expect(runs.map((r) => r.font)).toEqual(["DejaVuSansMono"]);
+    // All sixteen groups in that one run: never broken across lines.
+    expect(runs[0]?.text.replace(/\s/g, " ")).toContain(GROUPED);
+    expect(fields.find((r) => r.text.includes("verified against attestation"))?.font).toBe(
+      "DejaVuSans",
+    );
   });
 
   it("sets the title area's address and digest in the monospace face", () => {

@@ -149,7 +149,7 @@ export function PdfDocument({
                   { fontSize: plan.footerNote.size },
                 ]}
               >
-                {plan.footerNote.text}
+                {plan.footerNote.mono ? withMonoValues(plan.footerNote.text) : plan.footerNote.text}
               </Text>
             )}
             <Text style={styles.runningText}>{`Page ${i + 1} of ${total}`}</Text>

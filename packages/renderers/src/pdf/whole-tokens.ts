@@ -28,6 +28,9 @@ export function keepWholeTokens(text: string): string[] {
  */
 const SHORT_DIGEST = /^(?=[0-9a-f…]*[a-f])(?=.{12})[0-9a-f]{6,}…[0-9a-f]*$/i;
 
+/** A digest grouped for reading, its groups joined into one word (`cleanText`). */
+const GROUPED = /^[0-9a-f]{4}(?:\u202f[0-9a-f]{4}){15}$/;
+
 /**
  * A word of prose split around the value it holds when that value is set in the monospace face
  * (an address, a digest, or a digest cut short with "…"): the punctuation before it, the value,
@@ -36,7 +39,7 @@ const SHORT_DIGEST = /^(?=[0-9a-f…]*[a-f])(?=.{12})[0-9a-f]{6,}…[0-9a-f]*$/i
 export function monoSpan(word: string): readonly [string, string, string] | null {
   if (word.length < 12) return null;
   const core = bareWord(word);
-  if (!SHORT_DIGEST.test(core) && !isWholeToken(word)) return null;
+  if (!SHORT_DIGEST.test(core) && !GROUPED.test(core) && !isWholeToken(word)) return null;
   const at = word.indexOf(core);
   return [word.slice(0, at), core, word.slice(at + core.length)];
 }

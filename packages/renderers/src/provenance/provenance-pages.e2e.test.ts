@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { pdfPages } from "../../../../scripts/test-support/pdf-text.mjs";
 import { renderDocx } from "../docx/render-docx.js";
 import { renderPdf } from "../pdf/render-pdf.js";
+import { fontRuns, scratch } from "../test-support/pdf-readback.js";
 import { eddMemoReport } from "../test-support/sample-reports.js";
 import { renderXlsx } from "../xlsx/render-xlsx.js";
 import { CALLER_AUTHOR_LABEL, CALLER_CONTENT_NOTICE } from "./provenance-text.js";
@@ -44,6 +45,21 @@ describe("the PDF says its provenance", () => {
     }
     expect(pages[0]).toContain("Screened 2026-11-28 03:35:23 UTC");
     expect(pages[0]).toContain("PREPARED BY");
+    // The fingerprint, in the box on page 1 and in every page's footer, in the monospace face,
+    // whole (its groups never broken across lines); the words around it in the text face.
+    const files = scratch("provenance-fonts-");
+    try {
+      const runs = fontRuns(files.save("verified.pdf", doc.bytes)).filter((r) =>
+        r.text.replace(/\s/g, " ").includes(GROUPED.slice(0, 14)),
+      );
+      expect(runs.length).toBe(pages.length + 1);
+      for (const run of runs) {
+        expect(run.font).toBe("DejaVuSansMono");
+        expect(run.text.replace(/\s/g, " ")).toContain(GROUPED);
+      }
+    } finally {
+      files.remove();
+    }
   });
 
   it("a mismatch: named on page 1 with what differs", async () => {
