@@ -34,7 +34,7 @@ import { signOffChildren } from "./sign-off.js";
 import { BULLETS, documentNumbering, documentStyles, PAGE, STYLE, TWIPS_PER_PX } from "./styles.js";
 import { buildTable } from "./table.js";
 import { fieldColumnWidth, fieldValueLayout, gridLayout } from "./table-layout.js";
-import { isMainlyRtl, styledParagraph, textRuns } from "./text.js";
+import { isMainlyRtl, proseRuns, styledParagraph, textRuns } from "./text.js";
 import { metricsTable, titleBlockTable } from "./title-block.js";
 
 /** The chart picture: drawn at 640 × 320 px. */
@@ -64,7 +64,7 @@ function heading(level: 1 | 2 | 3, text: string): Paragraph {
 
 function prose(text: string): Paragraph {
   const rtl = isMainlyRtl(text);
-  return new Paragraph({ bidirectional: rtl || undefined, children: textRuns(text, rtl) });
+  return new Paragraph({ bidirectional: rtl || undefined, children: proseRuns(text, rtl) });
 }
 
 function bullet(text: string): Paragraph {
@@ -72,7 +72,7 @@ function bullet(text: string): Paragraph {
   return new Paragraph({
     numbering: { reference: BULLETS, level: 0 },
     bidirectional: rtl || undefined,
-    children: textRuns(text, rtl),
+    children: proseRuns(text, rtl),
   });
 }
 
@@ -136,7 +136,12 @@ function titleBlock(report: Report): FileChild[] {
     children.push(styledParagraph(STYLE.subtitle, meta.subtitle));
   }
   const said = provenanceText(meta);
-  if (said.alert !== null) children.push(styledParagraph(STYLE.listWarning, said.alert));
+  if (said.alert !== null) {
+    // The mismatching attestation's fingerprint in the code font, as in the PDF.
+    children.push(
+      new Paragraph({ style: STYLE.listWarning, children: proseRuns(said.alert, false) }),
+    );
+  }
   if (typeof meta.listWarning === "string" && meta.listWarning.trim() !== "") {
     children.push(styledParagraph(STYLE.listWarning, meta.listWarning));
   }
@@ -245,7 +250,9 @@ function pageFooter(report: Report): Footer {
       new Paragraph({
         style: said === null ? STYLE.footer : STYLE.provenanceFooter,
         children: [
-          ...(said === null ? [] : [new TextRun({ text: `${said}  \u00b7  `, bold: true })]),
+          ...(said === null
+            ? []
+            : [...proseRuns(said, false, true), new TextRun({ text: "  \u00b7  ", bold: true })]),
           new TextRun({ children: ["Page ", PageNumber.CURRENT, " of ", PageNumber.TOTAL_PAGES] }),
         ],
       }),

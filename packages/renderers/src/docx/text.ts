@@ -1,4 +1,7 @@
 import { AlignmentType, NoBreakHyphen, Paragraph, type ParagraphChild, TextRun } from "docx";
+import { GROUPED_DIGEST } from "../pdf/clean-text.js";
+import { monoSegments } from "../pdf/whole-tokens.js";
+import { MONO_FONT } from "./styles.js";
 
 /** Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and the Arabic presentation forms. */
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
@@ -47,6 +50,41 @@ const lineRun = (line: string, rtl: boolean, lineBreak: boolean): TextRun =>
 /** One run per line (a `w:br` between lines), right-to-left when the text is; dates never break. */
 export function textRuns(text: string, rtl: boolean): TextRun[] {
   return text.split(/\r?\n/).map((line, i) => lineRun(line, rtl, i > 0));
+}
+
+const CODE_FONT = { ascii: MONO_FONT, hAnsi: MONO_FONT, eastAsia: MONO_FONT, cs: MONO_FONT };
+
+/** The pieces of a line: its addresses and digests (grouped ones too) apart from the prose. */
+function proseSegments(line: string): { readonly text: string; readonly mono: boolean }[] {
+  const out: { text: string; mono: boolean }[] = [];
+  let at = 0;
+  for (const m of line.matchAll(GROUPED_DIGEST)) {
+    out.push(...monoSegments(line.slice(at, m.index)), { text: m[0], mono: true });
+    at = m.index + m[0].length;
+  }
+  out.push(...monoSegments(line.slice(at)));
+  return out.filter((s) => s.text !== "");
+}
+
+/**
+ * Prose as runs, its addresses and digests (an attestation's grouped fingerprint too) in the
+ * code font as in every format, the rest as `textRuns` makes it; `bold` for every run.
+ */
+export function proseRuns(text: string, rtl: boolean, bold = false): TextRun[] {
+  return text.split(/\r?\n/).flatMap((line, i) =>
+    proseSegments(line).map(
+      (segment, j) =>
+        new TextRun({
+          ...(DATE.test(segment.text)
+            ? { children: lineChildren(segment.text) }
+            : { text: segment.text }),
+          break: i > 0 && j === 0 ? 1 : undefined,
+          rightToLeft: rtl || undefined,
+          bold: bold || undefined,
+          ...(segment.mono ? { font: CODE_FONT } : {}),
+        }),
+    ),
+  );
 }
 
 /**

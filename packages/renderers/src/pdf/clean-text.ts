@@ -5,7 +5,7 @@ const NEEDS_CLEANING = /[\r\t\u2028\u2029]/;
  * PDF its groups are joined by narrow no-break spaces, so it is one word, set in the monospace
  * face as every digest is (`monoSpan`) and never broken across lines.
  */
-const GROUPED_DIGEST = /\b[0-9a-f]{4}(?: [0-9a-f]{4}){15}\b/g;
+export const GROUPED_DIGEST = /\b[0-9a-f]{4}(?: [0-9a-f]{4}){15}\b/g;
 export const GROUP_JOINER = "\u202f";
 
 /**

@@ -93,6 +93,27 @@ describe("the DOCX says its provenance", () => {
   });
 });
 
+describe("the DOCX sets a verified attestation's fingerprint in the code font", () => {
+  it("in the footer every page repeats: one Consolas run holds it whole, the words around it not", async () => {
+    const doc = await renderDocx(
+      memo({ kind: "verified", fingerprint: FINGERPRINT, kid: "k1", screening }),
+    );
+    const zip = await JSZip.loadAsync(doc.bytes);
+    const footers = Object.keys(zip.files).filter((f) => /^word\/footer\d+\.xml$/.test(f));
+    expect(footers.length).toBeGreaterThan(0);
+    for (const name of footers) {
+      const xml = (await zip.file(name)?.async("string")) ?? "";
+      const runs = [...xml.matchAll(/<w:r>([\s\S]*?)<\/w:r>/g)].map((m) => m[1] ?? "");
+      const holding = runs.filter((r) => r.includes(GROUPED));
+      expect(holding).toHaveLength(1);
+      expect(holding[0]).toMatch(/<w:rFonts [^>]*w:ascii="Consolas"/);
+      const before = runs.find((r) => r.includes("verified against attestation"));
+      expect(before).toBeDefined();
+      expect(before).not.toMatch(/Consolas/);
+    }
+  });
+});
+
 describe("the XLSX says its provenance", () => {
   it("a caller's content: on the Summary and in the print header of every sheet", async () => {
     const wb = new ExcelJS.Workbook();
