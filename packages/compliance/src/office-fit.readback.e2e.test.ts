@@ -250,7 +250,7 @@ function titleBlockOrder(page: string): string[] {
   const anchors: [string, RegExp][] = [
     ["title", /^(EDD - Northwind OTC onboarding|OFAC Batch Wallet Screening Report)$/],
     ["subtitle", /^Subject: /],
-    ["alert", /^The attached attestation /],
+    ["alert", /^The attached attestation\b/],
     // What is vouched for is not compared: the PDF boxes it on page 1 as well as in its footer,
     // the DOCX says it in the footer of every page.
     ["when", /^Screened \d{4}-\d{2}-\d{2} /],

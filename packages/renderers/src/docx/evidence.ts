@@ -24,18 +24,22 @@ const NO_BORDERS = { top: NONE, bottom: NONE, left: NONE, right: NONE } as const
 const MONO = { ascii: MONO_FONT, hAnsi: MONO_FONT, eastAsia: MONO_FONT, cs: MONO_FONT } as const;
 const MUTED = "595959";
 
-/** A label (small, muted) and its value lines in the code font, kept with what follows. */
-function field(label: string, lines: readonly string[]): Paragraph[] {
+/**
+ * A label (small, muted) and its value lines in the code font, kept with what follows unless
+ * `keepNext` is false (the table's last row: LibreOffice would keep the whole table with the
+ * next paragraph, and that with what follows it).
+ */
+function field(label: string, lines: readonly string[], keepNext = true): Paragraph[] {
   return [
     new Paragraph({
-      keepNext: true,
+      keepNext,
       spacing: { before: 40, after: 0 },
       children: [new TextRun({ text: label, size: 14, color: MUTED })],
     }),
     ...lines.map(
       (line) =>
         new Paragraph({
-          keepNext: true,
+          keepNext,
           keepLines: true,
           spacing: { before: 0, after: 0 },
           children: [new TextRun({ text: line, font: MONO, size: 15 })],
@@ -91,6 +95,28 @@ export async function evidenceChildren(attestation: ReportAttestation): Promise<
           }),
         ],
       }),
+      // The URL across the page and the statement, in the same table: LibreOffice keeps no
+      // paragraph after a table with it, so a block of paragraphs after the QR code's row could
+      // land on the next page.
+      new TableRow({
+        cantSplit: true,
+        children: [
+          new TableCell({
+            borders: NO_BORDERS,
+            columnSpan: 2,
+            // The whole width for the URL, which is one line across the page.
+            margins: { left: 0, right: 0 },
+            children: [
+              ...url.flatMap((f) => field(f.label, f.lines, false)),
+              new Paragraph({
+                keepLines: true,
+                spacing: { before: 120 },
+                children: [new TextRun({ text: block.statement, size: 16 })],
+              }),
+            ],
+          }),
+        ],
+      }),
     ],
   });
   return [
@@ -102,10 +128,5 @@ export async function evidenceChildren(attestation: ReportAttestation): Promise<
       }),
     ),
     table,
-    ...url.flatMap((f) => field(f.label, f.lines)),
-    new Paragraph({
-      spacing: { before: 120 },
-      children: [new TextRun({ text: block.statement, size: 16 })],
-    }),
   ];
 }

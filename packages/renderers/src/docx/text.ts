@@ -1,3 +1,4 @@
+import { looksLikeAddress } from "@svc/report-model";
 import { AlignmentType, NoBreakHyphen, Paragraph, type ParagraphChild, TextRun } from "docx";
 import { GROUPED_DIGEST } from "../pdf/clean-text.js";
 import { monoSegments } from "../pdf/whole-tokens.js";
@@ -54,21 +55,28 @@ export function textRuns(text: string, rtl: boolean): TextRun[] {
 
 const CODE_FONT = { ascii: MONO_FONT, hAnsi: MONO_FONT, eastAsia: MONO_FONT, cs: MONO_FONT };
 
-/** The pieces of a line: its addresses and digests (grouped ones too) apart from the prose. */
+/**
+ * The pieces of a line: its digests (grouped ones too) apart from the prose. Addresses stay in
+ * the text face in prose: Word and LibreOffice wrap a line themselves, and a 95-character address
+ * in the code face is wider than a portrait line, so it would break (tables set them in the code
+ * face in a column as wide as they are).
+ */
 function proseSegments(line: string): { readonly text: string; readonly mono: boolean }[] {
   const out: { text: string; mono: boolean }[] = [];
+  const digests = (part: string) =>
+    monoSegments(part).map((s) => (s.mono && looksLikeAddress(s.text) ? { ...s, mono: false } : s));
   let at = 0;
   for (const m of line.matchAll(GROUPED_DIGEST)) {
-    out.push(...monoSegments(line.slice(at, m.index)), { text: m[0], mono: true });
+    out.push(...digests(line.slice(at, m.index)), { text: m[0], mono: true });
     at = m.index + m[0].length;
   }
-  out.push(...monoSegments(line.slice(at)));
+  out.push(...digests(line.slice(at)));
   return out.filter((s) => s.text !== "");
 }
 
 /**
- * Prose as runs, its addresses and digests (an attestation's grouped fingerprint too) in the
- * code font as in every format, the rest as `textRuns` makes it; `bold` for every run.
+ * Prose as runs, its digests (an attestation's grouped fingerprint too) in the code font, the
+ * rest as `textRuns` makes it; `bold` for every run.
  */
 export function proseRuns(text: string, rtl: boolean, bold = false): TextRun[] {
   return text.split(/\r?\n/).flatMap((line, i) =>

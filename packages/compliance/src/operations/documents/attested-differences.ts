@@ -55,7 +55,9 @@ export function attestedDifferences(claims: AttestationClaims, report: Report): 
   }
 
   const attestedIds = new Set(claims.result.flatMap((r) => r.entryIds));
-  for (const id of [...attestedIds].sort()) {
+  // A report with a table of designations (an `entry_id` column) must name every attested one;
+  // a report without one (a batch summary) states no designation to contradict.
+  for (const id of stated.namesEntries ? [...attestedIds].sort() : []) {
     if (!stated.entryIds.has(id)) differences.push(`SDN entry ${id}: attested, not in the report`);
   }
   for (const id of [...stated.entryIds].sort()) {
@@ -115,6 +117,8 @@ const truthy = (value: Scalar | undefined): boolean =>
 interface StatedScreening {
   readonly results: { readonly address: string; readonly status: string }[];
   readonly entryIds: Set<string>;
+  /** Whether the report has a table of designations (an `entry_id` column), rows or none. */
+  namesEntries: boolean;
   readonly editionDates: Set<string>;
   readonly editionSha256s: Set<string>;
   readonly sample: Set<boolean>;
@@ -126,6 +130,7 @@ function statedScreening(report: Report): StatedScreening {
   const stated: StatedScreening = {
     results: [],
     entryIds: new Set(),
+    namesEntries: false,
     editionDates: new Set(),
     editionSha256s: new Set(),
     sample: new Set(),
@@ -152,6 +157,7 @@ function statedScreening(report: Report): StatedScreening {
     }
     const entry = at("entry_id");
     if (entry >= 0) {
+      stated.namesEntries = true;
       for (const row of t.rows) if (text(row[entry]) !== "") stated.entryIds.add(text(row[entry]));
     }
   }
