@@ -38,11 +38,18 @@ beforeAll(async () => {
   pool = new RenderPool({ threads: 1, bodyPreparer: DOCUMENT_BODY_PREPARER });
   starved = new RenderPool({
     threads: 1,
-    maxHeapMb: 160,
+    // Small enough that a maximum-size DOCX runs out of memory while docx builds its objects
+    // (Node then stops the worker: ERR_WORKER_OUT_OF_MEMORY). At 160 MB it ran out while
+    // writing one huge string, which on Node 24 aborts the whole process instead: resourceLimits
+    // are best-effort (nodejs/node#47224).
+    maxHeapMb: 110,
     warmUp: false,
     bodyPreparer: DOCUMENT_BODY_PREPARER,
   });
+  // Both pools' workers started ahead, as a service's are once it has rendered: the starved
+  // pool's worker runs out of memory in its render, not while it is still loading.
   await pool.warm();
+  await starved.warm();
   const renderer = {
     render: (...args: Parameters<RenderPool["render"]>) => pool.render(...args),
     admitRender: (request: RenderRequest) => pool.admit(request),

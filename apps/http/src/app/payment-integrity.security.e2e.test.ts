@@ -215,7 +215,7 @@ describe("unpaid traffic costs bounded work", () => {
   // An unpaid answer carries the discovery extension (the operation's description and input
   // schema; the document tools' schema is the report model's, with its column labels and kinds):
   // bounded by the schema, never by what the caller sends.
-  it("every route's unpaid 402 (body and headers) and every paid tool's unpaid result stays under 20 KB", async () => {
+  it("every route's unpaid 402 (body and headers) stays under 20 KB, and every paid tool's unpaid result under 32 KB", async () => {
     for (const op of CATALOG) {
       const res = await fetch(url(op.path.replace(":address", LAZARUS)), {
         method: op.method,
@@ -242,7 +242,11 @@ describe("unpaid traffic costs bounded work", () => {
           params: { name: tool.name, arguments: tool.inputExample },
         }),
       });
-      expect((await res.text()).length, tool.name).toBeLessThan(20 * 1024);
+      // The x402 MCP transport asks for the PaymentRequired twice (structuredContent and its
+      // JSON text), and a document tool's carries its bazaar declaration with the report
+      // model's input schema (8.3 KB, the sign-off form included): 23 KB for the PDF tool, the
+      // same for every call however small its arguments.
+      expect((await res.text()).length, tool.name).toBeLessThan(32 * 1024);
     }
   });
 
