@@ -1,10 +1,4 @@
-import {
-  attestationFingerprint,
-  generateSigningKey,
-  groupedFingerprint,
-  type Jwks,
-  publicJwks,
-} from "@svc/attestations";
+import { attestationFingerprint, groupedFingerprint, type Jwks } from "@svc/attestations";
 import { CALLER_CONTENT_NOTICE } from "@svc/renderers";
 import {
   formatTimestamp,
@@ -17,14 +11,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { forgedClearReport } from "../../../scripts/test-support/forged-report.mjs";
 import { officeMissingReason, officeToPdf } from "../../../scripts/test-support/office.mjs";
 import { pdfPages } from "../../../scripts/test-support/pdf-text.mjs";
-import { type Attest, attesterFor, authorizationPayment } from "./attestation/attest.js";
+import type { Attest } from "./attestation/attest.js";
 import type { ComplianceDeps } from "./catalog/deps.js";
 import { reportDocxGenerate } from "./operations/documents/report-docx-generate.js";
 import { reportPdfGenerate } from "./operations/documents/report-pdf-generate.js";
 import { reportXlsxGenerate } from "./operations/documents/report-xlsx-generate.js";
 import { xlsxWorkbook } from "./operations/documents/test-support/read-workbook.js";
 import { walletSanctionsReport } from "./operations/screening/wallet-sanctions-report.js";
-import { LISTED, realEditionDeps } from "./test-support/document-set.mjs";
+import { LISTED, paidSigning, realEditionDeps } from "./test-support/document-set.mjs";
 import { sampleDeps } from "./test-support/sample-deps.js";
 
 /**
@@ -48,18 +42,7 @@ let deps: ComplianceDeps;
 let paid: { report: ReportModelInput; attestation: string };
 
 beforeAll(async () => {
-  const key = await generateSigningKey();
-  jwks = publicJwks([key]);
-  attest = attesterFor({
-    key,
-    baseUrl: "https://screening.example.com",
-    payment: authorizationPayment({
-      network: "eip155:84532",
-      asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-      payer: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf",
-      nonce: `0x${"5a".repeat(32)}`,
-    }),
-  });
+  ({ attest, attestationKeys: jwks } = await paidSigning());
   deps = { ...(await realEditionDeps()), attestationKeys: jwks };
   const answer = await walletSanctionsReport.run(walletInput(LISTED.ETH_LAZARUS), deps, {
     attest,

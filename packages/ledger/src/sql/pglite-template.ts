@@ -23,8 +23,11 @@ interface TemplateManifest {
   readonly file: string;
 }
 
-/** The version of the PGlite this process loads (its package.json, above its entry point). */
-function installedPgliteVersion(): string | undefined {
+/**
+ * The version of the PGlite this process loads (its package.json, above its entry point): what
+ * the build records beside the template, and what a start compares it with.
+ */
+export function installedPgliteVersion(): string | undefined {
   let dir = dirname(fileURLToPath(import.meta.resolve("@electric-sql/pglite")));
   for (;;) {
     try {

@@ -1,4 +1,5 @@
 import { looksLikeAddress, looksLikeHash } from "@svc/report-model";
+import { GROUP_JOINER } from "./clean-text.js";
 
 /** Punctuation prose puts around a value: "(#1 0x098B…;", "SHA-256 36c5…)". */
 const EDGES = /^[("'[{<#]+|[)"'\]}>.,;:!?]+$/g;
@@ -29,7 +30,7 @@ export function keepWholeTokens(text: string): string[] {
 const SHORT_DIGEST = /^(?=[0-9a-f…]*[a-f])(?=.{12})[0-9a-f]{6,}…[0-9a-f]*$/i;
 
 /** A digest grouped for reading, its groups joined into one word (`cleanText`). */
-const GROUPED = /^[0-9a-f]{4}(?:\u202f[0-9a-f]{4}){15}$/;
+const GROUPED = new RegExp(`^[0-9a-f]{4}(?:${GROUP_JOINER}[0-9a-f]{4}){15}$`);
 
 /**
  * A word of prose split around the value it holds when that value is set in the monospace face

@@ -349,9 +349,9 @@ export class RenderPool {
    * when they start (see `warm()`); this warms them on a report of the caller's choosing.
    */
   async warmUp(report: Report): Promise<void> {
-    const threads = Math.max(1, this.piscina.threads.length);
+    // Every worker the pool may run (they start on demand), not only those running now.
     await Promise.all(
-      Array.from({ length: threads * 3 }, (_, i) =>
+      Array.from({ length: this.threads * 3 }, (_, i) =>
         this.render((["pdf", "docx", "xlsx"] as const)[i % 3] as DocumentType, report),
       ),
     );
