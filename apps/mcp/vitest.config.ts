@@ -1,4 +1,4 @@
-import { tieredConfig } from "../../scripts/test-support/vitest-tiers.mjs";
+import { tieredConfig } from "@svc/test-support/vitest-tiers";
 
 // Two tiers by file name: unit (*.test.ts, Node alone) and e2e (*.e2e.test.ts).
 export default tieredConfig({ globalSetup: ["src/test-support/global-setup.ts"] });

@@ -26,12 +26,12 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { LedgerReservationStore, openLedger } from "@svc/ledger";
 import { keyOf } from "@svc/payments";
+import { startPostgres } from "@svc/test-support/postgres-cluster";
 import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { createPublicClient, erc20Abi, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { startPostgres } from "../../../scripts/test-support/postgres-cluster.mjs";
 import {
   cleanUp,
   onCleanUp,

@@ -1,4 +1,4 @@
-import { describeConformance } from "../../../scripts/test-support/conformance-runner.mjs";
+import { describeConformance } from "@svc/test-support/conformance-runner";
 import { startHttpBin } from "./test-support/bin.js";
 
 // The standalone server as a peer's test suite meets it: `svc-mcp --http 0` spawned from the

@@ -7,9 +7,9 @@ import {
   type SigningKey,
   verifyAttestation,
 } from "@svc/attestations";
+import { officeMissingReason, officeToPdf } from "@svc/test-support/office";
+import { pdfPageCount, pdfPages } from "@svc/test-support/pdf-text";
 import { beforeAll, describe, expect, it } from "vitest";
-import { officeMissingReason, officeToPdf } from "../../../scripts/test-support/office.mjs";
-import { pdfPageCount, pdfPages } from "../../../scripts/test-support/pdf-text.mjs";
 import { attesterFor, authorizationPayment } from "./attestation/attest.js";
 import {
   base64Runs,

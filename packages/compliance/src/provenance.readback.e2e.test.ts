@@ -6,11 +6,11 @@ import {
   type ReportModelInput,
   SAMPLE_EDITION_BANNER,
 } from "@svc/report-model";
+import { forgedClearReport } from "@svc/test-support/forged-report";
+import { officeMissingReason, officeToPdf } from "@svc/test-support/office";
+import { pdfPages } from "@svc/test-support/pdf-text";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
-import { forgedClearReport } from "../../../scripts/test-support/forged-report.mjs";
-import { officeMissingReason, officeToPdf } from "../../../scripts/test-support/office.mjs";
-import { pdfPages } from "../../../scripts/test-support/pdf-text.mjs";
 import type { Attest } from "./attestation/attest.js";
 import type { ComplianceDeps } from "./catalog/deps.js";
 import { reportDocxGenerate } from "./operations/documents/report-docx-generate.js";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { attestationClaims, generateSigningKey, signAttestation } from "@svc/attestations";
 import { openLedger } from "@svc/ledger";
-import { startPostgres } from "../../../scripts/test-support/postgres-cluster.mjs";
+import { startPostgres } from "@svc/test-support/postgres-cluster";
 
 const COUNT = 2000;
 const SIZES = [1, 20, 100];

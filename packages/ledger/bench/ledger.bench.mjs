@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LedgerReservationStore, openLedger } from "@svc/ledger";
 import { keyOf } from "@svc/payments";
-import { startPostgres } from "../../../scripts/test-support/postgres-cluster.mjs";
+import { startPostgres } from "@svc/test-support/postgres-cluster";
 
 const RUNS = 5;
 const CALLS = 200;

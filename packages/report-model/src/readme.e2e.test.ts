@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
+import { runReadmeExample } from "@svc/test-support/readme-example";
 import { describe, expect, it } from "vitest";
-import { runReadmeExample } from "../../../scripts/test-support/readme-example.mjs";
 
 const PACKAGE_DIR = fileURLToPath(new URL("../", import.meta.url));
 

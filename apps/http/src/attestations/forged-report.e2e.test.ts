@@ -1,10 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { attestationFingerprint, generateSigningKey, groupedFingerprint } from "@svc/attestations";
 import { CALLER_CONTENT_NOTICE, renderDocument } from "@svc/renderers";
+import { forgedClearReport } from "@svc/test-support/forged-report";
+import { pdfPages } from "@svc/test-support/pdf-text";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgedClearReport } from "../../../../scripts/test-support/forged-report.mjs";
-import { pdfPages } from "../../../../scripts/test-support/pdf-text.mjs";
 import { createApp } from "../app/create-app.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { payingFetch } from "../test-support/paying-client.js";

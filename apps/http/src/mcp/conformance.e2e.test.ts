@@ -1,4 +1,4 @@
-import { describeConformance } from "../../../../scripts/test-support/conformance-runner.mjs";
+import { describeConformance } from "@svc/test-support/conformance-runner";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { startService } from "../service/start-service.js";

@@ -1,10 +1,7 @@
 import { fileURLToPath } from "node:url";
+import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type PostgresCluster,
-  startPostgres,
-} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { payBeforeAnswers, payingNetworkFetch } from "../test-support/paying-client.js";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";

@@ -1,13 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { openLedger } from "@svc/ledger";
+import { type Haproxy, startHaproxy } from "@svc/test-support/haproxy";
+import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Haproxy, startHaproxy } from "../../../../scripts/test-support/haproxy.mjs";
-import {
-  type PostgresCluster,
-  startPostgres,
-} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { payerOf } from "../test-support/mcp-client.js";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 

@@ -1,12 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { openLedger } from "@svc/ledger";
 import { baseTerms, createPaymentServer, PaymentGate } from "@svc/payments";
+import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type PostgresCluster,
-  startPostgres,
-} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { countingProxy } from "../test-support/loopback-proxy.js";
 import { payerOf } from "../test-support/mcp-client.js";

@@ -5,12 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type PostgresCluster,
-  startPostgres,
-} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
 /**

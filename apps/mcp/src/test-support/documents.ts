@@ -1,6 +1,6 @@
 import JSZip from "jszip";
 
-export { pdfText } from "../../../../scripts/test-support/pdf-text.mjs";
+export { pdfText } from "@svc/test-support/pdf-text";
 
 /** The main part of a DOCX (a zip with word/document.xml), its XML tags left out. */
 export async function docxText(bytes: Buffer): Promise<string> {

@@ -1,6 +1,6 @@
 import JSZip from "jszip";
 
-export { pdfPages, pdfText } from "../../../../scripts/test-support/pdf-text.mjs";
+export { pdfPages, pdfText } from "@svc/test-support/pdf-text";
 
 /** The paragraphs of a DOCX body, each the concatenation of its text runs. */
 export async function docxParagraphs(base64: string): Promise<string[]> {

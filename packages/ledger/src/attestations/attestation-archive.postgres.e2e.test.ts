@@ -1,8 +1,5 @@
+import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { afterAll, beforeAll, describe } from "vitest";
-import {
-  type PostgresCluster,
-  startPostgres,
-} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { migrate } from "../schema/migrate.js";
 import { postgresSql } from "../sql/postgres-sql.js";
 import type { Sql } from "../sql/sql.js";

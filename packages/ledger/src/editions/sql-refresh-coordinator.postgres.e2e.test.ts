@@ -1,9 +1,6 @@
 import type { EditionAnnouncement } from "@svc/ofac-index/node";
+import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type PostgresCluster,
-  startPostgres,
-} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { postgresSql } from "../sql/postgres-sql.js";
 import type { Sql } from "../sql/sql.js";
 import { SqlRefreshCoordinator } from "./sql-refresh-coordinator.js";

@@ -1,8 +1,5 @@
+import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type PostgresCluster,
-  startPostgres,
-} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { openSql } from "../open/open-ledger.js";
 import { migrate } from "../schema/migrate.js";
 import type { Sql } from "../sql/sql.js";

@@ -1,9 +1,6 @@
 import { MemoryReservationStore } from "@svc/payments";
+import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type PostgresCluster,
-  startPostgres,
-} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { openLedger } from "../open/open-ledger.js";
 import {
   newAuthorization,

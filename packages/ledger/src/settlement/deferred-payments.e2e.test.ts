@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AuthorizationKey } from "@svc/payments";
+import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  type PostgresCluster,
-  startPostgres,
-} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { PaymentLedger } from "../ledger/payment-ledger.js";
 import { openSql } from "../open/open-ledger.js";
 import { migrate } from "../schema/migrate.js";

@@ -9,14 +9,11 @@ import {
   settleStoredPayments,
   type VerifiedPayment,
 } from "@svc/payments";
+import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { anvilAccount, DEVNET_ROLES, type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { Hex } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  type PostgresCluster,
-  startPostgres,
-} from "../../../../scripts/test-support/postgres-cluster.mjs";
 import { PaymentLedger } from "../ledger/payment-ledger.js";
 import { openSql } from "../open/open-ledger.js";
 import { parseKey } from "../reservation/authorization-key.js";

@@ -1,4 +1,4 @@
-export { pdfText } from "../../../../scripts/test-support/pdf-text.mjs";
+export { pdfText } from "@svc/test-support/pdf-text";
 
 /** The embedded resources of a tool result. */
 export const resourcesOf = (result: object) =>

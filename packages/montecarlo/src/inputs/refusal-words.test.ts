@@ -1,6 +1,6 @@
+import { brokenVariantsOf, defaultsIn } from "@svc/test-support/broken-bodies";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { brokenVariantsOf, defaultsIn } from "../../../../scripts/test-support/broken-bodies.mjs";
 import { ExposureForecastInputSchema, parseForecastInput } from "./forecast-input.js";
 import { InputError, type InputIssue, toIssueList } from "./input-error.js";
 import { parseQueueInput, QueueOptimizeInputSchema } from "./queue-input.js";

@@ -14,10 +14,10 @@ import {
   verifyAttestation,
 } from "@svc/attestations";
 import { parseReport, type Report } from "@svc/report-model";
+import { officeMissingReason, officeToPdf } from "@svc/test-support/office";
 import ExcelJS from "exceljs";
 import type * as JsQr from "jsqr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { officeMissingReason, officeToPdf } from "../../../../scripts/test-support/office.mjs";
 import { renderDocx } from "../docx/render-docx.js";
 import { renderPdf } from "../pdf/render-pdf.js";
 import { renderXlsx } from "../xlsx/render-xlsx.js";

@@ -1,8 +1,8 @@
 import type { Report, ReportProvenance } from "@svc/report-model";
+import { pdfPages } from "@svc/test-support/pdf-text";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
-import { pdfPages } from "../../../../scripts/test-support/pdf-text.mjs";
 import { renderDocx } from "../docx/render-docx.js";
 import { renderPdf } from "../pdf/render-pdf.js";
 import { fontRuns, scratch } from "../test-support/pdf-readback.js";

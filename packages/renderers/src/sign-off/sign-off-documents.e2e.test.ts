@@ -1,9 +1,9 @@
 import { attestationClaims, generateSigningKey, signAttestation } from "@svc/attestations";
 import { parseReport, type Report } from "@svc/report-model";
+import { pdfPages } from "@svc/test-support/pdf-text";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pdfPages } from "../../../../scripts/test-support/pdf-text.mjs";
 import { renderDocx } from "../docx/render-docx.js";
 import { KEEP_ROWS } from "../docx/sign-off.js";
 import { renderPdf } from "../pdf/render-pdf.js";

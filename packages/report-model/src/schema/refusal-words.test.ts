@@ -1,6 +1,6 @@
+import { brokenVariantsOf, defaultsIn } from "@svc/test-support/broken-bodies";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { brokenVariantsOf, defaultsIn } from "../../../../scripts/test-support/broken-bodies.mjs";
 import { ReportModelError } from "../errors/report-model-error.js";
 import { parseReport } from "../normalize/parse-report.js";
 import { toIssueList } from "./issue-path.js";

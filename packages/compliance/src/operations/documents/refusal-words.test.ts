@@ -1,10 +1,7 @@
 import { parseReport, ReportModelError } from "@svc/report-model";
+import { brokenVariantsOf, defaultsIn } from "@svc/test-support/broken-bodies";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import {
-  brokenVariantsOf,
-  defaultsIn,
-} from "../../../../../scripts/test-support/broken-bodies.mjs";
 import { type Failure, invalidInput } from "../../failures/classify-failure.js";
 import { exposureForecast } from "../workflows/exposure-forecast.js";
 import { queueOptimize } from "../workflows/queue-optimize.js";

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { verifyAttestation } from "@svc/attestations";
+import { officeMissingReason, officeToPdf } from "@svc/test-support/office";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { officeMissingReason, officeToPdf } from "../../../../../scripts/test-support/office.mjs";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import {
   base64Runs,

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { generateSigningKey, groupedFingerprint } from "@svc/attestations";
+import { officeMissingReason, officeToPdf } from "@svc/test-support/office";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
-import { officeMissingReason, officeToPdf } from "../../../../../scripts/test-support/office.mjs";
 import { attesterFor, authorizationPayment } from "../../attestation/attest.js";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import {

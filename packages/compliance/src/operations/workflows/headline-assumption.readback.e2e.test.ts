@@ -1,7 +1,7 @@
+import { officeMissingReason, officeToPdf } from "@svc/test-support/office";
+import { pdfPages } from "@svc/test-support/pdf-text";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
-import { officeMissingReason, officeToPdf } from "../../../../../scripts/test-support/office.mjs";
-import { pdfPages } from "../../../../../scripts/test-support/pdf-text.mjs";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import { REQUESTS, realEditionDeps } from "../../test-support/document-set.mjs";
 import { reportDocxGenerate } from "../documents/report-docx-generate.js";
