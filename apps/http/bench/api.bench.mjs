@@ -18,11 +18,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { x402Client } from "@x402/core/client";
+import { payerOf, payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import { privateKeyToAccount } from "viem/accounts";
 import { quantile, rssMb, startProcess } from "./service-process.mjs";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
@@ -48,9 +45,6 @@ function cannon(url, { duration = 10 } = {}) {
   });
 }
 
-const payerOf = (key) =>
-  new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(key)));
-const payingFetch = (key) => wrapFetchWithPayment(fetch, payerOf(key));
 const percentiles = (times) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { calls: sorted.length, p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99) };
@@ -94,7 +88,7 @@ try {
 
   // (b) paid round trips.
   const devnet = await (await fetch(`${service.url}/dev/devnet.json`)).json();
-  const pay = payingFetch(devnet.payers[0].privateKey);
+  const pay = payingNetworkFetch(devnet.payers[0].privateKey);
   const times = [];
   for (let i = 0; i < 220; i++) {
     const t = performance.now();
@@ -197,7 +191,7 @@ try {
       else counts.errors++;
     }
   };
-  const clients = devnet.payers.map((p) => payingFetch(p.privateKey));
+  const clients = devnet.payers.map((p) => payingNetworkFetch(p.privateKey));
   const warmUntil = performance.now() + WARM_SECONDS * 1000;
   await Promise.all(
     jobs.flatMap((job, i) => [

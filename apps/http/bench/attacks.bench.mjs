@@ -15,10 +15,8 @@
 //
 //   node bench/attacks.bench.mjs [--json] [--attack-seconds N]   (after `pnpm build`)
 import { fileURLToPath } from "node:url";
-import { x402Client } from "@x402/core/client";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
 import { quantile, rssMb, startProcess } from "./service-process.mjs";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
@@ -33,8 +31,6 @@ const summary = (times) => {
   return { samples: s.length, p50Ms: quantile(s, 0.5), p99Ms: quantile(s, 0.99), maxMs: s.at(-1) };
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const payerOf = (key) =>
-  new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(key)));
 
 /** The unpaid 402 of a POST route, decoded. */
 const challengeOf = async (url) =>

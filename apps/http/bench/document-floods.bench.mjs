@@ -22,10 +22,8 @@
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { x402Client } from "@x402/core/client";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
 import { quantile, rssMb, startProcess } from "./service-process.mjs";
 
 const HERE = fileURLToPath(new URL(".", import.meta.url));
@@ -147,9 +145,7 @@ const service = await startProcess(
 const results = { idle: undefined, floods: {} };
 try {
   const devnet = await (await fetch(`${service.url}/dev/devnet.json`)).json();
-  const payers = devnet.payers.map((p) =>
-    new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(p.privateKey))),
-  );
+  const payers = devnet.payers.map((p) => payerOf(p.privateKey));
   let idleUntil = performance.now() + 2000;
   await probeHealth(service.url, () => performance.now() < idleUntil);
   idleUntil = performance.now() + 5000;

@@ -19,10 +19,8 @@
 import { loadavg } from "node:os";
 import { renderPdf } from "@svc/renderers";
 import { parseReport } from "@svc/report-model";
-import { x402Client } from "@x402/core/client";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
 import { cleanUp, startService, stopping } from "./bench-processes.mjs";
 import { quantile } from "./service-process.mjs";
 
@@ -127,10 +125,7 @@ async function freshService(name) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const devnet = await (await fetch(`${service.url}/dev/devnet.json`)).json();
-  const payer = new x402Client().register(
-    "eip155:8453",
-    new ExactEvmScheme(privateKeyToAccount(devnet.payers[0].privateKey)),
-  );
+  const payer = payerOf(devnet.payers[0].privateKey);
   return { service, payer, readyAfterListeningMs: performance.now() - listening };
 }
 

@@ -25,10 +25,8 @@ import {
 } from "@modelcontextprotocol/client";
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as LegacyHttpTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { x402Client } from "@x402/core/client";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
 import { cleanUp, startService, stopping } from "./bench-processes.mjs";
 import { quantile, rssMb } from "./service-process.mjs";
 
@@ -53,8 +51,6 @@ const RUNS = numberArg("runs", 3, 9);
 const SERVICE_ENV = { X402_SETTLEMENT: "after-response", DEVNET_BLOCK_TIME: "2" };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const payerOf = (key) =>
-  new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(key)));
 
 // ---------------------------------------------------------------------------------------------
 // The three ways in: each gives an unpaid call (the PaymentRequired) and a paid one (a payload).

@@ -19,9 +19,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { cleanUp, startDevnetProcess, startService } from "./bench-processes.mjs";
 
 const flag = (name, fallback) => {
@@ -71,10 +69,7 @@ const summary = (times) => ({ p50: quantile(times, 0.5), p99: quantile(times, 0.
 
 /** (a) A client paying itself over streamable HTTP. */
 async function directRun(url, key) {
-  const payer = new x402Client().register(
-    "eip155:8453",
-    new ExactEvmScheme(privateKeyToAccount(key)),
-  );
+  const payer = payerOf(key);
   const client = new Client(
     { name: "svc-mcp-bench", version: "1.0.0" },
     { versionNegotiation: { mode: "auto" } },

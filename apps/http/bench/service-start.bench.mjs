@@ -25,10 +25,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import { privateKeyToAccount } from "viem/accounts";
+import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 
 const { values } = parseArgs({
   options: {
@@ -156,11 +153,7 @@ const REPORT = {
  */
 async function renderEach(url) {
   const devnet = await (await fetch(`${url}/dev/devnet.json`)).json();
-  const account = privateKeyToAccount(devnet.payers[0].privateKey);
-  const pay = wrapFetchWithPayment(
-    fetch,
-    new x402Client().register("eip155:8453", new ExactEvmScheme(account)),
-  );
+  const pay = payingNetworkFetch(devnet.payers[0].privateKey);
   const times = {};
   for (const type of ["pdf", "docx", "xlsx"]) {
     const t0 = performance.now();

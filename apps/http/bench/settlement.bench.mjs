@@ -27,11 +27,9 @@ import { join } from "node:path";
 import { LedgerReservationStore, openLedger } from "@svc/ledger";
 import { keyOf } from "@svc/payments";
 import { startPostgres } from "@svc/test-support/postgres-cluster";
-import { x402Client } from "@x402/core/client";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { createPublicClient, erc20Abi, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import {
   cleanUp,
   onCleanUp,
@@ -76,8 +74,6 @@ const percentiles = (times) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { calls: sorted.length, p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99) };
 };
-const payerOf = (key) =>
-  new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(key)));
 
 // ---------------------------------------------------------------------------------------------
 // Paying and counting on chain.

@@ -21,10 +21,8 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { x402Client } from "@x402/core/client";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { HTTPFacilitatorClient } from "@x402/core/server";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { privateKeyToAccount } from "viem/accounts";
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "5" }, json: { type: "boolean", default: false } },
@@ -100,10 +98,7 @@ const results = {};
       ["in-process", devnet.facilitator, devnet.payers[0]],
       ["HTTP", http, devnet.payers[1]],
     ]) {
-      const client = new x402Client().register(
-        devnet.network,
-        new ExactEvmScheme(privateKeyToAccount(payer.privateKey)),
-      );
+      const client = payerOf(payer.privateKey, devnet.network);
       const samples = [];
       for (let i = 0; i < 21; i++) {
         const [t] = await time(async () => {

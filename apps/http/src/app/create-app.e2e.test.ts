@@ -2,11 +2,11 @@ import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
 import { ListLoader } from "@svc/ofac-index/node";
 import { baseTerms, createPaymentServer } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
+import { payingFetch } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payingFetch } from "../test-support/paying-client.js";
 import { createApp } from "./create-app.js";
 
 // The API on the embedded sample edition, paid through the real local settlement stack.
@@ -35,7 +35,7 @@ afterAll(async () => {
   await devnet?.stop();
 });
 
-const paying = (target: Hono, i = 0) => payingFetch(target, devnet.payers[i]!.privateKey);
+const paying = (target: Hono, i = 0) => payingFetch(target.request, devnet.payers[i]!.privateKey);
 
 describe("GET /api/ofac-wallet-screen/:address", () => {
   it("answers 402 with the $0.01 terms when unpaid", async () => {

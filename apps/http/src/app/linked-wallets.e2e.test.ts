@@ -1,8 +1,8 @@
 import { renderDocument } from "@svc/renderers";
+import { payingFetch } from "@svc/test-support/x402-payer";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
-import { payingFetch } from "../test-support/paying-client.js";
 import { createApp } from "./create-app.js";
 
 // `linked_sdn_entry` (an extension of the forecast's and the queue's schemas) through the real
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown) =>
-  payingFetch(app, stack.devnet.payers[0]!.privateKey)(`${BASE}${path}`, {
+  payingFetch(app.request, stack.devnet.payers[0]!.privateKey)(`${BASE}${path}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),

@@ -4,12 +4,12 @@ import { RANDOM_FORMATS, randomAddress } from "@svc/ofac-index/testing";
 import { MCP_PAYMENT_META } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
 import { pdfText } from "@svc/test-support/pdf-text";
+import { payerOf, payingFetch } from "@svc/test-support/x402-payer";
 import type { PaymentRequired } from "@x402/core/types";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcp, payerOf, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
+import { connectMcp, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
-import { payingFetch } from "../test-support/paying-client.js";
 import { createApp } from "./create-app.js";
 
 // A "clear" only for a real address, on the real 2025-11-19 edition and the real local chain:
@@ -66,7 +66,7 @@ const payee = () => stack.devnet.balanceOf(stack.devnet.payTo);
 
 /** A paid HTTP call by payer `i`: GET with no body, POST with a JSON body. */
 const call = (path: string, body?: unknown, i = 0) =>
-  payingFetch(app, stack.devnet.payers[i]!.privateKey)(`${BASE}${path}`, {
+  payingFetch(app.request, stack.devnet.payers[i]!.privateKey)(`${BASE}${path}`, {
     method: body === undefined ? "GET" : "POST",
     ...(body === undefined
       ? {}

@@ -1,11 +1,11 @@
 import { request } from "node:http";
 import { CATALOG } from "@svc/compliance";
+import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { type RunningService, startService } from "../service/start-service.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
-import { payingNetworkFetch } from "../test-support/paying-client.js";
 import { MAX_HOST_LENGTH, MAX_TARGET_LENGTH } from "./request-target.js";
 
 /**

@@ -3,10 +3,11 @@ import { CATALOG, type ComplianceDeps } from "@svc/compliance";
 import { TOOLS } from "@svc/mcp-server";
 import { MCP_PAYMENT_META } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcp, payerOf, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
+import { connectMcp, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { createApp } from "./create-app.js";
 

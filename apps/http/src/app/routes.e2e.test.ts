@@ -1,11 +1,11 @@
 import { CATALOG } from "@svc/compliance";
 import { renderDocument } from "@svc/renderers";
+import { payingFetch } from "@svc/test-support/x402-payer";
 import type { Devnet } from "@svc/x402-devnet";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leakyFailingRender, type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
-import { payingFetch } from "../test-support/paying-client.js";
 import { createApp } from "./create-app.js";
 import { MAX_BODY_BYTES } from "./mount-operation.js";
 
@@ -27,7 +27,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const pay = (target: Hono, i = 0) => payingFetch(target, devnet.payers[i]!.privateKey);
+const pay = (target: Hono, i = 0) => payingFetch(target.request, devnet.payers[i]!.privateKey);
 
 const call = (target: Hono, method: string, path: string, body?: unknown, i = 0) =>
   pay(target, i)(`${BASE}${path}`, {

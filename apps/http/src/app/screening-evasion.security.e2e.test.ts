@@ -1,8 +1,8 @@
 import { renderDocument } from "@svc/renderers";
+import { payingFetch } from "@svc/test-support/x402-payer";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
-import { payingFetch } from "../test-support/paying-client.js";
 import { createApp } from "./create-app.js";
 
 // Bytes that cannot be an address, appended to a listed one in the GET route's path and paid
@@ -23,7 +23,7 @@ describe("screening evasion through the path", () => {
   for (const junk of ["%FF%FE", "%ED%A0%80", "%C0%AE", "%G1"]) {
     it(`${LAZARUS}${junk} is refused 400 INVALID_ADDRESS and not charged, never clear`, async () => {
       const before = await stack.devnet.balanceOf(stack.devnet.payTo);
-      const pay = payingFetch(app, stack.devnet.payers[0]!.privateKey);
+      const pay = payingFetch(app.request, stack.devnet.payers[0]!.privateKey);
       const res = await pay(`http://svc.test/api/ofac-wallet-screen/${LAZARUS}${junk}`);
       const text = await res.text();
       expect(res.status).toBe(400);

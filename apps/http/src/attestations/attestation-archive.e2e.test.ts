@@ -12,11 +12,8 @@ import {
 import { ATTESTATION_PATHS } from "@svc/compliance";
 import { openLedger, type PaymentLedger } from "@svc/ledger";
 import { renderDocument } from "@svc/renderers";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
+import { payingFetch } from "@svc/test-support/x402-payer";
 import type { Hono } from "hono";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
@@ -59,13 +56,7 @@ afterAll(async () => {
 async function paidMemo(format: "pdf" | "docx", payer: number, target = app) {
   const account = stack.devnet.payers[payer];
   if (account === undefined) throw new Error("no such payer");
-  const pay = wrapFetchWithPayment(
-    async (input: string | Request | URL, init?: RequestInit) => target.request(input, init),
-    new x402Client().register(
-      "eip155:8453",
-      new ExactEvmScheme(privateKeyToAccount(account.privateKey)),
-    ),
-  );
+  const pay = payingFetch(target.request, account.privateKey);
   const res = await pay(`${BASE}/api/workflows/compliance/edd-report`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

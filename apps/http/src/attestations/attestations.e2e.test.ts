@@ -10,11 +10,8 @@ import {
 } from "@svc/attestations";
 import { ATTESTATION_PATHS } from "@svc/compliance";
 import { renderDocument } from "@svc/renderers";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
+import { payingFetch } from "@svc/test-support/x402-payer";
 import type { Hono } from "hono";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
@@ -52,13 +49,7 @@ async function paid(path: string, body?: unknown, i = 0) {
   const recording = recordingPayments(app);
   const payer = stack.devnet.payers[i];
   if (payer === undefined) throw new Error("no such payer");
-  const pay = wrapFetchWithPayment(
-    recording.fetch,
-    new x402Client().register(
-      "eip155:8453",
-      new ExactEvmScheme(privateKeyToAccount(payer.privateKey)),
-    ),
-  );
+  const pay = payingFetch(recording.fetch, payer.privateKey);
   const res = await pay(`${BASE}${path}`, {
     method: body === undefined ? "GET" : "POST",
     ...(body === undefined

@@ -3,11 +3,11 @@ import { attestationFingerprint, generateSigningKey, groupedFingerprint } from "
 import { CALLER_CONTENT_NOTICE, renderDocument } from "@svc/renderers";
 import { forgedClearReport } from "@svc/test-support/forged-report";
 import { pdfPages } from "@svc/test-support/pdf-text";
+import { payingFetch } from "@svc/test-support/x402-payer";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
-import { payingFetch } from "../test-support/paying-client.js";
 
 // The forgery of issue 29 through the service as a customer meets it, every call paid on the
 // local chain: Lazarus Group's wallet report on OFAC's real 2025-11-19 edition, bought with its
@@ -32,11 +32,14 @@ let app: Hono;
 let paid: { report: Answer; attestation: string };
 
 const post = async (path: string, body: unknown, payer: number) => {
-  const res = await payingFetch(app, stack.devnet.payers[payer]!.privateKey)(`${BASE}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  const res = await payingFetch(app.request, stack.devnet.payers[payer]!.privateKey)(
+    `${BASE}${path}`,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    },
+  );
   const text = await res.text();
   expect(res.status, text).toBe(200);
   // Paid: the settlement's receipt is on the answer.

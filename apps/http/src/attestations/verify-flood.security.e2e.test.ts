@@ -3,12 +3,12 @@ import { generateSigningKey, type SigningKey } from "@svc/attestations";
 import { ATTESTATION_PATHS } from "@svc/compliance";
 import { randomLongestAddress } from "@svc/ofac-index/testing";
 import { renderDocument } from "@svc/renderers";
+import { payingFetch } from "@svc/test-support/x402-payer";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
-import { payingFetch } from "../test-support/paying-client.js";
 import {
   MAX_SIGNED_ATTESTATION_LENGTH,
   MAX_VERIFY_BODY_BYTES,
@@ -94,7 +94,7 @@ describe("a flood of forged attestations on POST /api/attestations/verify", () =
     const payer = stack.devnet.payers[0];
     if (payer === undefined) throw new Error("the devnet has no payer");
     const addresses = Array.from({ length: 100 }, randomLongestAddress);
-    const res = await payingFetch(app, payer.privateKey)(
+    const res = await payingFetch(app.request, payer.privateKey)(
       `${BASE}/api/workflows/compliance/batch-wallet-screen`,
       {
         method: "POST",

@@ -9,6 +9,7 @@ import {
 } from "@svc/attestations";
 import { createPaymentServer, MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
+import { payerOf } from "@svc/test-support/x402-payer";
 import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
 import {
   extractOffersFromPaymentRequired,
@@ -22,7 +23,6 @@ import { createApp } from "../app/create-app.js";
 import {
   connectMcp,
   connectMcpModern,
-  payerOf,
   type Served,
   serveOnLoopback,
 } from "../test-support/mcp-client.js";

@@ -11,6 +11,7 @@ import {
   sumPrices,
 } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
+import { payerOf } from "@svc/test-support/x402-payer";
 import type { Devnet } from "@svc/x402-devnet";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +21,6 @@ import { memoryLog } from "../log/test-support/memory-log.js";
 import {
   connectMcp,
   connectMcpModern,
-  payerOf,
   type Served,
   serveOnLoopback,
 } from "../test-support/mcp-client.js";

@@ -1,9 +1,10 @@
+import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { type RunningService, startService } from "../service/start-service.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
-import { payBeforeAnswers, payingNetworkFetch } from "../test-support/paying-client.js";
+import { payBeforeAnswers } from "../test-support/paying-client.js";
 
 /**
  * A free receipt lookup logged as a charge: the request log read "charged" off the answer's

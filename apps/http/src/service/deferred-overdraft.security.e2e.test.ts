@@ -1,8 +1,8 @@
+import { payerOf } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLog } from "../log/test-support/memory-log.js";
-import { payerOf } from "../test-support/mcp-client.js";
 import { payBeforeAnswers } from "../test-support/paying-client.js";
 import { startServiceSettlingAfterAnswer } from "../test-support/service-on-devnet.js";
 import type { RunningService } from "./start-service.js";

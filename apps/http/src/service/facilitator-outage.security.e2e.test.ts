@@ -1,8 +1,9 @@
+import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { type CountingProxy, countingProxy } from "../test-support/loopback-proxy.js";
-import { payBeforeAnswers, payingNetworkFetch } from "../test-support/paying-client.js";
+import { payBeforeAnswers } from "../test-support/paying-client.js";
 import { startServiceSettlingAfterAnswer } from "../test-support/service-on-devnet.js";
 import type { RunningService } from "./start-service.js";
 

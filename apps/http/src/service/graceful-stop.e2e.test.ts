@@ -1,10 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { openLedger } from "@svc/ledger";
+import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 import type { Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { DEVNET_INFO_PATH } from "../dev/devnet-info.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
-import { payBeforeAnswers, payingNetworkFetch } from "../test-support/paying-client.js";
+import { payBeforeAnswers } from "../test-support/paying-client.js";
 import { startServiceProcess } from "../test-support/service-process.js";
 
 /**

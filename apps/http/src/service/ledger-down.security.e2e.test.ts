@@ -1,12 +1,13 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
 import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
-import { connectMcp, payerOf } from "../test-support/mcp-client.js";
+import { connectMcp } from "../test-support/mcp-client.js";
 import { type RunningService, startService } from "./start-service.js";
 
 /**

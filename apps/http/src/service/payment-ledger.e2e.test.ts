@@ -1,15 +1,12 @@
 import { openLedger } from "@svc/ledger";
 import { MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
-import { x402Client } from "@x402/core/client";
+import { payerOf, payingFetch } from "@svc/test-support/x402-payer";
 import { decodePaymentResponseHeader, decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
-import { connectMcp, payerOf } from "../test-support/mcp-client.js";
+import { connectMcp } from "../test-support/mcp-client.js";
 import { type RunningService, startService } from "./start-service.js";
 
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
@@ -81,13 +78,7 @@ describe("the service's payment ledger", () => {
       signature = request.headers.get("PAYMENT-SIGNATURE") ?? signature;
       return fetch(request);
     };
-    const pay = wrapFetchWithPayment(
-      seeing,
-      new x402Client().register(
-        "eip155:8453",
-        new ExactEvmScheme(privateKeyToAccount(payer.privateKey)),
-      ),
-    );
+    const pay = payingFetch(seeing, payer.privateKey);
     const paid = await pay(`${service.url}/api/ofac-wallet-screen/${LISTED}`);
     expect(paid.status).toBe(200);
     const edition = ((await paid.json()) as Screening).data.sourceFreshness.datasetSha256;

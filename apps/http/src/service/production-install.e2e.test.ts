@@ -4,11 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
@@ -94,13 +91,7 @@ describe("the production install (pnpm deploy --prod)", () => {
     expect(unpaid.status).toBe(402);
     const payer = devnet.payers[0];
     if (payer === undefined) throw new Error("the devnet has no payer");
-    const pay = wrapFetchWithPayment(
-      fetch,
-      new x402Client().register(
-        "eip155:8453",
-        new ExactEvmScheme(privateKeyToAccount(payer.privateKey)),
-      ),
-    );
+    const pay = payingNetworkFetch(payer.privateKey);
     const before = await devnet.balanceOf(devnet.payTo);
     const paid = await pay(`${url}/api/ofac-wallet-screen/${LISTED}`);
     expect(paid.status).toBe(200);

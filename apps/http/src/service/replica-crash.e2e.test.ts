@@ -1,9 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
+import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerDir } from "../test-support/ledger-dir.js";
-import { payBeforeAnswers, payingNetworkFetch } from "../test-support/paying-client.js";
+import { payBeforeAnswers } from "../test-support/paying-client.js";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
 /**

@@ -2,10 +2,10 @@ import { fileURLToPath } from "node:url";
 import { openLedger } from "@svc/ledger";
 import { type Haproxy, startHaproxy } from "@svc/test-support/haproxy";
 import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payerOf } from "../test-support/mcp-client.js";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
 /**

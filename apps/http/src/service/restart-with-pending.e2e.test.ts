@@ -2,11 +2,11 @@ import { fileURLToPath } from "node:url";
 import { openLedger } from "@svc/ledger";
 import { baseTerms, createPaymentServer, PaymentGate } from "@svc/payments";
 import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { countingProxy } from "../test-support/loopback-proxy.js";
-import { payerOf } from "../test-support/mcp-client.js";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
 /**

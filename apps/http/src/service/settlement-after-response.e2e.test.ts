@@ -1,12 +1,13 @@
 import { MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
+import { payerOf, payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
-import { connectMcp, payerOf } from "../test-support/mcp-client.js";
-import { payBeforeAnswers, payingNetworkFetch } from "../test-support/paying-client.js";
+import { connectMcp } from "../test-support/mcp-client.js";
+import { payBeforeAnswers } from "../test-support/paying-client.js";
 import { type RunningService, startService } from "./start-service.js";
 
 /**

@@ -1,9 +1,10 @@
+import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { type Devnet, devnetChain, startDevnet, USDC_ADDRESS } from "@svc/x402-devnet";
 import { createWalletClient, type Hex, http, parseAbi, parseGwei } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLog } from "../log/test-support/memory-log.js";
-import { payBeforeAnswers, payingNetworkFetch } from "../test-support/paying-client.js";
+import { payBeforeAnswers } from "../test-support/paying-client.js";
 import { startServiceSettlingAfterAnswer } from "../test-support/service-on-devnet.js";
 import type { RunningService } from "./start-service.js";
 

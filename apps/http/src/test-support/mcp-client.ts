@@ -6,11 +6,7 @@ import {
 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { x402Client } from "@x402/core/client";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
 import type { Hono } from "hono";
-import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 
 /** The app on a real loopback port, as production serves it. */
 export interface Served {
@@ -47,7 +43,3 @@ export async function connectMcpModern(origin: string): Promise<ModernClient> {
   await client.connect(new ModernHttpTransport(new URL(`${origin}/mcp`)));
   return client;
 }
-
-/** An x402 v2 client paying with a private key, as an agent does (`createPaymentPayload`). */
-export const payerOf = (privateKey: Hex) =>
-  new x402Client().register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(privateKey)));

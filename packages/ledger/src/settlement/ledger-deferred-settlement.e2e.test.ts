@@ -10,6 +10,7 @@ import {
   type VerifiedPayment,
 } from "@svc/payments";
 import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
+import { payloadFor } from "@svc/test-support/x402-payer";
 import { anvilAccount, DEVNET_ROLES, type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { Hex } from "viem";
@@ -20,7 +21,7 @@ import { parseKey } from "../reservation/authorization-key.js";
 import { LedgerReservationStore } from "../reservation/ledger-reservation-store.js";
 import { migrate } from "../schema/migrate.js";
 import type { Sql } from "../sql/sql.js";
-import { freshWallet, mintUsdc, signPayment, transferUsdc } from "../test-support/devnet-payer.js";
+import { freshWallet, mintUsdc, transferUsdc } from "../test-support/devnet-payer.js";
 import { OUTSTANDING } from "./deferred-statements.js";
 import {
   type DeferredSettlementOptions,
@@ -113,7 +114,7 @@ describe.each([
     });
   /** A payment signed by `key` for the gate's 402, verified and reserved. */
   const verified = async (gate: PaymentGate, key: Hex): Promise<VerifiedPayment> => {
-    const outcome = await gate.verify(await signPayment(await gate.paymentRequired(), key));
+    const outcome = await gate.verify(await payloadFor(await gate.paymentRequired(), key));
     if (!outcome.ok) throw new Error(`refused: ${outcome.paymentRequired.error}`);
     return outcome;
   };

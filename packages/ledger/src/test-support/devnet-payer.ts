@@ -1,19 +1,6 @@
 import { type Devnet, devnetChain, fiatTokenAbi, USDC_ADDRESS } from "@svc/x402-devnet";
-import { x402Client } from "@x402/core/client";
-import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { type Address, createWalletClient, type Hex, http, parseAbi } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-
-/** A payment for the first `accepts` entry of a 402, signed as an x402 v2 buyer does. */
-export function signPayment(
-  paymentRequired: PaymentRequired,
-  payerKey: Hex,
-): Promise<PaymentPayload> {
-  return new x402Client()
-    .register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(payerKey)))
-    .createPaymentPayload(paymentRequired);
-}
 
 const TRANSFER = parseAbi(["function transfer(address to, uint256 value) returns (bool)"]);
 

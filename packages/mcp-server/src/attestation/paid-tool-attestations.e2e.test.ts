@@ -14,12 +14,10 @@ import {
 } from "@svc/attestations";
 import type { ComplianceDeps } from "@svc/compliance";
 import { baseTerms, createPaymentServer, MCP_PAYMENT_META } from "@svc/payments";
+import { payloadFor } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
-import { x402Client } from "@x402/core/client";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
 import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANY_CALLER } from "../http/caller-policy.js";
 import { createMcpHttpHost, type McpHttpHost } from "../http/mcp-http-host.js";
@@ -76,10 +74,6 @@ const resultsOf = (batch: BatchByTool) =>
   }));
 
 const payerKey = (i: number): Hex => devnet.payers[i]!.privateKey;
-const pay = (required: PaymentRequired, privateKey: Hex): Promise<PaymentPayload> =>
-  new x402Client()
-    .register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(privateKey)))
-    .createPaymentPayload(required);
 const authorizationOf = (payment: PaymentPayload) =>
   (payment.payload as { authorization: { from: string; nonce: string } }).authorization;
 const structured = (r: CallResult) => r.structuredContent as Record<string, unknown>;
@@ -135,7 +129,7 @@ describe.each(GENERATIONS)(
       expect(unpaid.isError).toBe(true);
       expect(structured(unpaid).attestation).toBeUndefined();
       const required = unpaid.structuredContent as unknown as PaymentRequired;
-      const payment = await pay(required, payerKey(i));
+      const payment = await payloadFor(required, payerKey(i));
       const paid = await client.callTool({
         name: tool,
         arguments: args,
@@ -288,7 +282,7 @@ describe("a hosted host whose key cannot sign", () => {
     try {
       const args = { addresses: [LAZARUS] };
       const unpaid = await client.callTool({ name: "batch_wallet_screen", arguments: args });
-      const payment = await pay(
+      const payment = await payloadFor(
         unpaid.structuredContent as unknown as PaymentRequired,
         payerKey(0),
       );

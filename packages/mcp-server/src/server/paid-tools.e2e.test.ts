@@ -7,12 +7,9 @@ import {
   MCP_PAYMENT_META,
   MCP_PAYMENT_RESPONSE_META,
 } from "@svc/payments";
+import { payloadFor } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
-import { x402Client } from "@x402/core/client";
-import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import type { Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import type { PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CallResult,
@@ -38,10 +35,6 @@ afterAll(async () => {
 
 type Result = CallResult;
 const requiredOf = (r: Result) => r.structuredContent as unknown as PaymentRequired;
-const pay = (required: PaymentRequired, key: Hex): Promise<PaymentPayload> =>
-  new x402Client()
-    .register("eip155:8453", new ExactEvmScheme(privateKeyToAccount(key)))
-    .createPaymentPayload(required);
 const payee = () => devnet.balanceOf(devnet.payTo);
 
 describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (generation) => {
@@ -108,7 +101,7 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
       const paid = await client.callTool({
         name,
         arguments: args,
-        _meta: { [MCP_PAYMENT_META]: await pay(required, devnet.payers[0]!.privateKey) },
+        _meta: { [MCP_PAYMENT_META]: await payloadFor(required, devnet.payers[0]!.privateKey) },
       });
       expect(paid.isError).toBeFalsy();
       expect(validate(name, paid.structuredContent)).toBe(true);
@@ -135,7 +128,7 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
     const paid = await client.callTool({
       name: "ofac_wallet_report",
       arguments: args,
-      _meta: { [MCP_PAYMENT_META]: await pay(required, devnet.payers[0]!.privateKey) },
+      _meta: { [MCP_PAYMENT_META]: await payloadFor(required, devnet.payers[0]!.privateKey) },
     });
     expect(paid.isError).toBeFalsy();
     expect(paid._meta?.[MCP_PAYMENT_RESPONSE_META]).toMatchObject({
@@ -162,7 +155,7 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
     const required = requiredOf(
       await client.callTool({ name: "ofac_wallet_screen", arguments: { address: "short" } }),
     );
-    const payment = await pay(required, devnet.payers[1]!.privateKey);
+    const payment = await payloadFor(required, devnet.payers[1]!.privateKey);
     const r = await client.callTool({
       name: "ofac_wallet_screen",
       arguments: { address: "short" },
@@ -205,7 +198,7 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
     const r = await client.callTool({
       name: "ofac_wallet_report",
       arguments: { address: LAZARUS, output_format: "pdf" },
-      _meta: { [MCP_PAYMENT_META]: await pay(jsonRequired, devnet.payers[1]!.privateKey) },
+      _meta: { [MCP_PAYMENT_META]: await payloadFor(jsonRequired, devnet.payers[1]!.privateKey) },
     });
     expect(r.isError).toBe(true);
     expect(requiredOf(r).accepts[0]?.amount).toBe("90000");
@@ -227,7 +220,7 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
     const r = await c.callTool({
       name: "ofac_wallet_screen",
       arguments: args,
-      _meta: { [MCP_PAYMENT_META]: await pay(required, devnet.payers[1]!.privateKey) },
+      _meta: { [MCP_PAYMENT_META]: await payloadFor(required, devnet.payers[1]!.privateKey) },
     });
     expect(r.structuredContent).toMatchObject({ code: "LIST_UNAVAILABLE" });
     expect(r._meta?.[MCP_PAYMENT_RESPONSE_META]).toBeUndefined();

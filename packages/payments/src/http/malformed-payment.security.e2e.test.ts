@@ -1,3 +1,4 @@
+import { payloadFor, paymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
@@ -5,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
 import { baseTerms } from "../terms/paid-resource.js";
 import { paidApp } from "../test-support/paid-app.js";
-import { header, payloadFor } from "../test-support/paying-client.js";
 
 // Bad payments are the payer's problem (402 with the reason), never an outage (503): with the
 // facilitator in process and over HTTP, on the real local chain.
@@ -63,7 +63,10 @@ describe("malformed payments are refused as payments, not reported as an outage"
         );
         const res = await app.request(`${BASE}/paid/echo`, {
           method: "POST",
-          headers: { "Content-Type": "application/json", "PAYMENT-SIGNATURE": header(make()) },
+          headers: {
+            "Content-Type": "application/json",
+            "PAYMENT-SIGNATURE": paymentHeader(make()),
+          },
           body: "{}",
         });
         expect(res.status).toBe(402);

@@ -1,3 +1,4 @@
+import { payloadFor, paymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
@@ -5,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentServer } from "../server/payment-server.js";
 import { baseTerms } from "../terms/paid-resource.js";
 import { paidApp } from "../test-support/paid-app.js";
-import { header, payloadFor } from "../test-support/paying-client.js";
 
 // A payment is accepted only by the route it was issued for (the payload's `resource`), on the
 // real local chain.
@@ -29,7 +29,7 @@ const challengeOf = async (path: string, method = "POST") =>
 const post = (path: string, payload: PaymentPayload) =>
   app.request(`${BASE}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "PAYMENT-SIGNATURE": header(payload) },
+    headers: { "Content-Type": "application/json", "PAYMENT-SIGNATURE": paymentHeader(payload) },
     body: "{}",
   });
 const errorOf = async (res: Response) => ((await res.json()) as PaymentRequired).error;
@@ -66,7 +66,7 @@ describe("resource binding", () => {
     const challenge = await challengeOf("/paid/item/1", "GET");
     const payload = await payloadFor(challenge, devnet.payers[1]!.privateKey);
     const res = await app.request(`${BASE}/paid/item/2`, {
-      headers: { "PAYMENT-SIGNATURE": header(payload) },
+      headers: { "PAYMENT-SIGNATURE": paymentHeader(payload) },
     });
     expect(res.status).toBe(200);
   });

@@ -1,3 +1,4 @@
+import { payloadFor, payloadSignedWith, paymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
@@ -7,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
 import { baseTerms } from "../terms/paid-resource.js";
 import { paidApp, type Runs } from "../test-support/paid-app.js";
-import { header, payloadFor, payloadSignedWith } from "../test-support/paying-client.js";
 
 // Attacks on the payment gate, against a real local chain and facilitator. Each test checks the
 // two invariants: no paid handler runs unpaid, and nothing is charged twice (or for nothing).
@@ -101,7 +101,7 @@ describe("methods", () => {
   it("a paid HEAD: HEAD with a valid payment answers the unpaid 402's headers, runs nothing and charges nothing", async () => {
     const get = await app.request(`${BASE}/paid/item/1`);
     const required = decodePaymentRequiredHeader(get.headers.get("PAYMENT-REQUIRED") as string);
-    const signed = header(await payloadFor(required, payer(4).privateKey));
+    const signed = paymentHeader(await payloadFor(required, payer(4).privateKey));
     const res = await app.request(`${BASE}/paid/item/1`, {
       method: "HEAD",
       headers: { "PAYMENT-SIGNATURE": signed },
@@ -139,7 +139,7 @@ describe("methods", () => {
 
 describe("forged and misused payments", () => {
   it("a replayed payment is refused and charged once", async () => {
-    const signed = header(await payloadFor(challenge, payer(0).privateKey));
+    const signed = paymentHeader(await payloadFor(challenge, payer(0).privateKey));
     expect((await post("/paid/echo", { "PAYMENT-SIGNATURE": signed })).status).toBe(200);
     const replay = await post("/paid/echo", { "PAYMENT-SIGNATURE": signed });
     expect(replay.status).toBe(402);
@@ -149,7 +149,7 @@ describe("forged and misused payments", () => {
   });
 
   it("the same payment sent twice at once is charged once; the loser gets no content", async () => {
-    const signed = header(await payloadFor(challenge, payer(1).privateKey));
+    const signed = paymentHeader(await payloadFor(challenge, payer(1).privateKey));
     const [a, b] = await Promise.all([
       post("/paid/echo", { "PAYMENT-SIGNATURE": signed }),
       post("/paid/echo", { "PAYMENT-SIGNATURE": signed }),
@@ -164,7 +164,7 @@ describe("forged and misused payments", () => {
   });
 
   it("a payment for a cheaper route does not buy a dearer one", async () => {
-    const signed = header(await payloadFor(challenge, payer(2).privateKey));
+    const signed = paymentHeader(await payloadFor(challenge, payer(2).privateKey));
     const res = await post("/paid/premium", { "PAYMENT-SIGNATURE": signed });
     expect(res.status).toBe(402);
     expect((await json(res)).accepts[0]?.amount).toBe("50000");
@@ -177,7 +177,7 @@ describe("forged and misused payments", () => {
     // Change one byte of `s` (the last but one): always to a different value.
     const byte = p.signature.slice(-4, -2);
     p.signature = `${p.signature.slice(0, -4)}${byte === "00" ? "11" : "00"}${p.signature.slice(-2)}`;
-    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": header(payload) });
+    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": paymentHeader(payload) });
     expect(res.status).toBe(402);
     expect(await errorOf(res)).toMatch(/signature/);
     await expectNothingRanOrCharged();
@@ -186,7 +186,7 @@ describe("forged and misused payments", () => {
   it("a tampered amount in the signed authorization is refused", async () => {
     const payload = await payloadFor(challenge, payer(2).privateKey);
     (payload.payload as { authorization: { value: string } }).authorization.value = "1";
-    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": header(payload) });
+    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": paymentHeader(payload) });
     expect(res.status).toBe(402);
     await expectNothingRanOrCharged();
   });
@@ -196,7 +196,7 @@ describe("forged and misused payments", () => {
       ...r,
       amount: "9999",
     }));
-    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": header(payload) });
+    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": paymentHeader(payload) });
     expect(res.status).toBe(402);
     await expectNothingRanOrCharged();
   });
@@ -208,7 +208,7 @@ describe("forged and misused payments", () => {
     ]) {
       const payload = await payloadFor(challenge, payer(2).privateKey);
       payload.accepted = { ...payload.accepted, ...change } as typeof payload.accepted;
-      const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": header(payload) });
+      const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": paymentHeader(payload) });
       expect(res.status).toBe(402);
       expect(await errorOf(res)).toBe("payment_does_not_match_requirements");
     }
@@ -221,7 +221,7 @@ describe("forged and misused payments", () => {
       { verifyingContract: "0x0000000000000000000000000000000000000001" as const },
     ]) {
       const payload = await payloadSignedWith(challenge, payer(2).privateKey, domain);
-      const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": header(payload) });
+      const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": paymentHeader(payload) });
       expect(res.status).toBe(402);
       expect(await errorOf(res)).toMatch(/signature/);
     }
@@ -233,7 +233,7 @@ describe("forged and misused payments", () => {
       ...r,
       payTo: payer(3).address,
     }));
-    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": header(payload) });
+    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": paymentHeader(payload) });
     expect(res.status).toBe(402);
     await expectNothingRanOrCharged();
   });
@@ -244,7 +244,7 @@ describe("forged and misused payments", () => {
       validAfter: 0n,
       validBefore: now - 10n,
     });
-    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": header(payload) });
+    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": paymentHeader(payload) });
     expect(res.status).toBe(402);
     expect(await errorOf(res)).toMatch(/valid_before|expired/i);
     await expectNothingRanOrCharged();
@@ -256,7 +256,7 @@ describe("forged and misused payments", () => {
       validAfter: now + 3600n,
       validBefore: now + 7200n,
     });
-    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": header(payload) });
+    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": paymentHeader(payload) });
     expect(res.status).toBe(402);
     expect(await errorOf(res)).toMatch(/valid_after|future/i);
     await expectNothingRanOrCharged();
@@ -264,7 +264,7 @@ describe("forged and misused payments", () => {
 
   it("a payer without funds is refused", async () => {
     const payload = await payloadFor(challenge, generatePrivateKey());
-    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": header(payload) });
+    const res = await post("/paid/echo", { "PAYMENT-SIGNATURE": paymentHeader(payload) });
     expect(res.status).toBe(402);
     expect(await errorOf(res)).toMatch(/insufficient|balance|funds/i);
     await expectNothingRanOrCharged();
@@ -290,7 +290,7 @@ describe("a facilitator that is down", () => {
       createPaymentServer(httpFacilitator("http://127.0.0.1:9", {}, 2000)),
       baseTerms(devnet.payTo),
     );
-    const signed = header(await payloadFor(challenge, payer(4).privateKey));
+    const signed = paymentHeader(await payloadFor(challenge, payer(4).privateKey));
     for (const headers of [{}, { "PAYMENT-SIGNATURE": signed }] as Record<string, string>[]) {
       const res = await down.app.request(`${BASE}/paid/echo`, {
         method: "POST",

@@ -1,3 +1,4 @@
+import { payloadFor, paymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
@@ -6,7 +7,6 @@ import { MemoryReservationStore } from "../reservation/memory-reservation-store.
 import { createPaymentServer } from "../server/payment-server.js";
 import { baseTerms } from "../terms/paid-resource.js";
 import { paidApp } from "../test-support/paid-app.js";
-import { header, payloadFor } from "../test-support/paying-client.js";
 
 // One authorization buys one execution: on the real local chain, the same PAYMENT-SIGNATURE sent
 // many times at once, or again after it paid or after a refusal.
@@ -39,7 +39,7 @@ const errorOf = async (res: Response) => ((await res.json()) as PaymentRequired)
 describe("one authorization, many requests at once", () => {
   it("20 concurrent uses of one authorization run the handler once and charge once; the rest are refused payment_in_use", async () => {
     const { app, runs } = appFor(400);
-    const signed = header(
+    const signed = paymentHeader(
       await payloadFor(await challengeOf(app, "/paid/slow"), devnet.payers[0]!.privateKey),
     );
     const payee = await devnet.balanceOf(devnet.payTo);
@@ -77,8 +77,8 @@ describe("one authorization, many requests at once", () => {
       resource: { ...payload.resource, url: `${BASE}/paid/other` } as typeof payload.resource,
     };
     const [a, b] = await Promise.all([
-      postWith(app, "/paid/slow", header(payload)),
-      postWith(app, "/paid/other", header(rewritten)),
+      postWith(app, "/paid/slow", paymentHeader(payload)),
+      postWith(app, "/paid/other", paymentHeader(rewritten)),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 402]);
     const refused = a.status === 402 ? a : b;
@@ -90,7 +90,7 @@ describe("one authorization, many requests at once", () => {
 describe("after the request ends", () => {
   it("a replay after the payment settled is refused payment_already_used, before the facilitator", async () => {
     const { app, runs } = appFor(0);
-    const signed = header(
+    const signed = paymentHeader(
       await payloadFor(await challengeOf(app, "/paid/echo"), devnet.payers[2]!.privateKey),
     );
     expect((await postWith(app, "/paid/echo", signed)).status).toBe(200);
@@ -102,7 +102,7 @@ describe("after the request ends", () => {
 
   it("a replica with a store of its own still refuses the replay: the nonce is spent on chain", async () => {
     const first = appFor(0);
-    const signed = header(
+    const signed = paymentHeader(
       await payloadFor(await challengeOf(first.app, "/paid/echo"), devnet.payers[2]!.privateKey),
     );
     expect((await postWith(first.app, "/paid/echo", signed)).status).toBe(200);
@@ -118,7 +118,7 @@ describe("after the request ends", () => {
   it("an authorization whose request was refused (4xx, not charged) is free to pay once more", async () => {
     const { app, runs } = appFor(0);
     const payee = await devnet.balanceOf(devnet.payTo);
-    const signed = header(
+    const signed = paymentHeader(
       await payloadFor(await challengeOf(app, "/paid/refuse"), devnet.payers[3]!.privateKey),
     );
     expect((await postWith(app, "/paid/refuse", signed)).status).toBe(400);
@@ -129,7 +129,7 @@ describe("after the request ends", () => {
 
   it("replay against refused inputs is bounded: after five unsettled ends the authorization is refused payment_attempts_exhausted", async () => {
     const { app, runs } = appFor(0);
-    const signed = header(
+    const signed = paymentHeader(
       await payloadFor(await challengeOf(app, "/paid/refuse"), devnet.payers[0]!.privateKey),
     );
     for (let i = 0; i < 5; i++)
@@ -143,7 +143,7 @@ describe("after the request ends", () => {
   it("an authorization whose handler threw is released and never charged", async () => {
     const { app, runs } = appFor(0);
     const payee = await devnet.balanceOf(devnet.payTo);
-    const signed = header(
+    const signed = paymentHeader(
       await payloadFor(await challengeOf(app, "/paid/crash"), devnet.payers[3]!.privateKey),
     );
     expect((await postWith(app, "/paid/crash", signed)).status).toBe(500);

@@ -1,3 +1,4 @@
+import { payloadFor, payloadSignedWith, paymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
@@ -5,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentServer } from "../server/payment-server.js";
 import { baseTerms } from "../terms/paid-resource.js";
 import { paidApp } from "../test-support/paid-app.js";
-import { header, payloadFor, payloadSignedWith } from "../test-support/paying-client.js";
 
 // The validity window of an authorization, checked before any work, on the real local chain.
 let devnet: Devnet;
@@ -42,7 +42,7 @@ describe("validity windows", () => {
     const payload = await payloadSignedWith(challenge, devnet.payers[0]!.privateKey, {
       validBefore: now() + 8n,
     });
-    const res = await post(header(payload));
+    const res = await post(paymentHeader(payload));
     expect(res.status).toBe(402);
     expect(((await res.json()) as PaymentRequired).error).toBe(
       "invalid_exact_evm_payload_authorization_valid_before",
@@ -57,7 +57,7 @@ describe("validity windows", () => {
       const payload = await payloadSignedWith(challenge, devnet.payers[0]!.privateKey, {
         validBefore,
       });
-      const res = await post(header(payload));
+      const res = await post(paymentHeader(payload));
       expect(res.status).toBe(402);
       expect(((await res.json()) as PaymentRequired).error).toBe(
         "invalid_exact_evm_payload_authorization_valid_before_too_far",
@@ -69,7 +69,9 @@ describe("validity windows", () => {
 
   it("the stock client's window (the advertised 60 s) is accepted and settles", async () => {
     const payee = await devnet.balanceOf(devnet.payTo);
-    const res = await post(header(await payloadFor(challenge, devnet.payers[1]!.privateKey)));
+    const res = await post(
+      paymentHeader(await payloadFor(challenge, devnet.payers[1]!.privateKey)),
+    );
     expect(res.status).toBe(200);
     expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);
   });

@@ -1,3 +1,4 @@
+import { payingFetch, payloadFor, paymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
@@ -7,7 +8,6 @@ import { createPaymentServer, httpFacilitator } from "../server/payment-server.j
 import { baseTerms } from "../terms/paid-resource.js";
 import { BASE_USDC } from "../terms/usdc.js";
 import { paidApp, type Runs } from "../test-support/paid-app.js";
-import { header, payingFetch, payloadFor } from "../test-support/paying-client.js";
 
 // One real local chain and facilitator for the file: anvil, Circle's USDC, EIP-3009 settlement.
 let devnet: Devnet;
@@ -105,7 +105,7 @@ describe("a paid call", () => {
     const challenge = await required(await send("/paid/echo"));
     const payload = await payloadFor(challenge, payer(1).privateKey);
     const res = await send("/paid/echo", {
-      headers: { "Content-Type": "application/json", "X-PAYMENT": header(payload) },
+      headers: { "Content-Type": "application/json", "X-PAYMENT": paymentHeader(payload) },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("PAYMENT-RESPONSE")).toBeTruthy();

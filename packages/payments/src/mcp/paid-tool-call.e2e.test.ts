@@ -2,13 +2,13 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { payerOf } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaymentGate } from "../gate/payment-gate.js";
 import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
 import { baseTerms } from "../terms/paid-resource.js";
-import { clientOf } from "../test-support/paying-client.js";
 import { callPaidTool, MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "./paid-tool-call.js";
 
 // A real MCP server and client (the SDK's, over its in-memory transport), a paid tool behind the
@@ -100,7 +100,7 @@ describe("x402 v2 over MCP", () => {
   it("a paid call runs, settles on chain, and returns the receipt in _meta", async () => {
     const payee = await devnet.balanceOf(devnet.payTo);
     const required = paymentRequiredOf(await client.callTool({ name: "paid_echo", arguments: {} }));
-    const payment = await clientOf(devnet.payers[0]!.privateKey).createPaymentPayload(required);
+    const payment = await payerOf(devnet.payers[0]!.privateKey).createPaymentPayload(required);
     const r = await client.callTool({
       name: "paid_echo",
       arguments: { text: "hi" },
@@ -132,7 +132,7 @@ describe("x402 v2 over MCP", () => {
   it("a tool that fails is not charged", async () => {
     const payee = await devnet.balanceOf(devnet.payTo);
     const required = paymentRequiredOf(await client.callTool({ name: "paid_fail", arguments: {} }));
-    const payment = await clientOf(devnet.payers[1]!.privateKey).createPaymentPayload(required);
+    const payment = await payerOf(devnet.payers[1]!.privateKey).createPaymentPayload(required);
     const r = await client.callTool({
       name: "paid_fail",
       arguments: {},

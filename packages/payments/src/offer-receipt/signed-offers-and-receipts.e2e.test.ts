@@ -3,6 +3,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { generateSigningKey, publicJwk, type SigningKey } from "@svc/attestations";
+import { payerOf, payingFetch } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
@@ -28,7 +29,6 @@ import { createPaymentServer } from "../server/payment-server.js";
 import { baseTerms } from "../terms/paid-resource.js";
 import { BASE_NETWORK, BASE_USDC, MAX_TIMEOUT_SECONDS } from "../terms/usdc.js";
 import { paidApp } from "../test-support/paid-app.js";
-import { clientOf, payingFetch } from "../test-support/paying-client.js";
 import { offerReuseMs } from "./offer-receipt-terms.js";
 
 // The service's key signs offers and receipts through @x402/extensions' offer-receipt extension;
@@ -173,7 +173,7 @@ describe("a paid MCP tool call carries a signed receipt", () => {
     const offered = await verifyOfferSignatureJWS(onlyOffer(required), publicJwk(key));
     expect(offered.resourceUrl).toBe("mcp://tool/paid_echo");
 
-    const payment = await clientOf(payer(1).privateKey).createPaymentPayload(required);
+    const payment = await payerOf(payer(1).privateKey).createPaymentPayload(required);
     const paid = await client.callTool({
       name: "paid_echo",
       arguments: {},

@@ -1,10 +1,10 @@
+import { payloadFor, paymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentServer } from "../server/payment-server.js";
 import { baseTerms } from "../terms/paid-resource.js";
 import { PREMIUM_DATASET, paidApp } from "../test-support/paid-app.js";
-import { header, payloadFor } from "../test-support/paying-client.js";
 import { MemoryReservationStore } from "./memory-reservation-store.js";
 import {
   keyOf,
@@ -58,7 +58,7 @@ describe("the gate's reservation details", () => {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
-        "PAYMENT-SIGNATURE": header(await payloadFor(challenge, payer.privateKey)),
+        "PAYMENT-SIGNATURE": paymentHeader(await payloadFor(challenge, payer.privateKey)),
       },
       body: "{}",
     });

@@ -1,3 +1,4 @@
+import { payingFetch } from "@svc/test-support/x402-payer";
 import {
   decodePaymentResponseHeader,
   decodePaymentSignatureHeader,
@@ -6,11 +7,8 @@ import {
 } from "@x402/core/http";
 import { x402ResourceServer } from "@x402/core/server";
 import type { PaymentRequirements } from "@x402/core/types";
-import { ExactEvmScheme as ExactEvmClientScheme } from "@x402/evm/exact/client";
 import { ExactEvmScheme as ExactEvmServerScheme } from "@x402/evm/exact/server";
-import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { Hono } from "hono";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Devnet, startDevnet } from "../devnet/start-devnet.js";
 import { USDC_ADDRESS } from "../usdc/usdc-token.js";
@@ -72,15 +70,15 @@ describe("a paid route on the devnet, paid with @x402/fetch", () => {
 
   it("answers 402, then pays, settles on chain and answers 200 with PAYMENT-RESPONSE", async () => {
     const payer = devnet.payers[0]!;
-    const client = new x402Client().register(
-      devnet.network,
-      new ExactEvmClientScheme(privateKeyToAccount(payer.privateKey)),
-    );
     const appFetch: typeof fetch = async (input, init) => app.request(input as string, init);
     expect((await appFetch("http://localhost/paid")).status).toBe(402);
 
     const before = await devnet.balanceOf(devnet.payTo);
-    const response = await wrapFetchWithPayment(appFetch, client)("http://localhost/paid");
+    const response = await payingFetch(
+      appFetch,
+      payer.privateKey,
+      devnet.network,
+    )("http://localhost/paid");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
     const receipt = decodePaymentResponseHeader(response.headers.get("PAYMENT-RESPONSE")!);

@@ -1,8 +1,6 @@
-import { x402Client } from "@x402/core/client";
+import { payerOf } from "@svc/test-support/x402-payer";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
 import type { Address, Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { DEVNET_NETWORK } from "../chain/devnet-chain.js";
 import { USDC } from "../usdc/usdc-token.js";
 
@@ -20,18 +18,15 @@ export function usdcRequirements(payTo: Address, amount = "10000"): PaymentRequi
 }
 
 /**
- * Signs a payment the way an x402 buyer does: @x402/core's x402Client with @x402/evm's exact
- * scheme and a local account, answering a PaymentRequired that offers `requirements`.
+ * Signs a payment the way an x402 buyer does (the workspace's paying client: @x402/core's
+ * x402Client with @x402/evm's exact scheme and a local account), answering a PaymentRequired that
+ * offers `requirements`.
  */
 export function signPayment(
   payerKey: Hex,
   requirements: PaymentRequirements,
 ): Promise<PaymentPayload> {
-  const client = new x402Client().register(
-    DEVNET_NETWORK,
-    new ExactEvmScheme(privateKeyToAccount(payerKey)),
-  );
-  return client.createPaymentPayload({
+  return payerOf(payerKey, DEVNET_NETWORK).createPaymentPayload({
     x402Version: 2,
     resource: { url: "http://localhost/paid", description: "test", mimeType: "application/json" },
     accepts: [requirements],

@@ -1,0 +1,53 @@
+import type { x402Client } from "@x402/core/client";
+import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import type { Hex } from "viem";
+
+/** Base mainnet, the network the service's terms name (the local devnet answers as Base too). */
+export const BASE_NETWORK: "eip155:8453";
+
+/** A network in CAIP-2 form, as x402 names it. */
+export type Network = `${string}:${string}`;
+
+/** An x402 v2 client paying from `privateKey` on `network` (Base by default), as an agent does. */
+export function payerOf(privateKey: Hex, network?: Network): x402Client;
+
+/** What answers a web request in this process: an app's `request`, a host's handler, a fetch. */
+export type Answer = (request: Request) => Response | Promise<Response>;
+
+/** fetch that pays 402s from `privateKey`, each request handed to `answer` in this process. */
+export function payingFetch(answer: Answer, privateKey: Hex, network?: Network): typeof fetch;
+
+/** fetch that pays 402s from `privateKey` over the network, as an agent paying a running service. */
+export function payingNetworkFetch(privateKey: Hex, network?: Network): typeof fetch;
+
+/** One entry of a 402's `accepts`. */
+export type Accepted = PaymentRequired["accepts"][number];
+
+/**
+ * A payload for the first `accepts` entry of a 402 (each entry possibly altered before signing),
+ * signed by a client of Base.
+ */
+export function payloadFor(
+  paymentRequired: PaymentRequired,
+  privateKey: Hex,
+  alter?: (accepted: Accepted) => Accepted,
+): Promise<PaymentPayload>;
+
+/**
+ * A payload whose EIP-3009 authorization is signed with chosen validity times and EIP-712 domain
+ * (the stock client always signs validAfter 0, validBefore now + maxTimeoutSeconds, and the
+ * domain of the requirements).
+ */
+export function payloadSignedWith(
+  paymentRequired: PaymentRequired,
+  privateKey: Hex,
+  options?: {
+    readonly validAfter?: bigint;
+    readonly validBefore?: bigint;
+    readonly chainId?: number;
+    readonly verifyingContract?: Hex;
+  },
+): Promise<PaymentPayload>;
+
+/** The `PAYMENT-SIGNATURE` header that carries `payload`. */
+export function paymentHeader(payload: PaymentPayload): string;
