@@ -16,8 +16,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf, payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { quantile, rssMb, startProcess } from "./service-process.mjs";
@@ -105,8 +104,9 @@ try {
   {
     const httpPayer = payerOf(devnet.payers[0].privateKey);
     const mcpPayer = payerOf(devnet.payers[1].privateKey);
-    const mcp = new Client({ name: "svc-bench", version: "1.0.0" });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${service.url}/mcp`)));
+    const mcp = await connectHttp(`${service.url}/mcp`, "2025-11-25", {
+      identity: { name: "svc-bench", version: "1.0.0" },
+    });
     const screenUrl = `${service.url}/api/ofac-wallet-screen/${LISTED}`;
     const call = { name: "ofac_wallet_screen", arguments: { address: LISTED } };
     const http = { full: [], paid: [] };

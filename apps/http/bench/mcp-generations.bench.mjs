@@ -19,12 +19,7 @@
 //
 //   node bench/mcp-generations.bench.mjs [--json] [--calls N] [--warm N] [--runs N]   (after `pnpm build`)
 import { availableParallelism, loadavg } from "node:os";
-import {
-  Client as ModernClient,
-  StreamableHTTPClientTransport as ModernHttpTransport,
-} from "@modelcontextprotocol/client";
-import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport as LegacyHttpTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { cleanUp, startService, stopping } from "./bench-processes.mjs";
@@ -56,18 +51,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The three ways in: each gives an unpaid call (the PaymentRequired) and a paid one (a payload).
 
 /** The MCP client of `generation`, connected to `<url>/mcp`. */
-async function mcpClient(url, generation) {
-  const endpoint = new URL(`${url}/mcp`);
-  if (generation === "2025-11-25") {
-    const client = new LegacyClient(IDENTITY);
-    await client.connect(new LegacyHttpTransport(endpoint));
-    return client;
-  }
-  const client = new ModernClient(IDENTITY, {
-    versionNegotiation: { mode: { pin: "2026-07-28" } },
-  });
-  await client.connect(new ModernHttpTransport(endpoint));
-  return client;
+function mcpClient(url, generation) {
+  return connectHttp(`${url}/mcp`, generation, { identity: IDENTITY });
 }
 
 /** `tools/call` over hosted /mcp by the client of `generation`. */

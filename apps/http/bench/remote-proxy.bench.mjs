@@ -17,8 +17,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf } from "@svc/test-support/x402-payer";
 import { cleanUp, startDevnetProcess, startService } from "./bench-processes.mjs";
 
@@ -70,11 +71,10 @@ const summary = (times) => ({ p50: quantile(times, 0.5), p99: quantile(times, 0.
 /** (a) A client paying itself over streamable HTTP. */
 async function directRun(url, key) {
   const payer = payerOf(key);
-  const client = new Client(
-    { name: "svc-mcp-bench", version: "1.0.0" },
-    { versionNegotiation: { mode: "auto" } },
-  );
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+  const client = await connectHttp(`${url}/mcp`, "2026-07-28", {
+    identity: { name: "svc-mcp-bench", version: "1.0.0" },
+    negotiation: "auto",
+  });
   try {
     await client.listTools();
     const times = await measure(async () => {

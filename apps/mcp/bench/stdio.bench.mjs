@@ -15,17 +15,17 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import {
-  Client as ModernClient,
-  StreamableHTTPClientTransport as ModernHttpTransport,
-} from "@modelcontextprotocol/client";
 import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
-import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as LegacyStdioTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { startComplianceRuntime } from "@svc/compliance/node";
 import { createMcpHttpHandler, createMcpServer } from "@svc/mcp-server";
 import { loadListConfig } from "@svc/ofac-index/node";
+import {
+  connectHttp,
+  connectLinked,
+  legacyClient,
+  modernClient,
+} from "@svc/test-support/mcp-client";
 
 const flag = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -47,7 +47,6 @@ const CALL = {
   arguments: { address: "0x098B716B8Aaf21512996dC57EB0615e2383E2f96" },
 };
 const IDENTITY = { name: "svc-mcp-bench", version: "1.0.0" };
-const PIN_2026 = { versionNegotiation: { mode: { pin: "2026-07-28" } } };
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -91,8 +90,8 @@ const bin = () => ({
 async function stdioRun(generation) {
   const [client, transport] =
     generation === "2025-11-25"
-      ? [new LegacyClient(IDENTITY), new LegacyStdioTransport(bin())]
-      : [new ModernClient(IDENTITY, PIN_2026), new ModernStdioTransport(bin())];
+      ? [legacyClient(IDENTITY), new LegacyStdioTransport(bin())]
+      : [modernClient(IDENTITY), new ModernStdioTransport(bin())];
   await client.connect(transport);
   try {
     const times = await measure(client);
@@ -108,9 +107,7 @@ let runtime;
 /** 2025-11-25: the same server code in this process, over the SDK's in-memory transport. */
 async function inMemoryRun() {
   const server = createMcpServer({ deps: runtime.deps });
-  const client = new LegacyClient(IDENTITY);
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await Promise.all([server.connect(a), client.connect(b)]);
+  const client = await connectLinked(server, IDENTITY);
   try {
     return summary(await measure(client));
   } finally {
@@ -122,12 +119,10 @@ async function inMemoryRun() {
 /** 2026-07-28: the hosts' HTTP handler in this process, answering the client's `fetch`. */
 async function inProcessHttpRun() {
   const handle = createMcpHttpHandler({ deps: runtime.deps });
-  const client = new ModernClient(IDENTITY, PIN_2026);
-  await client.connect(
-    new ModernHttpTransport(new URL("http://mcp.bench/mcp"), {
-      fetch: (url, init) => handle(new Request(url, init)),
-    }),
-  );
+  const client = await connectHttp("http://mcp.bench/mcp", "2026-07-28", {
+    answer: handle,
+    identity: IDENTITY,
+  });
   try {
     return summary(await measure(client));
   } finally {

@@ -1,9 +1,9 @@
 import { request } from "node:http";
 import { REQUEST_LINE_FIELDS } from "@svc/mcp-server";
+import { connectTestClient, GENERATIONS } from "@svc/test-support/mcp-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_MCP_BODY_BYTES } from "./serve/http.js";
 import { type RunningBin, startBin, startHttpBin } from "./test-support/bin.js";
-import { connectHttp, GENERATIONS } from "./test-support/clients.js";
 import { describeToolServer } from "./test-support/conformance.js";
 
 let bin: RunningBin;
@@ -17,7 +17,9 @@ afterAll(async () => {
 });
 
 for (const generation of GENERATIONS) {
-  describeToolServer("streamable HTTP (--http)", generation, () => connectHttp(mcpUrl, generation));
+  describeToolServer("streamable HTTP (--http)", generation, () =>
+    connectTestClient(mcpUrl, generation),
+  );
 }
 
 const INITIALIZE = JSON.stringify({

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { TOOLS } from "@svc/mcp-server";
+import { connectStdio } from "@svc/test-support/mcp-client";
 import { afterAll, describe, expect, it } from "vitest";
 
 /** The checkout, where the root README's client configuration points. */
@@ -44,23 +44,15 @@ describe("the root README's stdio configuration (`pnpm mcp`)", () => {
 
   it("serves the tool server over stdio to the SDK client, stdout carrying only JSON-RPC", async () => {
     const server = readmeStdioServer();
-    const transport = new StdioClientTransport({
+    const connection = await connectStdio({
       command: server.command,
       args: server.args.map((a) => (a === CHECKOUT_PLACEHOLDER ? REPOSITORY : a)),
-      stderr: "pipe",
     });
-    let stderr = "";
-    transport.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    const errors: unknown[] = [];
-    client = new Client({ name: "readme-config-test", version: "1.0.0" });
-    // A line on stdout that is not JSON-RPC (the build's output) is reported here.
-    client.onerror = (error) => errors.push(error);
-    await client.connect(transport);
+    client = connection.client;
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-    expect(errors, stderr).toEqual([]);
+    // A line on stdout that is not JSON-RPC (the build's output) is one of the client's errors.
+    expect(connection.errors, connection.stderr()).toEqual([]);
     expect(client.getServerVersion()?.name).toBe("ofac-wallet-screening");
   }, 180_000);
 });

@@ -1,14 +1,15 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { TOOLS } from "@svc/mcp-server";
+import { GENERATIONS } from "@svc/test-support/mcp-client";
 import { describe, expect, it } from "vitest";
 import { USAGE } from "./cli/parse-args.js";
 import { MAIN, startBin } from "./test-support/bin.js";
-import { connectStdio, GENERATIONS } from "./test-support/clients.js";
+import { connectBinStdio } from "./test-support/clients.js";
 import { describeToolServer } from "./test-support/conformance.js";
 
 for (const generation of GENERATIONS) {
-  describeToolServer("stdio", generation, () => connectStdio(generation));
+  describeToolServer("stdio", generation, () => connectBinStdio(generation));
 }
 
 const run = promisify(execFile);

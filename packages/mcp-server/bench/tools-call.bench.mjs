@@ -1,4 +1,9 @@
 #!/usr/bin/env node
+import { batchWalletScreen, ofacWalletScreen } from "@svc/compliance";
+import { createMcpHttpHandler, createMcpServer } from "@svc/mcp-server";
+import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
+import { loadSample } from "@svc/ofac-index/node";
+import { renderDocument } from "@svc/renderers";
 // tools-call.bench.mjs: what the MCP layer costs. tools/call through the SDK's Client and the
 // server of this package over the in-memory transport (JSON-RPC, valibot validation, the result
 // with structured content and its JSON text), beside the same catalog operation called directly
@@ -9,17 +14,7 @@
 // process.
 //
 //   node bench/tools-call.bench.mjs [--calls N]   (after `pnpm build`)
-import {
-  Client as ModernClient,
-  StreamableHTTPClientTransport as ModernHttpTransport,
-} from "@modelcontextprotocol/client";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { batchWalletScreen, ofacWalletScreen } from "@svc/compliance";
-import { createMcpHttpHandler, createMcpServer } from "@svc/mcp-server";
-import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
-import { loadSample } from "@svc/ofac-index/node";
-import { renderDocument } from "@svc/renderers";
+import { connectHttp, connectLinked } from "@svc/test-support/mcp-client";
 
 const i = process.argv.indexOf("--calls");
 const CALLS = i >= 0 ? Number(process.argv[i + 1]) : 2000;
@@ -34,19 +29,12 @@ const deps = {
   history: () => EMBEDDED_DCA_HISTORY,
   render: renderDocument,
 };
-const client = new Client({ name: "bench", version: "1.0.0" });
-const [a, b] = InMemoryTransport.createLinkedPair();
-await Promise.all([createMcpServer({ deps }).connect(a), client.connect(b)]);
-const handle = createMcpHttpHandler({ deps });
-const modern = new ModernClient(
-  { name: "bench", version: "1.0.0" },
-  { versionNegotiation: { mode: { pin: "2026-07-28" } } },
-);
-await modern.connect(
-  new ModernHttpTransport(new URL("http://mcp.bench/mcp"), {
-    fetch: (url, init) => handle(new Request(url, init)),
-  }),
-);
+const IDENTITY = { name: "bench", version: "1.0.0" };
+const client = await connectLinked(createMcpServer({ deps }), IDENTITY);
+const modern = await connectHttp("http://mcp.bench/mcp", "2026-07-28", {
+  answer: createMcpHttpHandler({ deps }),
+  identity: IDENTITY,
+});
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];

@@ -6,11 +6,11 @@ import {
   reportXlsxGenerate,
 } from "@svc/compliance";
 import { RENDER_LIMITS, RenderPool, type RenderRequest } from "@svc/renderers/pool";
+import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
 import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { createApp } from "./create-app.js";
 

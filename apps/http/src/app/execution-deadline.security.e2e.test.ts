@@ -1,10 +1,10 @@
 import { reportPdfGenerate } from "@svc/compliance";
 import { RenderPool } from "@svc/renderers/pool";
+import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
 import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { createApp } from "./create-app.js";
 

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
-import { type ServerType, serve } from "@hono/node-server";
 import { renderDocument } from "@svc/renderers";
+import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
 import type { PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
@@ -11,19 +11,17 @@ import { createApp } from "./create-app.js";
 const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 const PUBLIC = "https://svc.example.com";
 let stack: PaidStack;
-let server: ServerType;
+let served: Served;
 let port: number;
 
 beforeAll(async () => {
   stack = await startPaidStack(1);
   const app = createApp({ ...stack.common, render: renderDocument, baseUrl: PUBLIC });
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  port = (server.address() as { port: number }).port;
+  served = await serveOnLoopback(app);
+  port = Number(new URL(served.origin).port);
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await served?.close();
   await stack?.stop();
 });
 

@@ -3,12 +3,13 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { RANDOM_FORMATS, randomAddress } from "@svc/ofac-index/testing";
 import { MCP_PAYMENT_META } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
+import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { pdfText } from "@svc/test-support/pdf-text";
 import { payerOf, payingFetch } from "@svc/test-support/x402-payer";
 import type { PaymentRequired } from "@x402/core/types";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcp, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { createApp } from "./create-app.js";
 
@@ -54,7 +55,7 @@ beforeAll(async () => {
   stack = await startPaidStack(3, EDITION);
   app = createApp({ ...stack.common, render: renderDocument });
   served = await serveOnLoopback(app);
-  client = await connectMcp(served.origin);
+  client = await connectHttp(`${served.origin}/mcp`);
 });
 afterAll(async () => {
   await client?.close();

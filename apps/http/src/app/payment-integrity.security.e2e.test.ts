@@ -3,11 +3,12 @@ import { CATALOG, type ComplianceDeps } from "@svc/compliance";
 import { TOOLS } from "@svc/mcp-server";
 import { MCP_PAYMENT_META } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
+import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectMcp, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { createApp } from "./create-app.js";
 
@@ -27,7 +28,7 @@ const countingRender: ComplianceDeps["render"] = (type, report) => {
 beforeAll(async () => {
   stack = await startPaidStack(4);
   served = await serveOnLoopback(createApp({ ...stack.common, render: countingRender }));
-  client = await connectMcp(served.origin);
+  client = await connectHttp(`${served.origin}/mcp`);
 });
 afterAll(async () => {
   await client?.close();

@@ -7,6 +7,7 @@ import {
 import { ATTESTATION_PATHS } from "@svc/compliance";
 import { createPaymentServer } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
+import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
 import { payerOf } from "@svc/test-support/x402-payer";
 import {
   decodePaymentRequiredHeader,
@@ -22,7 +23,6 @@ import {
 } from "@x402/extensions/offer-receipt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
-import { type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 
 // The paid HTTP routes of a service with its signing key, as an x402 client meets them on the

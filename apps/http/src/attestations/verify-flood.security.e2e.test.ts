@@ -3,11 +3,11 @@ import { generateSigningKey, type SigningKey } from "@svc/attestations";
 import { ATTESTATION_PATHS } from "@svc/compliance";
 import { randomLongestAddress } from "@svc/ofac-index/testing";
 import { renderDocument } from "@svc/renderers";
+import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
 import { payingFetch } from "@svc/test-support/x402-payer";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
-import { type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import {
   MAX_SIGNED_ATTESTATION_LENGTH,

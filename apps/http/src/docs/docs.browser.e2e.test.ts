@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { type ServerType, serve } from "@hono/node-server";
 import { PROMPTS, TOOLS } from "@svc/mcp-server";
 import { SERVICE } from "@svc/service-docs";
 import { FIXTURE_OPERATIONS } from "@svc/service-docs/test-support";
+import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -19,7 +18,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 
 let svc: DiscoveryApp;
-let server: ServerType;
+let served: Served;
 let origin: string;
 let browser: Browser;
 
@@ -28,10 +27,8 @@ beforeAll(async () => {
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   }
   svc = await startDiscoveryApp();
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: svc.app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
-  });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveOnLoopback(svc.app);
+  origin = served.origin;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -46,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await served?.close();
   await svc?.stop();
 });
 

@@ -9,6 +9,8 @@ import {
 } from "@svc/attestations";
 import { createPaymentServer, MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
+import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf } from "@svc/test-support/x402-payer";
 import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
 import {
@@ -20,12 +22,6 @@ import {
 } from "@x402/extensions/offer-receipt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
-import {
-  connectMcp,
-  connectMcpModern,
-  type Served,
-  serveOnLoopback,
-} from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 
 // The hosted tool server with the service's signing key, as a client meets it: the SDK's clients
@@ -69,8 +65,11 @@ const authorizationOf = (payment: PaymentPayload) =>
   (payment.payload as { authorization: { from: string; nonce: string } }).authorization;
 
 describe.each([
-  ["2025-11-25", () => connectMcp(served.origin)],
-  ["2026-07-28", () => connectMcpModern(served.origin) as unknown as Promise<Client>],
+  ["2025-11-25", () => connectHttp(`${served.origin}/mcp`)],
+  [
+    "2026-07-28",
+    () => connectHttp(`${served.origin}/mcp`, "2026-07-28") as unknown as Promise<Client>,
+  ],
 ] as const)("the hosted /mcp with a signing key, to a client of MCP %s", (_generation, connect) => {
   let client: Client;
   beforeAll(async () => {

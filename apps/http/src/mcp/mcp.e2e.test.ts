@@ -11,6 +11,8 @@ import {
   sumPrices,
 } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
+import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf } from "@svc/test-support/x402-payer";
 import type { Devnet } from "@svc/x402-devnet";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
@@ -18,12 +20,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { MAX_BODY_BYTES } from "../app/mount-operation.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
-import {
-  connectMcp,
-  connectMcpModern,
-  type Served,
-  serveOnLoopback,
-} from "../test-support/mcp-client.js";
 import { leakyFailingRender, type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 
 // The hosted tool server as a client meets it: the SDK's Client over streamable HTTP against the
@@ -52,7 +48,7 @@ beforeAll(async () => {
       log: memoryLog(failingLogged),
     }),
   );
-  client = await connectMcp(served.origin);
+  client = await connectHttp(`${served.origin}/mcp`);
 });
 afterAll(async () => {
   await client?.close();
@@ -209,7 +205,7 @@ describe("every paid tool, paid over MCP", () => {
 
 describe("a client of MCP 2026-07-28 (the SDK 2 client, stateless), beside the 2025 one", () => {
   it("discovers the server, lists the same tools with their output schemas, and pays a tool the same way", async () => {
-    const modern = await connectMcpModern(served.origin);
+    const modern = await connectHttp(`${served.origin}/mcp`, "2026-07-28");
     try {
       expect(modern.getProtocolEra()).toBe("modern");
       expect(modern.getServerVersion()).toMatchObject({ name: "ofac-wallet-screening" });
@@ -305,7 +301,7 @@ describe("refusals", () => {
   });
 
   it("a tool that fails answers INTERNAL_ERROR without internals, is not charged, and is logged", async () => {
-    const failing = await connectMcp(failingServed.origin);
+    const failing = await connectHttp(`${failingServed.origin}/mcp`);
     try {
       const args = { address: LISTED, output_format: "pdf" };
       const required = requiredOf(

@@ -1,16 +1,13 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { createRequire } from "node:module";
-import { Client as ModernClient } from "@modelcontextprotocol/client";
-import { StdioClientTransport as ModernStdioTransport } from "@modelcontextprotocol/client/stdio";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  getDefaultEnvironment,
-  StdioClientTransport,
-} from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { priceOf, TOOLS } from "@svc/mcp-server";
 import { atomicUsdc, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
+import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
+import { connectHttp, connectStdio } from "@svc/test-support/mcp-client";
 import type { Devnet } from "@svc/x402-devnet";
 import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +16,6 @@ import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { type RunningService, startService } from "../service/start-service.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
-import { connectMcp, type Served, serveOnLoopback } from "../test-support/mcp-client.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { payBeforeAnswers } from "../test-support/paying-client.js";
 
@@ -74,25 +70,25 @@ async function startProxy(
   env: Record<string, string>,
   origin = served.origin,
 ): Promise<Proxy> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [MAIN, "--remote", `${origin}/mcp`, ...flags],
-    env: { ...getDefaultEnvironment(), ...env },
-    stderr: "pipe",
-  });
   const logged: Record<string, unknown>[] = [];
   let pending = "";
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    pending += chunk.toString("utf8");
-    const lines = pending.split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines) if (line.trim() !== "") logged.push(JSON.parse(line));
-  });
-  const protocolErrors: Error[] = [];
-  const client = new Client({ name: "remote-proxy-test", version: "1.0.0" });
-  client.onerror = (error) => protocolErrors.push(error);
-  await client.connect(transport);
-  const proxy = { client, logged, protocolErrors, close: () => client.close() };
+  const { client, errors, close } = await connectStdio(
+    {
+      command: process.execPath,
+      args: [MAIN, "--remote", `${origin}/mcp`, ...flags],
+      env: { ...getDefaultEnvironment(), ...env },
+    },
+    "2025-11-25",
+    {
+      onStderr: (text) => {
+        pending += text;
+        const lines = pending.split("\n");
+        pending = lines.pop() ?? "";
+        for (const line of lines) if (line.trim() !== "") logged.push(JSON.parse(line));
+      },
+    },
+  );
+  const proxy = { client, logged, protocolErrors: errors, close };
   proxies.push(proxy);
   return proxy;
 }
@@ -116,7 +112,7 @@ describe("with a key, within the limits", () => {
   });
 
   it("lists the hosted server's tools and prompts as they are", async () => {
-    const direct = await connectMcp(served.origin);
+    const direct = await connectHttp(`${served.origin}/mcp`);
     try {
       expect((await proxy.client.listTools()).tools).toEqual((await direct.listTools()).tools);
       expect((await proxy.client.listPrompts()).prompts).toEqual(
@@ -292,17 +288,15 @@ describe("at most one payment per call", () => {
 
 describe("a client of protocol 2026-07-28", () => {
   it("lists and pays through the proxy as a 2025 client does", async () => {
-    const transport = new ModernStdioTransport({
-      command: process.execPath,
-      args: [MAIN, "--remote", `${served.origin}/mcp`],
-      env: { ...getDefaultEnvironment(), ...keyOf(0) },
-      stderr: "ignore",
-    });
-    const client = new ModernClient(
-      { name: "remote-proxy-test", version: "1.0.0" },
-      { versionNegotiation: { mode: "auto" } },
+    const { client } = await connectStdio(
+      {
+        command: process.execPath,
+        args: [MAIN, "--remote", `${served.origin}/mcp`],
+        env: { ...getDefaultEnvironment(), ...keyOf(0) },
+      },
+      "2026-07-28",
+      { negotiation: "auto" },
     );
-    await client.connect(transport);
     try {
       expect(client.getProtocolEra()).toBe("modern");
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));

@@ -1,5 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
@@ -7,7 +8,6 @@ import type { PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
-import { connectMcp } from "../test-support/mcp-client.js";
 import { type RunningService, startService } from "./start-service.js";
 
 /**
@@ -31,7 +31,7 @@ beforeAll(async () => {
     loadServiceConfig({ PORT: "0", LOG_REQUESTS: "0", DATABASE_URL: postgres.url }),
     { log: memoryLog([]) },
   );
-  client = await connectMcp(service.url);
+  client = await connectHttp(`${service.url}/mcp`);
 }, 180_000);
 afterAll(async () => {
   await client?.close();

@@ -1,12 +1,12 @@
 import { openLedger } from "@svc/ledger";
 import { MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf, payingFetch } from "@svc/test-support/x402-payer";
 import { decodePaymentResponseHeader, decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
-import { connectMcp } from "../test-support/mcp-client.js";
 import { type RunningService, startService } from "./start-service.js";
 
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
@@ -42,7 +42,7 @@ describe("the service's payment ledger", () => {
   it("records a paid MCP tool call: its tool, its transaction, the edition its answer used", async () => {
     const payer = service.devnet?.payers[1];
     if (payer === undefined) throw new Error("development has devnet payers");
-    const client = await connectMcp(service.url);
+    const client = await connectHttp(`${service.url}/mcp`);
     try {
       const args = { address: LISTED };
       const unpaid = await client.callTool({ name: "ofac_wallet_screen", arguments: args });

@@ -1,4 +1,5 @@
 import { MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf, payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
@@ -6,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
-import { connectMcp } from "../test-support/mcp-client.js";
 import { payBeforeAnswers } from "../test-support/paying-client.js";
 import { type RunningService, startService } from "./start-service.js";
 
@@ -104,7 +104,7 @@ describe("settlement after the response", () => {
   it("answers a paid MCP tool call with a pending receipt meta carrying the payment id, then settles it", async () => {
     const { devnet, deferred } = devnetOf(service);
     const payer = devnet.payers[1] as (typeof devnet.payers)[number];
-    const client = await connectMcp(service.url);
+    const client = await connectHttp(`${service.url}/mcp`);
     try {
       const args = { address: LISTED };
       const unpaid = await client.callTool({ name: "ofac_wallet_screen", arguments: args });

@@ -1,6 +1,6 @@
 import { PROMPTS, TOOLS } from "@svc/mcp-server";
+import { type CallResult, type McpTestClient, protocolErrorOf } from "@svc/test-support/mcp-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CallResult, Connection } from "./clients.js";
 import { docxText, pdfText } from "./documents.js";
 
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
@@ -74,20 +74,6 @@ interface Content {
   resource?: { uri: string; mimeType?: string; blob?: string };
 }
 
-/** A rejected call as the JSON-RPC error it must be (each SDK has its own error class). */
-async function protocolError(call: Promise<unknown>): Promise<{ code: number; message: string }> {
-  const error = await call.then(
-    () => {
-      throw new Error("the call succeeded");
-    },
-    (e: unknown) => e,
-  );
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  expect(typeof code).toBe("number");
-  expect(typeof message).toBe("string");
-  return { code: Number(code), message: String(message) };
-}
-
 /**
  * What every transport of the tool server must do, checked with the SDK's own client: the
  * listings, every tool on its documented example, documents as embedded resources read back
@@ -96,19 +82,18 @@ async function protocolError(call: Promise<unknown>): Promise<{ code: number; me
 export function describeToolServer(
   transport: string,
   generation: string,
-  connect: () => Promise<Connection>,
+  connect: () => Promise<McpTestClient>,
 ): void {
   describe(`svc-mcp over ${transport}, to a client of MCP ${generation}`, () => {
-    let connection: Connection;
+    let client: McpTestClient;
     beforeAll(async () => {
-      connection = await connect();
+      client = await connect();
     });
     afterAll(async () => {
-      await connection?.close();
+      await client?.close();
     });
 
     it("lists exactly the 12 tools and 6 prompts, with the server's identity", async () => {
-      const { client } = connection;
       expect(client.getServerVersion()?.name).toBe("ofac-wallet-screening");
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
@@ -123,7 +108,7 @@ export function describeToolServer(
     it.each(TOOLS.map((t) => [t.name, t] as const))(
       "answers %s on its inputExample, free, with any document embedded",
       async (name, tool) => {
-        const result = await connection.client.callTool({
+        const result = await client.callTool({
           name,
           arguments: tool.inputExample as Record<string, unknown>,
         });
@@ -139,7 +124,7 @@ export function describeToolServer(
     );
 
     it.each(OTHER_FORMATS)("renders %s as %s too", async (name, format, says) => {
-      const result = await connection.client.callTool({
+      const result = await client.callTool({
         name,
         arguments: { ...exampleOf(name), output_format: format },
       });
@@ -157,7 +142,7 @@ export function describeToolServer(
         "INVALID_ADDRESS",
       ],
     ])("refuses %s, naming the field, with its code", async (_case, args, path, code) => {
-      const result = await connection.client.callTool({
+      const result = await client.callTool({
         name: "ofac_wallet_screen",
         arguments: args,
       });
@@ -168,8 +153,8 @@ export function describeToolServer(
     });
 
     it("answers an unknown tool with a JSON-RPC error (-32602), not a result", async () => {
-      const error = await protocolError(
-        connection.client.callTool({ name: "ofac_wallet_delete", arguments: {} }),
+      const error = await protocolErrorOf(
+        client.callTool({ name: "ofac_wallet_delete", arguments: {} }),
       );
       expect(error.code).toBe(-32602);
       expect(error.message).toContain("ofac_wallet_delete");
@@ -178,7 +163,7 @@ export function describeToolServer(
     it.each(Object.entries(PROMPT_ARGUMENTS))(
       "expands the prompt %s into one user message",
       async (name, args) => {
-        const prompt = await connection.client.getPrompt({ name, arguments: args });
+        const prompt = await client.getPrompt({ name, arguments: args });
         expect(prompt.messages).toHaveLength(1);
         const [message] = prompt.messages;
         expect(message?.role).toBe("user");
@@ -190,13 +175,13 @@ export function describeToolServer(
     );
 
     it("refuses a prompt without its required argument, and an unknown prompt", async () => {
-      const missing = await protocolError(
-        connection.client.getPrompt({ name: "wallet_ofac_screening_brief", arguments: {} }),
+      const missing = await protocolErrorOf(
+        client.getPrompt({ name: "wallet_ofac_screening_brief", arguments: {} }),
       );
       expect(missing.code).toBe(-32602);
       expect(missing.message).toContain("address is required");
-      const unknown = await protocolError(
-        connection.client.getPrompt({ name: "no_such_brief", arguments: {} }),
+      const unknown = await protocolErrorOf(
+        client.getPrompt({ name: "no_such_brief", arguments: {} }),
       );
       expect(unknown.code).toBe(-32602);
     });

@@ -14,6 +14,12 @@ import {
 } from "@svc/attestations";
 import type { ComplianceDeps } from "@svc/compliance";
 import { baseTerms, createPaymentServer, MCP_PAYMENT_META } from "@svc/payments";
+import {
+  type CallResult,
+  connectTestClient,
+  GENERATIONS,
+  type McpTestClient,
+} from "@svc/test-support/mcp-client";
 import { payloadFor } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
@@ -21,9 +27,6 @@ import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANY_CALLER } from "../http/caller-policy.js";
 import { createMcpHttpHost, type McpHttpHost } from "../http/mcp-http-host.js";
-import type { CallResult } from "../test-support/connect.js";
-import { GENERATIONS } from "../test-support/connect.js";
-import { connectToHost, type HostClient } from "../test-support/connect-host.js";
 import { pdfText, resourcesOf } from "../test-support/read-documents.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 
@@ -34,6 +37,8 @@ import { sampleDeps } from "../test-support/sample-deps.js";
 const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 const CLEAR = "0x0000000000000000000000000000000000000001";
 const BASE_URL = "https://screening.example";
+/** Where the clients send their requests: each is handed to the host in this process. */
+const HOST_MCP = "http://mcp.test/mcp";
 const MiB = 1024 * 1024;
 
 let devnet: Devnet;
@@ -107,11 +112,13 @@ const hostedHost = (signingKey: SigningKey = key, faults: unknown[] = []): McpHt
 describe.each(GENERATIONS)(
   "the hosted host's paid screening tools, to a client of MCP %s",
   (generation) => {
-    let client: HostClient;
+    let client: McpTestClient;
     let validate: (tool: string, content: unknown) => boolean;
     beforeAll(async () => {
       const host = hostedHost();
-      client = await connectToHost((request) => host(request, { baseUrl: BASE_URL }), generation);
+      client = await connectTestClient(HOST_MCP, generation, {
+        answer: (request) => host(request, { baseUrl: BASE_URL }),
+      });
       // Listed first: the SDK's client then checks every structured result against outputSchema.
       const { tools } = await client.listTools();
       const ajv = new AjvJsonSchemaValidator();
@@ -242,10 +249,12 @@ describe.each(GENERATIONS)(
 describe.each(GENERATIONS)(
   "the standalone host (free, no key), to a client of MCP %s",
   (generation) => {
-    let client: HostClient;
+    let client: McpTestClient;
     beforeAll(async () => {
       const host = createMcpHttpHost({ deps, maxBodyBytes: MiB, callers: ANY_CALLER });
-      client = await connectToHost((request) => host(request), generation);
+      client = await connectTestClient(HOST_MCP, generation, {
+        answer: (request) => host(request),
+      });
     });
     afterAll(async () => client?.close());
 
@@ -275,10 +284,9 @@ describe("a hosted host whose key cannot sign", () => {
     const broken: SigningKey = { ...key, d: "AAAA" };
     const faults: unknown[] = [];
     const host = hostedHost(broken, faults);
-    const client = await connectToHost(
-      (request) => host(request, { baseUrl: BASE_URL }),
-      "2026-07-28",
-    );
+    const client = await connectTestClient(HOST_MCP, "2026-07-28", {
+      answer: (request) => host(request, { baseUrl: BASE_URL }),
+    });
     try {
       const args = { addresses: [LAZARUS] };
       const unpaid = await client.callTool({ name: "batch_wallet_screen", arguments: args });

@@ -1,6 +1,7 @@
 import { Resvg } from "@resvg/resvg-js";
+import { GENERATIONS, type McpTestClient } from "@svc/test-support/mcp-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, GENERATIONS, type McpTestClient } from "../test-support/connect.js";
+import { connect } from "../test-support/connect.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { TOOLS } from "../tools/catalog.js";
 import { ICON_PNG_BASE64 } from "./icon-png.js";

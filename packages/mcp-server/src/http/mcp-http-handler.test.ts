@@ -1,5 +1,5 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { createMcpHttpHandler } from "./mcp-http-handler.js";
@@ -9,13 +9,8 @@ let client: Client;
 
 beforeAll(async () => {
   handler = createMcpHttpHandler({ deps: await sampleDeps() });
-  client = new Client({ name: "svc-test-client", version: "1.0.0" });
   // The SDK's streamable HTTP client, its requests handed to the handler in-process.
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL("http://mcp.test/mcp"), {
-      fetch: (input, init) => handler(new Request(input, init)),
-    }),
-  );
+  client = await connectHttp("http://mcp.test/mcp", "2025-11-25", { answer: handler });
 });
 afterAll(async () => client?.close());
 

@@ -1,14 +1,14 @@
 import { ofacWalletScreen } from "@svc/compliance";
 import { ListLoader } from "@svc/ofac-index/node";
-import * as v from "valibot";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CallResult,
-  connect,
   GENERATIONS,
   type McpTestClient,
   protocolErrorOf,
-} from "../test-support/connect.js";
+} from "@svc/test-support/mcp-client";
+import * as v from "valibot";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect } from "../test-support/connect.js";
 import { pdfText, resourcesOf } from "../test-support/read-documents.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { TOOLS } from "../tools/catalog.js";

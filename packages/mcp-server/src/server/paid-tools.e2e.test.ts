@@ -7,16 +7,12 @@ import {
   MCP_PAYMENT_META,
   MCP_PAYMENT_RESPONSE_META,
 } from "@svc/payments";
+import { type CallResult, GENERATIONS, type McpTestClient } from "@svc/test-support/mcp-client";
 import { payloadFor } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type CallResult,
-  connect,
-  GENERATIONS,
-  type McpTestClient,
-} from "../test-support/connect.js";
+import { connect } from "../test-support/connect.js";
 import { pdfText, resourcesOf } from "../test-support/read-documents.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { toolGates } from "./tool-gates.js";

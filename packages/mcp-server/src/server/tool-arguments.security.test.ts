@@ -1,5 +1,6 @@
+import { GENERATIONS, type McpTestClient } from "@svc/test-support/mcp-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, GENERATIONS, type McpTestClient } from "../test-support/connect.js";
+import { connect } from "../test-support/connect.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 
 const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";

@@ -1,5 +1,6 @@
+import { GENERATIONS, type McpTestClient } from "@svc/test-support/mcp-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, GENERATIONS, type McpTestClient } from "../test-support/connect.js";
+import { connect } from "../test-support/connect.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 
 /**

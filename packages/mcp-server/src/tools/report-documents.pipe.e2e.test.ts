@@ -7,9 +7,10 @@ import {
   reportPdfGenerate,
   reportXlsxGenerate,
 } from "@svc/compliance";
+import type { CallResult, McpTestClient } from "@svc/test-support/mcp-client";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallResult, connect, type McpTestClient } from "../test-support/connect.js";
+import { connect } from "../test-support/connect.js";
 import { pdfText, resourcesOf } from "../test-support/read-documents.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 

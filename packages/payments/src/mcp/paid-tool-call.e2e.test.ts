@@ -1,7 +1,7 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { connectLinked } from "@svc/test-support/mcp-client";
 import { payerOf } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
@@ -58,16 +58,9 @@ function mcpServer(facilitatorUrl?: string): Server {
   return server;
 }
 
-async function connect(server: Server): Promise<Client> {
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  const c = new Client({ name: "test-client", version: "0.0.0" });
-  await Promise.all([server.connect(a), c.connect(b)]);
-  return c;
-}
-
 beforeAll(async () => {
   devnet = await startDevnet({ payers: 2 });
-  client = await connect(mcpServer());
+  client = await connectLinked(mcpServer());
 });
 afterAll(async () => {
   await client?.close();
@@ -154,7 +147,7 @@ describe("x402 v2 over MCP", () => {
   });
 
   it("a facilitator that is down gives an error result, and the tool does not run", async () => {
-    const down = await connect(mcpServer("http://127.0.0.1:9"));
+    const down = await connectLinked(mcpServer("http://127.0.0.1:9"));
     const r = await down.callTool({ name: "paid_echo", arguments: {} });
     expect(r.isError).toBe(true);
     expect(r.structuredContent).toMatchObject({

@@ -1,8 +1,8 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { generateSigningKey, publicJwk, type SigningKey } from "@svc/attestations";
+import { connectLinked } from "@svc/test-support/mcp-client";
 import { payerOf, payingFetch } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
@@ -159,9 +159,7 @@ describe("a paid MCP tool call carries a signed receipt", () => {
           content: [{ type: "text", text: "echo" }],
         })) as never,
     );
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    client = new Client({ name: "test-client", version: "0.0.0" });
-    await Promise.all([server.connect(a), client.connect(b)]);
+    client = await connectLinked(server);
   });
   afterAll(async () => {
     await client?.close();
