@@ -9,13 +9,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { officeBinary, officeMissingReason, officeToPdf } from "@svc/test-support/office";
+import { pdfPageCount, pdfPagePng } from "@svc/test-support/pdf-text";
 import {
   documentSet,
   paidSigning,
   realEditionDeps,
 } from "../packages/compliance/src/test-support/document-set.mjs";
-import { officeBinary, officeMissingReason, officeToPdf } from "./test-support/office.mjs";
-import { pdfPageCount, pdfPagePng } from "./test-support/pdf-text.mjs";
 
 const { values } = parseArgs({
   options: { out: { type: "string" }, only: { type: "string" }, help: { type: "boolean" } },

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { readmeExamples, runReadmeExample } from "../test-support/readme-example.mjs";
+import { readmeExamples, runReadmeExample } from "@svc/test-support/readme-example";
 import { CheckFailure } from "./steps.mjs";
 
 /**
