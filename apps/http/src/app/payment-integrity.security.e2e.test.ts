@@ -19,11 +19,36 @@ let stack: PaidStack;
 let served: Served;
 let client: Client;
 let renders = 0;
+/** While set, a render waits for it: the paid call stays in flight until the others are answered. */
+let hold: Promise<void> | undefined;
 
-const countingRender: ComplianceDeps["render"] = (type, report) => {
+const countingRender: ComplianceDeps["render"] = async (type, report) => {
   renders++;
+  await hold;
   return renderDocument(type, report);
 };
+
+/**
+ * Holds every render until `count` of `answers` have come back (or 30 s have passed, so that a
+ * service rendering more than once fails the assertions rather than the timeout): the paid call
+ * is in flight while the other uses of its authorization arrive, however fast a warm renderer is.
+ * Returns `answers`, to await.
+ */
+function holdRendersUntil<T extends readonly Promise<unknown>[]>(count: number, answers: T): T {
+  let release = () => {};
+  hold = new Promise<void>((resolve) => {
+    release = resolve;
+    setTimeout(resolve, 30_000).unref();
+  });
+  let answered = 0;
+  const one = () => {
+    answered += 1;
+    if (answered === count) release();
+    if (answered === answers.length) hold = undefined;
+  };
+  for (const answer of answers) void answer.then(one, one);
+  return answers;
+}
 
 beforeAll(async () => {
   stack = await startPaidStack(4);
@@ -79,8 +104,11 @@ describe("one authorization, many executions", () => {
     );
     renders = 0;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        postPaid("/api/tools/report/pdf/generate", payment, tableReport(300)),
+      holdRendersUntil(
+        19,
+        Array.from({ length: 20 }, () =>
+          postPaid("/api/tools/report/pdf/generate", payment, tableReport(300)),
+        ),
       ),
     );
     const statuses = answers.map((r) => r.status);
@@ -109,14 +137,16 @@ describe("one authorization, many executions", () => {
       } as typeof payment.resource,
     };
     renders = 0;
-    const [http, mcp] = await Promise.all([
-      postPaid("/api/tools/report/pdf/generate", payment, tableReport(200)),
-      client.callTool({
-        name: "report_pdf_generate",
-        arguments: tableReport(5),
-        _meta: { [MCP_PAYMENT_META]: forTool },
-      }),
-    ]);
+    const [http, mcp] = await Promise.all(
+      holdRendersUntil(1, [
+        postPaid("/api/tools/report/pdf/generate", payment, tableReport(200)),
+        client.callTool({
+          name: "report_pdf_generate",
+          arguments: tableReport(5),
+          _meta: { [MCP_PAYMENT_META]: forTool },
+        }),
+      ] as const),
+    );
     const httpPaid = http.status === 200;
     const mcpPaid = mcp.isError !== true;
     expect([httpPaid, mcpPaid].filter(Boolean)).toHaveLength(1);
