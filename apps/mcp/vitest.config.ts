@@ -1,4 +1,8 @@
 import { tieredConfig } from "@svc/test-support/vitest-tiers";
 
-// Two tiers by file name: unit (*.test.ts, Node alone) and e2e (*.e2e.test.ts).
-export default tieredConfig({ globalSetup: ["src/test-support/global-setup.ts"] });
+// Two tiers by file name: unit (*.test.ts, Node alone) and e2e (*.e2e.test.ts); the e2e files
+// share their worker's modules (they pass so, and each no longer loads the package's graph).
+export default tieredConfig({
+  globalSetup: ["src/test-support/global-setup.ts"],
+  shareE2eModules: true,
+});

@@ -5,4 +5,8 @@ export function tieredConfig(options?: {
   readonly testTimeout?: number;
   readonly hookTimeout?: number;
   readonly globalSetup?: readonly string[];
+  /** Test files run at once (default: vitest's, the available parallelism less one). */
+  readonly workers?: number;
+  /** Whether e2e files share their worker's modules, as unit files do (default false). */
+  readonly shareE2eModules?: boolean;
 }): ViteUserConfig;
