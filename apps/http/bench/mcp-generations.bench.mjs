@@ -10,7 +10,9 @@
 // (b) the paid call alone, its payment signed beforehand (one payer of the service's devnet), the
 //     services settling after the answer (`X402_SETTLEMENT=after-response`) on 2-s blocks
 //     (`DEVNET_BLOCK_TIME=2`, as Base): the figure is the service's (verification, the ledger's
-//     reservation, the screening), not the block time; each answer must say `pending`.
+//     reservation, the screening), not the block time; each answer must say `pending` (the payer
+//     is first given a settled history worth WARM + CALLS screenings, untimed: a wallet is
+//     answered first only up to what it has paid before).
 // Sequential calls: WARM warm-up calls, then CALLS measured, in RUNS runs, the rows' runs
 // interleaved so that every row sees the same conditions; p50/p99 are the median across the runs,
 // beside the service's CPU time per measured call (from /proc, in ticks of 10 ms; it includes the
@@ -102,6 +104,43 @@ function httpWay(url) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** How many paid screenings a history is made of at once (each settles in its own transaction). */
+const HISTORY_BATCH = 50;
+
+/**
+ * Gives `payer` a settled history on the service at `url` worth `calls` screenings, untimed: a
+ * wallet is answered first only while what it would owe is covered by what it has paid, settled,
+ * before (a fresh wallet's calls settle before their answers). Paid screenings on the HTTP route
+ * in batches; those answered first once some history exists are waited for until settled.
+ */
+async function payHistory(url, payer, calls) {
+  const required = await httpWay(url).unpaid();
+  const pending = [];
+  for (let done = 0; done < calls; done += HISTORY_BATCH) {
+    const batch = Array.from({ length: Math.min(HISTORY_BATCH, calls - done) }, async () => {
+      const payload = await payer.createPaymentPayload(required);
+      const res = await fetch(`${url}${SCREEN_PATH}`, {
+        headers: { "PAYMENT-SIGNATURE": encodePaymentSignatureHeader(payload) },
+      });
+      const body = await res.text();
+      if (res.status !== 200) throw new Error(`history call: ${res.status} ${body.slice(0, 300)}`);
+      if (res.headers.get("X-Payment-Status") === "pending") {
+        pending.push(res.headers.get("X-Payment-Id"));
+      }
+    });
+    await Promise.all(batch);
+  }
+  const deadline = Date.now() + 120_000;
+  for (const id of pending) {
+    for (;;) {
+      const receipt = await (await fetch(`${url}/api/payments/${id}`)).json();
+      if (receipt.data?.status === "settled") break;
+      if (Date.now() > deadline) throw new Error(`history payment ${id} not settled in 120 s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 /**
  * WARM calls, then CALLS timed one after the other, each after its untimed `prepare`: their
  * latencies in ms, sorted, and the service's CPU time per measured call (ms).
@@ -164,6 +203,8 @@ try {
       };
     }),
   );
+  // Every paid call of a run is answered first: the payer has paid as much before, settled.
+  await Promise.all(parts.map((part) => payHistory(part.service.url, part.payer, WARM + CALLS)));
   for (let r = 0; r < RUNS; r++) {
     for (const part of parts) {
       const { unpaid, paid } = await run(part.service, part.way, part.payer);
