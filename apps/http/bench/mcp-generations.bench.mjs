@@ -25,6 +25,7 @@ import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { cleanUp, startService, stopping } from "./bench-processes.mjs";
+import { payHistory } from "./payer-history.mjs";
 import { quantile, rssMb } from "./service-process.mjs";
 
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
@@ -104,43 +105,6 @@ function httpWay(url) {
 
 // ---------------------------------------------------------------------------------------------
 
-/** How many paid screenings a history is made of at once (each settles in its own transaction). */
-const HISTORY_BATCH = 50;
-
-/**
- * Gives `payer` a settled history on the service at `url` worth `calls` screenings, untimed: a
- * wallet is answered first only while what it would owe is covered by what it has paid, settled,
- * before (a fresh wallet's calls settle before their answers). Paid screenings on the HTTP route
- * in batches; those answered first once some history exists are waited for until settled.
- */
-async function payHistory(url, payer, calls) {
-  const required = await httpWay(url).unpaid();
-  const pending = [];
-  for (let done = 0; done < calls; done += HISTORY_BATCH) {
-    const batch = Array.from({ length: Math.min(HISTORY_BATCH, calls - done) }, async () => {
-      const payload = await payer.createPaymentPayload(required);
-      const res = await fetch(`${url}${SCREEN_PATH}`, {
-        headers: { "PAYMENT-SIGNATURE": encodePaymentSignatureHeader(payload) },
-      });
-      const body = await res.text();
-      if (res.status !== 200) throw new Error(`history call: ${res.status} ${body.slice(0, 300)}`);
-      if (res.headers.get("X-Payment-Status") === "pending") {
-        pending.push(res.headers.get("X-Payment-Id"));
-      }
-    });
-    await Promise.all(batch);
-  }
-  const deadline = Date.now() + 120_000;
-  for (const id of pending) {
-    for (;;) {
-      const receipt = await (await fetch(`${url}/api/payments/${id}`)).json();
-      if (receipt.data?.status === "settled") break;
-      if (Date.now() > deadline) throw new Error(`history payment ${id} not settled in 120 s`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
-
 /**
  * WARM calls, then CALLS timed one after the other, each after its untimed `prepare`: their
  * latencies in ms, sorted, and the service's CPU time per measured call (ms).
@@ -204,7 +168,13 @@ try {
     }),
   );
   // Every paid call of a run is answered first: the payer has paid as much before, settled.
-  await Promise.all(parts.map((part) => payHistory(part.service.url, part.payer, WARM + CALLS)));
+  await Promise.all(
+    parts.map(async (part) => {
+      const required = await httpWay(part.service.url).unpaid();
+      const price = BigInt(required.accepts[0].amount);
+      await payHistory(part.service.url, part.payer, BigInt(WARM + CALLS) * price);
+    }),
+  );
   for (let r = 0; r < RUNS; r++) {
     for (const part of parts) {
       const { unpaid, paid } = await run(part.service, part.way, part.payer);

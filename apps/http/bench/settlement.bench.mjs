@@ -37,6 +37,7 @@ import {
   startService,
   stopping,
 } from "./bench-processes.mjs";
+import { payHistory } from "./payer-history.mjs";
 import { quantile } from "./service-process.mjs";
 
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
@@ -49,6 +50,8 @@ const numberArg = (flag, fallback) => {
 const SUSTAINED_CALLS = numberArg("--calls", 120);
 const SUSTAINED_CONCURRENCY = numberArg("--concurrency", 8);
 const ROUND_TRIPS = 20;
+/** A screening's price in USDC base units ($0.01): the unit of a payer's history. */
+const SCREENING_PRICE = 10_000n;
 /**
  * Warm-up calls before the measured round trips. Settling after the answer, the first calls of a
  * fresh process run its code cold (measured on a busy 2-CPU machine: a round trip's p50 was 91 ms
@@ -192,6 +195,11 @@ async function roundTrips() {
       const chain = chainOf(devnet.rpcUrl, devnet.usdc);
       const payer = payerOf(devnet.payers[0].privateKey);
       const warmUp = ROUND_TRIP_WARM_UP[service.name];
+      if (service.name === "after-response") {
+        // Every call answered first: the payer has paid as much before, settled (untimed).
+        const calls = warmUp + ROUND_TRIPS * ROUND_TRIP_RUNS[service.name];
+        await payHistory(service.url, payer, BigInt(calls) * SCREENING_PRICE);
+      }
       const paymentIds = [];
       let balance = await chain.balanceOf(devnet.payTo);
       let served = 0n;
@@ -253,7 +261,13 @@ async function roundTrips() {
 
 async function sustained(service, devnet) {
   const chain = chainOf(devnet.rpcUrl, devnet.usdc);
-  const payers = devnet.payerKeys.map(payerOf);
+  const payers = devnet.payerKeys.map((key) => payerOf(key));
+  // Every call answered first: each payer has paid its share of the calls before, settled
+  // (untimed, before the balance is read).
+  const share = Math.ceil((SUSTAINED_CONCURRENCY + SUSTAINED_CALLS) / payers.length);
+  await Promise.all(
+    payers.map((payer) => payHistory(service.url, payer, BigInt(share) * SCREENING_PRICE)),
+  );
   const startBalance = await chain.balanceOf(devnet.payTo);
   let price = 0n;
   const paymentIds = [];
