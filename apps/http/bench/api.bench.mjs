@@ -160,7 +160,9 @@ try {
         body: JSON.stringify({
           addresses: [
             LISTED,
-            "bc1qexampleexampleexampleexample0000000",
+            // BIP-173's P2WPKH example: a well-formed Bitcoin address, not listed (a made-up
+            // string is refused 400 INVALID_ADDRESS, so the batch would never be paid).
+            "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
             "0x0000000000000000000000000000000000000001",
           ],
         }),
