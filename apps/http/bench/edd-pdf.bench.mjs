@@ -139,7 +139,7 @@ async function freshService(name) {
   const payer = payerOf(devnet.payers[0].privateKey);
   // Every memo answered first: the payer has paid as much before, settled, in screenings (they
   // leave the memo's path and its renderer cold for the first call measured).
-  await payHistory(service.url, payer, EDD_HISTORY);
+  await payHistory(service.url, payer, { amount: EDD_HISTORY });
   return { service, payer, readyAfterListeningMs };
 }
 

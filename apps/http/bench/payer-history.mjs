@@ -11,18 +11,20 @@ const BATCH = 10;
 const SETTLED_WITHIN_MS = 120_000;
 
 /**
- * Pays `payer`'s screenings on the service at `url` until they are worth at least `amount`
- * (USDC base units, 6 decimals), in batches, and waits until every one is settled (those answered
- * first once some history exists included). Resolves to the number of screenings paid.
+ * Pays `payer`'s screenings on the service at `url`, `{ screenings }` of them or as many as are
+ * worth at least `{ amount }` (USDC base units, 6 decimals), in batches, and waits until every one
+ * is settled (those answered first once some history exists included). Resolves to the number of
+ * screenings paid.
  */
-export async function payHistory(url, payer, amount) {
+export async function payHistory(url, payer, worth) {
   const challenge = await fetch(`${url}${SCREEN_PATH}`);
   await challenge.arrayBuffer();
   if (challenge.status !== 402)
     throw new Error(`history: unpaid call ${challenge.status}, not 402`);
   const required = decodePaymentRequiredHeader(challenge.headers.get("PAYMENT-REQUIRED"));
   const price = BigInt(required.accepts[0].amount);
-  const calls = Number((BigInt(amount) + price - 1n) / price);
+  const calls =
+    "screenings" in worth ? worth.screenings : Number((BigInt(worth.amount) + price - 1n) / price);
   const pending = [];
   for (let done = 0; done < calls; done += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, calls - done) }, async () => {

@@ -50,8 +50,6 @@ const numberArg = (flag, fallback) => {
 const SUSTAINED_CALLS = numberArg("--calls", 120);
 const SUSTAINED_CONCURRENCY = numberArg("--concurrency", 8);
 const ROUND_TRIPS = 20;
-/** A screening's price in USDC base units ($0.01): the unit of a payer's history. */
-const SCREENING_PRICE = 10_000n;
 /**
  * Warm-up calls before the measured round trips. Settling after the answer, the first calls of a
  * fresh process run its code cold (measured on a busy 2-CPU machine: a round trip's p50 was 91 ms
@@ -198,7 +196,7 @@ async function roundTrips() {
       if (service.name === "after-response") {
         // Every call answered first: the payer has paid as much before, settled (untimed).
         const calls = warmUp + ROUND_TRIPS * ROUND_TRIP_RUNS[service.name];
-        await payHistory(service.url, payer, BigInt(calls) * SCREENING_PRICE);
+        await payHistory(service.url, payer, { screenings: calls });
       }
       const paymentIds = [];
       let balance = await chain.balanceOf(devnet.payTo);
@@ -265,9 +263,7 @@ async function sustained(service, devnet) {
   // Every call answered first: each payer has paid its share of the calls before, settled
   // (untimed, before the balance is read).
   const share = Math.ceil((SUSTAINED_CONCURRENCY + SUSTAINED_CALLS) / payers.length);
-  await Promise.all(
-    payers.map((payer) => payHistory(service.url, payer, BigInt(share) * SCREENING_PRICE)),
-  );
+  await Promise.all(payers.map((payer) => payHistory(service.url, payer, { screenings: share })));
   const startBalance = await chain.balanceOf(devnet.payTo);
   let price = 0n;
   const paymentIds = [];
