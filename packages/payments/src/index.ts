@@ -69,6 +69,12 @@ export {
   paymentRequiredResult,
   type ToolResult,
 } from "./mcp/paid-tool-call.js";
+export {
+  type PaidCallOutcome,
+  type PaidRun,
+  paidCall,
+  type RunResult,
+} from "./paid-call/paid-call.js";
 export { MemoryReservationStore } from "./reservation/memory-reservation-store.js";
 export {
   type AuthorizationKey,

@@ -5,6 +5,13 @@ import { LRUCache } from "lru-cache";
 import { REFUSALS } from "../authorization/refusal-reasons.js";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
 import { lruExpiry } from "../offer-receipt/offer-receipt-terms.js";
+import {
+  type PaidCallOutcome,
+  paidCall,
+  UNPAID,
+  type UnavailableBody,
+  unavailableBody,
+} from "../paid-call/paid-call.js";
 import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
 import { base64OfJson, encodeJsonHeader } from "./header-codec.js";
 
@@ -134,24 +141,18 @@ function unpaidChallenges(gate: PaymentGate) {
   return async (url: string) => {
     let found = encoded.get(url);
     if (found === undefined) {
-      found = challenge(await gate.at(url).paymentRequired("Payment required"));
+      found = challenge(await gate.at(url).paymentRequired(UNPAID));
       encoded.set(url, found);
     }
     return found;
   };
 }
 
-/** 503: the facilitator could not be reached; nothing ran and nothing was charged. */
-function unavailable(c: Context, error: PaymentUnavailableError): Response {
-  return c.json(
-    {
-      success: false,
-      error: `${error.message}; ${error.consequence}`,
-      code: error.code,
-    },
-    503,
-    { "Retry-After": "5", "Cache-Control": "no-store" },
-  );
+/** 503: the facilitator or the ledger failed; nothing was charged. */
+function unavailable(c: Context, body: UnavailableBody): Response {
+  c.res = undefined;
+  c.res = c.json(body, 503, { "Retry-After": "5", "Cache-Control": "no-store" });
+  return c.res;
 }
 
 export interface RequirePaymentOptions {
@@ -182,6 +183,9 @@ export interface RequirePaymentOptions {
  *   `X-Payment-Status: pending` and `X-Payment-Id` instead of `PAYMENT-RESPONSE`; a payer
  *   refused by those limits gets a 402 with the reason, and nothing runs.
  * - The facilitator failing (unreachable, 5xx, timeout): 503 `PAYMENT_FACILITATOR_UNAVAILABLE`.
+ *
+ * The payment's lifecycle is `paidCall`'s, as the MCP adapter's is; this adapter only reads the
+ * header, keeps the unpaid challenge encoded, and writes the outcome as statuses and headers.
  */
 export function requirePayment(
   resourceGate: PaymentGate,
@@ -209,53 +213,60 @@ export function requirePayment(
       } catch {
         return respond402(c, await gate.paymentRequired(REFUSALS.invalidHeader));
       }
-      const verified = await gate.verify(payload);
-      if (!verified.ok) return respond402(c, verified.paymentRequired);
-      const plan = await gate.plan(verified);
-      if (!plan.ok) return respond402(c, plan.paymentRequired);
-
-      let ended = false;
-      try {
-        c.set("x402.authorization", verified.authorization);
+      const outcome = await paidCall(gate, payload, async (authorization) => {
+        c.set("x402.authorization", authorization);
         await next();
-        if (c.error !== undefined || c.res.status >= 400) return;
+        if (c.error !== undefined || c.res.status >= 400) return { charge: false, answer: c.res };
         const answer = c.res;
-        const body = await answer.arrayBuffer();
-        if (plan.kind === "after-response") {
-          const pending = await gate.defer(verified, c.get("x402.served"));
-          ended = true;
-          markCharged(c);
-          c.res = undefined;
-          const paid = new Response(body, { status: answer.status, headers: answer.headers });
-          paid.headers.set(PAYMENT_HEADERS.status, "pending");
-          paid.headers.set(PAYMENT_HEADERS.id, pending.paymentId);
-          paid.headers.set("Cache-Control", "private, no-store");
-          c.res = paid;
-          return;
-        }
-        ended = true;
-        await gate.served(verified, c.get("x402.served"));
-        const settled = await gate.settle(verified);
-        c.res = undefined;
-        if (!settled.ok) {
-          c.res = paymentRequiredResponse(settled.paymentRequired);
-          return;
-        }
-        markCharged(c);
-        const paid = new Response(body, { status: answer.status, headers: answer.headers });
-        paid.headers.set(PAYMENT_HEADERS.response, encodeJsonHeader(settled.receipt));
-        paid.headers.set("Cache-Control", "private, no-store");
-        c.res = paid;
-      } finally {
-        if (!ended) await gate.release(verified);
-      }
+        // Read in full now: once paid, it is sent again with the payment's headers.
+        const paid = new Response(await answer.arrayBuffer(), {
+          status: answer.status,
+          headers: answer.headers,
+        });
+        return { charge: true, answer: paid, served: c.get("x402.served") };
+      });
+      return write(c, outcome);
     } catch (error) {
-      if (error instanceof PaymentUnavailableError) {
-        c.res = undefined;
-        c.res = unavailable(c, error);
-        return c.res;
-      }
+      if (error instanceof PaymentUnavailableError) return unavailable(c, unavailableBody(error));
       throw error;
     }
   };
+}
+
+/**
+ * Writes a paid call's outcome as HTTP: a refusal is a 402 through the context, a refused
+ * settlement a 402 of its own (none of the handler's answer or headers), a failed run the
+ * handler's answer as it is, a paid one the answer with its receipt or its pending payment.
+ */
+function write(c: Context, outcome: PaidCallOutcome<Response>): Response | undefined {
+  switch (outcome.kind) {
+    case "payment-required":
+      if (outcome.stage !== "settlement") return respond402(c, outcome.paymentRequired);
+      c.res = undefined;
+      c.res = paymentRequiredResponse(outcome.paymentRequired);
+      return;
+    case "unavailable":
+      return unavailable(c, outcome.body);
+    case "not-charged":
+      return;
+    case "pending": {
+      markCharged(c);
+      c.res = undefined;
+      const paid = outcome.answer;
+      paid.headers.set(PAYMENT_HEADERS.status, "pending");
+      paid.headers.set(PAYMENT_HEADERS.id, outcome.pending.paymentId);
+      paid.headers.set("Cache-Control", "private, no-store");
+      c.res = paid;
+      return;
+    }
+    case "settled": {
+      c.res = undefined;
+      markCharged(c);
+      const paid = outcome.answer;
+      paid.headers.set(PAYMENT_HEADERS.response, encodeJsonHeader(outcome.receipt));
+      paid.headers.set("Cache-Control", "private, no-store");
+      c.res = paid;
+      return;
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import type { PendingPayment } from "../deferred/deferred-settlement.js";
-import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
+import type { PaymentGate } from "../gate/payment-gate.js";
+import { paidCall } from "../paid-call/paid-call.js";
 import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
 
 /** Where x402 v2 over MCP puts the payment and the receipt (transports-v2/mcp). */
@@ -36,7 +37,8 @@ export const paymentRequiredResult = (paymentRequired: PaymentRequired): ToolRes
  * record, before settlement). `run` is given the authorization that pays for it (what its
  * evidence names). With settlement after the answer, a payment within its limits is
  * recorded and the result returned at once; its receipt meta says `status: "pending"` with the
- * `paymentId` whose receipt the service gives once settled.
+ * `paymentId` whose receipt the service gives once settled. The lifecycle is `paidCall`'s, as
+ * the HTTP adapter's is; this adapter only reads and writes `_meta` and `isError` results.
  */
 export async function callPaidTool(
   gate: PaymentGate,
@@ -44,51 +46,27 @@ export async function callPaidTool(
   run: (authorization: AuthorizationKey) => Promise<ToolResult>,
   servedOf: () => ServedRecord | undefined = () => undefined,
 ): Promise<ToolResult> {
-  try {
-    const payment = meta?.[MCP_PAYMENT_META];
-    if (payment === undefined)
-      return paymentRequiredResult(await gate.paymentRequired("Payment required"));
-    const verified = await gate.verify(payment);
-    if (!verified.ok) return paymentRequiredResult(verified.paymentRequired);
-    const plan = await gate.plan(verified);
-    if (!plan.ok) return paymentRequiredResult(plan.paymentRequired);
-    let result: ToolResult;
-    try {
-      result = await run(verified.authorization);
-    } catch (error) {
-      await gate.release(verified);
-      throw error;
-    }
-    if (result.isError) {
-      await gate.release(verified);
-      return result;
-    }
-    if (plan.kind === "after-response") {
-      let pending: PendingPayment;
-      try {
-        pending = await gate.defer(verified, servedOf() ?? {});
-      } catch (error) {
-        await gate.release(verified);
-        throw error;
-      }
-      return withPendingReceipt(result, pending);
-    }
-    await gate.served(verified, servedOf());
-    const settled = await gate.settle(verified);
-    if (!settled.ok) return paymentRequiredResult(settled.paymentRequired);
-    return withReceipt(result, settled.receipt);
-  } catch (error) {
-    if (!(error instanceof PaymentUnavailableError)) throw error;
-    const body = {
-      success: false,
-      error: `${error.message}; ${error.consequence}`,
-      code: error.code,
-    };
-    return {
-      isError: true,
-      structuredContent: body,
-      content: [{ type: "text", text: JSON.stringify(body) }],
-    };
+  const outcome = await paidCall(gate, meta?.[MCP_PAYMENT_META], async (authorization) => {
+    const result = await run(authorization);
+    return result.isError
+      ? { charge: false, answer: result }
+      : { charge: true, answer: result, served: servedOf() };
+  });
+  switch (outcome.kind) {
+    case "payment-required":
+      return paymentRequiredResult(outcome.paymentRequired);
+    case "unavailable":
+      return {
+        isError: true,
+        structuredContent: { ...outcome.body },
+        content: [{ type: "text", text: JSON.stringify(outcome.body) }],
+      };
+    case "not-charged":
+      return outcome.answer;
+    case "pending":
+      return withPendingReceipt(outcome.answer, outcome.pending);
+    case "settled":
+      return withReceipt(outcome.answer, outcome.receipt);
   }
 }
 
