@@ -1,9 +1,11 @@
 export {
   type Attest,
+  type AttestationSigning,
   type AttesterOptions,
   attesterFor,
   authorizationPayment,
   type PaymentAuthorization,
+  paymentAttester,
   type ScreeningAttestation,
 } from "./attestation/attest.js";
 export { ATTESTATION_PATHS, attestationUrls } from "./attestation/attestation-paths.js";
@@ -24,6 +26,8 @@ export {
   recordScreenings,
   type ScreeningEvidence,
   type ScreeningRecorder,
+  type ServedScreening,
+  servedRecordOf,
 } from "./evidence/screening-evidence.js";
 export { ExecutionTimeoutError } from "./execution/execution-timeout-error.js";
 export {

@@ -1,4 +1,5 @@
-export type { AttestationSigning } from "./attestation/attestation-signing.js";
+// The signing a server is given (`McpServerOptions.attestation`) is the compliance layer's.
+export type { AttestationSigning } from "@svc/compliance";
 export { ClientConfigSchema, PREFERRED_TRANSPORTS } from "./card/config-schema.js";
 export { ICON_PNG_BASE64 } from "./card/icon-png.js";
 export {

@@ -4,17 +4,16 @@ import { SdnIndex } from "@svc/ofac-index";
 import { ListLoader } from "@svc/ofac-index/node";
 import { PaymentGate } from "@svc/payments";
 import { bazaarDiscoveryOf, type McpCatalog } from "@svc/service-docs";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
 import { type AttestationStore, keepAttestation } from "../attestations/attestation-store.js";
 import { attestedEditions, type EditionLookup } from "../attestations/attested-editions.js";
 import { mountAttestations } from "../attestations/mount-attestations.js";
-import { requestAttester } from "../attestations/request-attester.js";
 import { type ServiceAttestation, serviceKeySet } from "../attestations/service-attestation.js";
 import { normalizeBaseUrl } from "../discovery/base-url.js";
 import { mountDiscovery } from "../discovery/mount-discovery.js";
-import { requestResourceUrl } from "../discovery/request-base-url.js";
+import { requestBaseUrl, requestResourceUrl } from "../discovery/request-base-url.js";
 import type { ListArchive } from "../list/list-archive.js";
 import { mountList } from "../list/mount-list.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
@@ -218,11 +217,18 @@ export function createApp(options: AppOptions): Hono {
     options.attestationArchive === undefined
       ? undefined
       : keepAttestation(options.attestationArchive, options.eventLog ?? options.log);
-  const attestOf = requestAttester(options.attestation, options.baseUrl, keep);
+  // Paid screening answers are signed with the service's key on the public base URL (else the
+  // request's own, as the discovery documents name it), each kept before its answer goes out.
+  const attestation = options.attestation;
+  const baseUrlOf = requestBaseUrl(options.baseUrl);
+  const signingOf =
+    attestation === undefined
+      ? undefined
+      : (c: Context) => ({ key: attestation.key, baseUrl: baseUrlOf(c), keep });
   for (const op of options.operations ?? CATALOG) {
     mountOperation(app, op, gateOf(op, options.payments), deps, {
       payment: { resourceUrl },
-      attestOf,
+      signingOf,
     });
   }
   if (options.attestation !== undefined) {

@@ -1,4 +1,11 @@
-import { type AnyOperation, type ComplianceDeps, takeTurn } from "@svc/compliance";
+import {
+  type AnyOperation,
+  type AttestationSigning,
+  type ComplianceDeps,
+  paymentAttester,
+  servedRecordOf,
+  takeTurn,
+} from "@svc/compliance";
 import {
   type PaymentGate,
   paidAuthorization,
@@ -9,7 +16,6 @@ import {
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
-import type { RequestAttester } from "../attestations/request-attester.js";
 import { answerResponse } from "./map-failure.js";
 import { decodePathParams } from "./path-params.js";
 import { problem } from "./problem.js";
@@ -124,8 +130,11 @@ const inTurn: MiddlewareHandler = async (_c, next) => {
 export interface MountOptions {
   /** How the payment gate names the resource (its 402s). */
   readonly payment?: RequirePaymentOptions | undefined;
-  /** How a paid request signs its screening answers (none: nothing is signed). */
-  readonly attestOf?: RequestAttester | undefined;
+  /**
+   * What a paid request signs its screening answers with (the service's key, on the request's
+   * base URL); none: nothing is signed.
+   */
+  readonly signingOf?: ((c: Context) => AttestationSigning) | undefined;
 }
 
 /**
@@ -144,7 +153,7 @@ export function mountOperation(
   op: AnyOperation,
   gate: PaymentGate,
   deps: ComplianceDeps,
-  { payment = {}, attestOf }: MountOptions = {},
+  { payment = {}, signingOf }: MountOptions = {},
 ): void {
   const maxBytes = op.maxBodyBytes ?? MAX_BODY_BYTES;
   const gated =
@@ -161,12 +170,13 @@ export function mountOperation(
     // Within the deadline the payment gate was sized on (`op.deadlineMs`); a client that hangs
     // up abandons the run (unsettled). A fault is thrown on, to the app's 500.
     // Screening operations sign their answer with it (bound to this payment); others ignore it.
+    const authorization = paidAuthorization(c);
     const options = {
       signal: c.req.raw.signal,
       deadlineMs: op.deadlineMs,
-      attest: attestOf?.(c),
+      attest: paymentAttester(signingOf?.(c), authorization),
       // Renders are admitted per payer (the authorization's `from`).
-      payer: paidAuthorization(c)?.payer.toLowerCase(),
+      payer: authorization?.payer.toLowerCase(),
     };
     let raw: unknown;
     if (op.method === "GET") {
@@ -198,9 +208,7 @@ export function mountOperation(
 
 /** An operation's answer; what it was computed on goes with the payment's record (the list edition). */
 function respond(c: Context, answer: Awaited<ReturnType<AnyOperation["handle"]>>): Response {
-  if (answer.ok && answer.evidence !== undefined) {
-    const { datasetSha256, addresses } = answer.evidence;
-    recordServed(c, { datasetSha256, query: addresses });
-  }
+  const served = answer.ok ? servedRecordOf(answer.evidence) : undefined;
+  if (served !== undefined) recordServed(c, served);
   return answerResponse(c, answer);
 }

@@ -80,3 +80,37 @@ export const authorizationPayment = (authorization: PaymentAuthorization): Attes
   payer: authorization.payer.toLowerCase(),
   authorizationNonce: authorization.nonce.toLowerCase(),
 });
+
+/**
+ * What a service signs its paid screening answers with: its key and its public base URL (the
+ * claims' `baseUrl`, where the key set is published), known per request.
+ */
+export interface AttestationSigning {
+  readonly key: SigningKey;
+  readonly baseUrl: string;
+  /** Keeps each attestation signed (the service's archive); see `AttesterOptions.keep`. */
+  readonly keep?: ((jws: string) => Promise<void>) | undefined;
+}
+
+/**
+ * The `Attest` of one paid call, whatever carries it (an HTTP route, an MCP tool): bound to the
+ * authorization that pays for it (payer and nonce, which exactly one transfer on chain can
+ * consume), since the answer is signed before it settles. Undefined where nothing is signed (no
+ * key). A signing service asked to sign a call without its authorization is at fault: it throws,
+ * so the call fails uncharged rather than answering unsigned.
+ */
+export function paymentAttester(
+  signing: AttestationSigning | undefined,
+  authorization: PaymentAuthorization | undefined,
+): Attest | undefined {
+  if (signing === undefined) return undefined;
+  if (authorization === undefined) {
+    throw new Error("a paid call ran without the authorization that pays for it");
+  }
+  return attesterFor({
+    key: signing.key,
+    baseUrl: signing.baseUrl,
+    payment: authorizationPayment(authorization),
+    keep: signing.keep,
+  });
+}

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { ComplianceDeps } from "../catalog/deps.js";
 import { reportPdfGenerate } from "../operations/documents/index.js";
 import { batchWalletScreen, eddReport, ofacWalletScreen } from "../operations/screening/index.js";
+import { servedRecordOf } from "./screening-evidence.js";
 
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 const CLEAR = "0x1111111111111111111111111111111111111111";
@@ -36,5 +37,19 @@ describe("the evidence of a paid run", () => {
     expect(pdf.ok && pdf.evidence).toBeUndefined();
     const refused = await ofacWalletScreen.handle({ address: "" }, deps);
     expect(refused.ok).toBe(false);
+  });
+});
+
+describe("servedRecordOf", () => {
+  it("names the list edition and the addresses as typed, as a payment's record keeps them", () => {
+    const addresses = ["0xAbC", "bc1qexample"];
+    expect(servedRecordOf({ datasetSha256: "ab".repeat(32), addresses })).toEqual({
+      datasetSha256: "ab".repeat(32),
+      query: addresses,
+    });
+  });
+
+  it("is nothing when the run screened nothing", () => {
+    expect(servedRecordOf(undefined)).toBeUndefined();
   });
 });

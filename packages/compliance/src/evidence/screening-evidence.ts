@@ -46,3 +46,23 @@ export function recordScreenings<Deps extends ComplianceDeps>(deps: Deps): Scree
     evidence: () => (datasetSha256 === undefined ? undefined : { datasetSha256, addresses }),
   };
 }
+
+/**
+ * What a paid answer was computed on, as a payment's record keeps it (the payment layer's
+ * `ServedRecord`): the list edition and the screened addresses as the caller typed them.
+ */
+export interface ServedScreening {
+  readonly datasetSha256: string;
+  readonly query: readonly string[];
+}
+
+/**
+ * The record of what a paid run screened, for the payment that paid for it; undefined when it
+ * screened nothing (a forecast, a document of no list).
+ */
+export const servedRecordOf = (
+  evidence: ScreeningEvidence | undefined,
+): ServedScreening | undefined =>
+  evidence === undefined
+    ? undefined
+    : { datasetSha256: evidence.datasetSha256, query: evidence.addresses };

@@ -5,10 +5,17 @@ import {
   Server,
 } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import type { Attest, ComplianceDeps, ScreeningEvidence } from "@svc/compliance";
+import {
+  type Attest,
+  type AttestationSigning,
+  type ComplianceDeps,
+  paymentAttester,
+  type ScreeningEvidence,
+  type ServedScreening,
+  servedRecordOf,
+} from "@svc/compliance";
 import { callPaidTool, MCP_PAYMENT_RESPONSE_META, type ToolResult } from "@svc/payments";
 import * as v from "valibot";
-import { type AttestationSigning, attestOfPayment } from "../attestation/attestation-signing.js";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
 import { failureResult, internalErrorResult, toolResult } from "../results/tool-result.js";
@@ -135,7 +142,7 @@ export function createMcpServer(options: McpServerOptions): Server {
         return (await runTool(tool, args)) as CallToolResult;
       }
       // What the answer was computed on goes with the payment's record (the list edition).
-      let evidence: ScreeningEvidence | undefined;
+      let served: ServedScreening | undefined;
       const result = await callPaidTool(
         options.gateFor(tool, price.price),
         _meta,
@@ -143,12 +150,12 @@ export function createMcpServer(options: McpServerOptions): Server {
           runTool(
             tool,
             args,
-            (e) => {
-              evidence = e;
+            (evidence) => {
+              served = servedRecordOf(evidence);
             },
-            attestOfPayment(options.attestation, authorization),
+            paymentAttester(options.attestation, authorization),
           ),
-        () => evidence && { datasetSha256: evidence.datasetSha256, query: evidence.addresses },
+        () => served,
       );
       const receipt = result._meta?.[MCP_PAYMENT_RESPONSE_META];
       if (receipt !== undefined) options.onCharged?.(tool.name, receipt);
