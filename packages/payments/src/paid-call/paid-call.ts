@@ -21,7 +21,7 @@ export type RunResult<Answer> =
 export type PaidRun<Answer> = (authorization: AuthorizationKey) => Promise<RunResult<Answer>>;
 
 /** Why a call gets a PaymentRequired instead of its answer. */
-export type PaymentRequiredStage =
+type PaymentRequiredStage =
   /** No payment was presented: nothing ran. */
   | "unpaid"
   /** The payment did not verify, or its payer is refused by the settlement limits: nothing ran. */
