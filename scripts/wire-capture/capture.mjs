@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `node scripts/wire-capture/capture.mjs OUT.json`: starts the built service (apps/http/dist,
-// offline: the embedded sample edition, its own local chain, a fixed signing key), sends it a
+// `node scripts/wire-capture/capture.mjs [--root CHECKOUT] OUT.json`: starts the built service
+// (apps/http/dist of this checkout or CHECKOUT; offline: the embedded sample edition, its own
+// local chain, a fixed signing key), sends it a
 // fixed list of requests (free routes, every paid route unpaid, validation refusals, paid calls
 // with the catalog's examples, MCP over /mcp in both protocol generations, settlement before and
 // after the answer) and the stdio MCP app a few JSON-RPC requests, and writes what came back,
@@ -8,11 +9,13 @@
 // `diff` of a run before a change and one after shows every change on the wire. See README.md.
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import { payerOf, paymentHeader } from "@svc/test-support/x402-payer";
+// The capture's own tools (the paying client, the payer's settled history) come from this
+// checkout, whichever checkout is captured.
 import { payHistory } from "../../apps/http/bench/payer-history.mjs";
-import { CATALOG } from "../../packages/compliance/dist/index.js";
-import { TOOLS } from "../../packages/mcp-server/dist/index.js";
 import { send } from "./http-client.mjs";
 import { MASKS, normalizerOf } from "./normalize.mjs";
 import { decodeBase64Json, headerOf, recorderOf } from "./recorder.mjs";
@@ -33,11 +36,28 @@ const MCP_HEADERS = { ...JSON_TYPE, Accept: "application/json, text/event-stream
 const CLIENT_INFO = { name: "wire-capture", version: "1.0.0" };
 const MODERN = "2026-07-28";
 
-const out = process.argv[2];
-if (out === undefined || out === "--help") {
-  console.error("usage: node scripts/wire-capture/capture.mjs OUT.json");
-  process.exit(out === undefined ? 2 : 0);
+const USAGE = "usage: node scripts/wire-capture/capture.mjs [--root CHECKOUT] OUT.json";
+const { values: options, positionals } = parseArgs({
+  options: { root: { type: "string" }, help: { type: "boolean" } },
+  allowPositionals: true,
+});
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
 }
+const out = positionals[0];
+if (out === undefined || positionals.length > 1) {
+  console.error(USAGE);
+  process.exit(2);
+}
+/**
+ * The checkout whose build is captured (its service, stdio app, catalog and tools): this one by
+ * default, or another (`--root`, a worktree under change) with these same scripts and rules.
+ */
+const root = resolve(options.root ?? fileURLToPath(new URL("../..", import.meta.url)));
+const fromRoot = (path) => import(pathToFileURL(join(root, path)).href);
+const { CATALOG } = await fromRoot("packages/compliance/dist/index.js");
+const { TOOLS } = await fromRoot("packages/mcp-server/dist/index.js");
 
 /** What the capture started, stopped in the end whatever happens. */
 const started = [];
@@ -745,13 +765,13 @@ async function captureDeferred(s, payerKey) {
 
 async function main() {
   // Settlement before the answer (the default).
-  const before = await startService();
+  const before = await startService(root);
   started.push(before);
   const norm = await normalizerFor(before);
   recorder = recorderOf(norm);
   const [payerKey] = await payersOf(before);
   const s = sessionOf(before, payerKey);
-  console.error(`capture: service at ${before.url}`);
+  console.error(`capture: ${root}'s service at ${before.url}`);
   await captureFree(s);
   await captureUnpaid(s);
   await captureRefusals(s);
@@ -761,7 +781,7 @@ async function main() {
   await before.stop();
 
   // Settlement after the answer.
-  const after = await startService({ X402_SETTLEMENT: "after-response" });
+  const after = await startService(root, { X402_SETTLEMENT: "after-response" });
   started.push(after);
   recorder.use(await normalizerFor(after));
   const [deferredPayer] = await payersOf(after);
@@ -771,7 +791,7 @@ async function main() {
 
   // The stdio MCP app (free tools, no payment).
   recorder.use(normalizerOf({ serviceUrl: "http://127.0.0.1:1", nowMs }));
-  await captureStdioMcp(recorder, started, { listed: LISTED, clear: CLEAR });
+  await captureStdioMcp(root, recorder, started, { listed: LISTED, clear: CLEAR });
 
   const capture = {
     about:

@@ -7,10 +7,10 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 
-export const SERVICE_MAIN = fileURLToPath(new URL("../../apps/http/dist/main.js", import.meta.url));
-export const MCP_MAIN = fileURLToPath(new URL("../../apps/mcp/dist/main.js", import.meta.url));
+/** The built service and stdio MCP app of the checkout at `root`. */
+export const serviceMain = (root) => join(root, "apps/http/dist/main.js");
+export const mcpMain = (root) => join(root, "apps/mcp/dist/main.js");
 
 /**
  * A capture-only Ed25519 key (made with `node apps/http/dist/generate-signing-key.js`): with a
@@ -101,13 +101,13 @@ export function startGroup(args, { env, cwd, stdin = "ignore" }) {
 }
 
 /**
- * The service (apps/http/dist/main.js) on a free port, development payments through its own
+ * The service (apps/http/dist/main.js of the checkout at `root`) on a free port, development payments through its own
  * devnet, the embedded sample edition, a fresh ledger; `env` adds settings (settlement mode).
  * Resolves once it says where it listens, with its URL and its chain's.
  */
-export async function startService(env = {}) {
+export async function startService(root, env = {}) {
   const dir = scratchDir("wire-capture-service-");
-  const group = startGroup([SERVICE_MAIN], {
+  const group = startGroup([serviceMain(root)], {
     cwd: dir,
     env: cleanEnv({
       PORT: "0",

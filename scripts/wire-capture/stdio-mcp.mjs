@@ -1,17 +1,17 @@
-// The stdio MCP app (apps/mcp/dist/main.js, free tools, offline): JSON-RPC lines on its stdin, one
+// The stdio MCP app (apps/mcp/dist/main.js of the checkout captured, free tools, offline): JSON-RPC lines on its stdin, one
 // request at a time, each answer read from its stdout by id. One process per protocol
 // generation, each stopped by closing its stdin (as a desktop client does).
 import { join } from "node:path";
-import { cleanEnv, MCP_MAIN, scratchDir, startGroup } from "./service-process.mjs";
+import { cleanEnv, mcpMain, scratchDir, startGroup } from "./service-process.mjs";
 
 const CLIENT_INFO = { name: "wire-capture", version: "1.0.0" };
 const MODERN = "2026-07-28";
 const ANSWER_TIMEOUT_MS = 60_000;
 
 /** A started stdio app and a way to send it one message and wait for the answer of its id. */
-function stdioApp(started) {
+function stdioApp(root, started) {
   const dir = scratchDir("wire-capture-mcp-");
-  const app = startGroup([MCP_MAIN], {
+  const app = startGroup([mcpMain(root)], {
     cwd: dir,
     env: cleanEnv({ OFAC_SNAPSHOT_DIR: join(dir, "snapshots") }),
     stdin: "pipe",
@@ -61,7 +61,7 @@ function stdioApp(started) {
   };
 }
 
-export async function captureStdioMcp(recorder, started, { listed, clear }) {
+export async function captureStdioMcp(root, recorder, started, { listed, clear }) {
   const c = "mcp-stdio";
   let id = 0;
   const exchange = async (app, label, method, params) => {
@@ -74,7 +74,7 @@ export async function captureStdioMcp(recorder, started, { listed, clear }) {
     await recorder.recordValue(c, label, message, await app.send(message));
   };
 
-  const legacy = stdioApp(started);
+  const legacy = stdioApp(root, started);
   await exchange(legacy, "initialize (2025-11-25)", "initialize", {
     protocolVersion: "2025-11-25",
     capabilities: {},
@@ -117,7 +117,7 @@ export async function captureStdioMcp(recorder, started, { listed, clear }) {
   });
   await legacy.close();
 
-  const modern = stdioApp(started);
+  const modern = stdioApp(root, started);
   const envelope = {
     _meta: {
       "io.modelcontextprotocol/protocolVersion": MODERN,
