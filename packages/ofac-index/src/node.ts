@@ -1,7 +1,7 @@
 /**
  * Edges that touch files, the network and timers: loading editions from paths and URLs, the
- * snapshot store and the refreshing loader for servers (with the interfaces a shared edition
- * store and a refresh coordinator implement, for replicas that share one list).
+ * edition store of snapshot files and the refreshing loader for servers (with the interfaces a
+ * shared edition store and a refresh coordinator implement, for replicas that share one list).
  */
 
 export type { EditionStore, StoredEditionSummary } from "./io/edition-store.js";
