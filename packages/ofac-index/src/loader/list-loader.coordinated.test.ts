@@ -27,7 +27,7 @@ const OLDER = GOOD.replace(
 
 /**
  * Replicas in one process: the lock one replica holds at a time and the announcements each
- * hears from the others, as a shared database gives them (`@svc/ledger` implements it on
+ * hears from the others, as a shared database gives them (`@svc/edition-store` implements it on
  * PostgreSQL). `hold()` takes the lock as another replica would, until released.
  */
 class SharedCoordination {
