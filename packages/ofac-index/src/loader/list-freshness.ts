@@ -91,23 +91,25 @@ export function refuseIfStale(
   );
 }
 
+/** What the loader's freshness is judged from: the served edition, the rules, the clock. */
+export interface FreshnessParts {
+  readonly served: ServedEdition;
+  readonly rules: FreshnessRules;
+  readonly now: () => Date;
+}
+
 /** The served edition's freshness now (LIST_UNAVAILABLE when none is served). */
-export function servedFreshness(
-  served: ServedEdition,
-  rules: FreshnessRules,
-  now: Date,
-): SourceFreshness {
-  return freshnessOf(served.require(), servedState(served, now), rules);
+export function servedFreshness({ served, rules, now }: FreshnessParts): SourceFreshness {
+  return freshnessOf(served.require(), servedState(served, now()), rules);
 }
 
 /** The edition to screen on and its freshness, or LIST_UNAVAILABLE / LIST_STALE. */
-export function screenableEdition(
-  served: ServedEdition,
-  rules: FreshnessRules,
-  now: Date,
-): { index: SdnIndex; freshness: SourceFreshness } {
+export function screenableEdition({ served, rules, now }: FreshnessParts): {
+  index: SdnIndex;
+  freshness: SourceFreshness;
+} {
   const index = served.require();
-  const freshness = freshnessOf(index, servedState(served, now), rules);
+  const freshness = freshnessOf(index, servedState(served, now()), rules);
   refuseIfStale(index, freshness, rules);
   return { index, freshness };
 }

@@ -1,22 +1,17 @@
 import type { EditionStore } from "../io/edition-store.js";
 import type { RefreshStatus } from "../screen/result-types.js";
-import type { EditionAcceptance } from "./accept-edition.js";
 import { latestAcceptableDate } from "./edition-checks.js";
-import type { ReplicaSync } from "./replica-sync.js";
+import type { LoaderParts } from "./loader-parts.js";
 import type { ServedEdition } from "./served-edition.js";
 
-/** What start-up works with. */
-export interface StartUpParts {
-  readonly served: ServedEdition;
-  readonly store: EditionStore | undefined;
-  readonly sync: ReplicaSync | undefined;
-  readonly acceptance: EditionAcceptance;
+/** What start-up works with: the loader's parts, its source, and how to start a refresh. */
+export interface StartUpParts
+  extends Pick<LoaderParts, "served" | "store" | "sync" | "acceptance" | "now"> {
   /** The refresh source, if any. */
   readonly source: string | undefined;
   readonly sampleFallback: boolean;
   /** Starts the background load of the source. */
   readonly refresh: () => void;
-  readonly now: () => Date;
 }
 
 /**
