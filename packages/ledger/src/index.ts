@@ -10,17 +10,6 @@ export {
   type LedgerConfig,
   ledgerConfigFromEnv,
 } from "./config/ledger-config.js";
-export {
-  openSharedEditions,
-  type SharedEditions,
-} from "./editions/shared-editions.js";
-export { EDITION_TABLE, SqlEditionStore } from "./editions/sql-edition-store.js";
-export {
-  EDITION_CHANNEL,
-  EDITION_REFRESH_LOCK,
-  SqlRefreshCoordinator,
-  type SqlRefreshCoordinatorOptions,
-} from "./editions/sql-refresh-coordinator.js";
 export { isLedgerError, LedgerError, type LedgerErrorCode } from "./errors/ledger-error.js";
 export {
   DEFAULT_LIST_LIMIT,

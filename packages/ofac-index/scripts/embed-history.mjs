@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // embed-history.mjs: writes src/history/embedded-history.ts, the list history the exposure
-// forecast uses when no snapshot store is configured, from the community-mirror commit history
+// forecast uses when no edition store is configured, from the community-mirror commit history
 // in ../shared/data/ofac/history (derived with growthFromAddressHistory; a test checks that the
 // embedded copy still equals the derivation). Run from packages/ofac-index after `pnpm build`:
 //   node scripts/embed-history.mjs [history-dir]
@@ -26,7 +26,7 @@ import type { ListGrowthStats } from "./list-growth.js";
  * The history of OFAC's digital-currency-address list as snapshot differences: ${stats.additionEvents}
  * addition events (${stats.addedTotal} addresses) and ${stats.removalEvents} removal events
  * (${stats.removedTotal} addresses) between ${stats.from} and ${stats.to}. The default history of the
- * exposure forecast when no snapshot store is configured.
+ * exposure forecast when no edition store is configured.
  */
 export const EMBEDDED_DCA_HISTORY: ListGrowthStats = ${JSON.stringify(stats, null, 2)};
 `,

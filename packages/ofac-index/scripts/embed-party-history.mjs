@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // embed-party-history.mjs: writes src/history/embedded-party-history.ts, the per-party addition
-// history a wallet linked to an SDN party takes its hazard from when no snapshot store holds
+// history a wallet linked to an SDN party takes its hazard from when no edition store holds
 // enough editions. It joins the community mirror's first-seen dates
 // (../shared/data/ofac/history/address_history.csv, 2022-09 → 2025-11) with the party of each
 // address in the 2025-11-19 edition (older editions in ../shared for addresses since removed),

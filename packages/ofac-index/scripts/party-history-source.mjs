@@ -82,7 +82,7 @@ import type { PartyHistory } from "./party-history.js";
 /**
  * Per party, the days it gained listed addresses between ${from} and ${to}
  * (${history.parties.length} parties), and the population's rates: the default party history of
- * wallets linked to an SDN party when no snapshot store holds enough editions.
+ * wallets linked to an SDN party when no edition store holds enough editions.
  */
 export const EMBEDDED_PARTY_HISTORY: PartyHistory = ${JSON.stringify(history, null, 2)};
 `;

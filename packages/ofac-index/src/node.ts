@@ -1,7 +1,7 @@
 /**
  * Edges that touch files, the network and timers: loading editions from paths and URLs, the
- * snapshot store and the refreshing loader for servers (with the interfaces a shared edition
- * store and a refresh coordinator implement, for replicas that share one list).
+ * edition store of snapshot files and the refreshing loader for servers (with the interfaces a
+ * shared edition store and a refresh coordinator implement, for replicas that share one list).
  */
 
 export type { EditionStore, StoredEditionSummary } from "./io/edition-store.js";
@@ -21,16 +21,13 @@ export {
   type ListConfig,
   loadListConfig,
 } from "./loader/list-config.js";
-export {
-  type EditionSummary,
-  ListLoader,
-  type ListLoaderOptions,
-  type LoaderEvent,
-  OFFICIAL_SDN_ADVANCED_URL,
-} from "./loader/list-loader.js";
+export { ListLoader } from "./loader/list-loader.js";
+export type { LoaderEvent } from "./loader/loader-event.js";
+export { type ListLoaderOptions, OFFICIAL_SDN_ADVANCED_URL } from "./loader/loader-options.js";
 export type {
   EditionAnnouncement,
   ExclusiveOutcome,
   RefreshCoordinator,
 } from "./loader/refresh-coordinator.js";
+export type { EditionSummary } from "./loader/stored-editions.js";
 export { SAMPLE_XML_PATH } from "./sample/sample-edition.js";

@@ -14,8 +14,8 @@ import { type ServiceAttestation, serviceKeySet } from "../attestations/service-
 import { normalizeBaseUrl } from "../discovery/base-url.js";
 import { mountDiscovery } from "../discovery/mount-discovery.js";
 import { requestBaseUrl, requestResourceUrl } from "../discovery/request-base-url.js";
-import type { ListArchive } from "../list/list-archive.js";
 import { mountList } from "../list/mount-list.js";
+import type { StoredEditions } from "../list/stored-editions.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
 import { mountPaymentReceipts } from "../payments/mount-payment-receipts.js";
 import type { PaymentReceipts } from "../payments/payment-receipts.js";
@@ -53,7 +53,7 @@ export interface AppOptions {
   /** The public base URL the discovery documents name; derived per request from Host when unset. */
   readonly baseUrl?: string | undefined;
   /** The stored editions behind `/api/list/editions` and `/api/list/changes` (the loader's). */
-  readonly archive?: ListArchive | undefined;
+  readonly storedEditions?: StoredEditions | undefined;
   /** Where request log lines go (the service: stdout as JSON lines); none when unset. */
   readonly log?: LogSink | undefined;
   /** The payments settled after their answer, behind `GET /api/payments/:paymentId` (the ledger's). */
@@ -132,13 +132,13 @@ const loadedIndexOf = (list: AppOptions["list"]): SdnIndex | undefined =>
 
 /**
  * Where the verification route finds an attested edition: the loaded one, else the stored
- * editions (the archive's, or the loader's store when the app was given a loader only).
+ * editions (`storedEditions`, or the loader's store when the app was given a loader only).
  */
 function editionsOf(options: AppOptions): EditionLookup {
-  const { list, archive } = options;
+  const { list, storedEditions } = options;
   const stored =
-    archive !== undefined
-      ? (sha: string) => archive.edition(sha)
+    storedEditions !== undefined
+      ? (sha: string) => storedEditions.edition(sha)
       : list instanceof ListLoader
         ? (sha: string) => list.editionBySha(sha)
         : undefined;
@@ -240,7 +240,7 @@ export function createApp(options: AppOptions): Hono {
       options.attestationArchive,
     );
   }
-  mountList(app, options.list, options.archive);
+  mountList(app, options.list, options.storedEditions);
   if (options.receipts !== undefined) mountPaymentReceipts(app, options.receipts);
   mountDiscovery(app, {
     operations: options.operations ?? CATALOG,

@@ -11,7 +11,7 @@ import { renderDocument } from "@svc/renderers";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
-import { loaderArchive } from "../list/loader-archive.js";
+import { loaderEditions } from "../list/loader-editions.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { MAX_VERIFY_BODY_BYTES } from "./mount-attestations.js";
 import { handSigned } from "./test-support/tamper.js";
@@ -31,15 +31,15 @@ let editionReads = 0;
 beforeAll(async () => {
   stack = await startPaidStack();
   key = await generateSigningKey();
-  const archive = loaderArchive(stack.loader);
+  const stored = loaderEditions(stack.loader);
   app = createApp({
     ...stack.common,
     render: renderDocument,
-    archive: {
-      ...archive,
+    storedEditions: {
+      ...stored,
       edition: (sha) => {
         editionReads++;
-        return archive.edition(sha);
+        return stored.edition(sha);
       },
     },
     attestation: { key, retired: [] },

@@ -14,7 +14,7 @@ import { renderDocument } from "@svc/renderers";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
-import { loaderArchive } from "../list/loader-archive.js";
+import { loaderEditions } from "../list/loader-editions.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import type { AttestationVerdict } from "./attestation-verdict.js";
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
   app = createApp({
     ...stack.common,
     list: loader,
-    archive: loaderArchive(loader),
+    storedEditions: loaderEditions(loader),
     render: renderDocument,
     attestation: { key, retired: [] },
   });

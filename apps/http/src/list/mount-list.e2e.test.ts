@@ -5,7 +5,7 @@ import { createApp } from "../app/create-app.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 
 // The free list endpoints on the embedded sample edition (the stored editions and their changes
-// are tested with a snapshot store of real editions in list-archive.e2e.test.ts).
+// are tested with a snapshot store of real editions in stored-editions.e2e.test.ts).
 let stack: PaidStack;
 let app: Hono;
 

@@ -2,7 +2,7 @@ import { type ComplianceDeps, listStatusOf } from "@svc/compliance";
 import type { Context, Hono } from "hono";
 import { problem } from "../app/problem.js";
 import { FREE_LIST_ENDPOINTS } from "./free-list-endpoints.js";
-import type { ListArchive } from "./list-archive.js";
+import type { StoredEditions } from "./stored-editions.js";
 
 /** A stored edition as a query names it: a SHA-256 (64 hex digits) or a date. */
 const EDITION_REF = /^(?:[0-9a-f]{64}|\d{4}-\d{2}-\d{2})$/i;
@@ -33,7 +33,7 @@ function withETag(c: Context, etag: string | undefined, body: unknown): Response
 export function mountList(
   app: Hono,
   list: ComplianceDeps["list"],
-  archive: ListArchive | undefined,
+  stored: StoredEditions | undefined,
 ): void {
   app.get(FREE_LIST_ENDPOINTS.status.path, (c) => {
     const answer = listStatusOf(list);
@@ -43,7 +43,7 @@ export function mountList(
   app.get(FREE_LIST_ENDPOINTS.editions.path, async (c) => {
     const loaded = listStatusOf(list).data.sourceFreshness;
     const editions =
-      archive === undefined
+      stored === undefined
         ? loaded === null
           ? []
           : [
@@ -54,7 +54,7 @@ export function mountList(
                 storedAt: null,
               },
             ]
-        : await archive.storedEditions();
+        : await stored.storedEditions();
     const etag = editions.map((e) => e.datasetSha256.slice(0, 16)).join(".");
     return withETag(c, etag === "" ? undefined : etag, { success: true, data: { editions } });
   });
@@ -76,7 +76,7 @@ export function mountList(
         bad.map((path) => ({ path, message })),
       );
     }
-    const diff = archive === undefined ? undefined : await archive.changes(from as string, to);
+    const diff = stored === undefined ? undefined : await stored.changes(from as string, to);
     if (diff === undefined) {
       return problem(
         c,

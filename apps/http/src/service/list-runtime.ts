@@ -3,7 +3,7 @@ import {
   type RuntimeEvent,
   startComplianceRuntime,
 } from "@svc/compliance/node";
-import { openSharedEditions } from "@svc/ledger";
+import { openSharedEditions } from "@svc/edition-store";
 import type { RefreshStatus } from "@svc/ofac-index";
 import type { ListLoader } from "@svc/ofac-index/node";
 import type { ServiceConfig } from "../config/service-config.js";

@@ -19,7 +19,7 @@ import type { ServiceConfig } from "../config/service-config.js";
 import { mountDevStats } from "../dev/dev-stats.js";
 import { mountDevnetInfo } from "../dev/devnet-info.js";
 import { loadDevnet } from "../dev/load-devnet.js";
-import { loaderArchive } from "../list/loader-archive.js";
+import { loaderEditions } from "../list/loader-editions.js";
 import { serviceLog } from "../log/service-log.js";
 import { ledgerReceipts } from "../payments/payment-receipts.js";
 import { deferredSettlementOf } from "./deferred-settlement.js";
@@ -144,7 +144,7 @@ export async function startService(
     receipts: ledgerReceipts(ledger),
     log: config.log ? log : undefined,
     baseUrl: config.publicBaseUrl,
-    archive: loaderArchive(runtime.loader),
+    storedEditions: loaderEditions(runtime.loader),
     attestation,
     attestationArchive,
     eventLog: log,

@@ -69,7 +69,7 @@ export interface RuntimeOptions {
   readonly retryBaseMs?: number | undefined;
   /**
    * Where the list's editions are stored, instead of the snapshot directory: a store the
-   * replicas share (with `coordinator`, e.g. @svc/ledger's on one PostgreSQL).
+   * replicas share (with `coordinator`, e.g. @svc/edition-store's on one PostgreSQL).
    */
   readonly store?: EditionStore | undefined;
   /** Replicas sharing `store` refresh one at a time and serve what the refreshing one stored. */

@@ -88,7 +88,8 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: [
       // The sanctions list's editions, shared by every replica on one server: one row per
       // distinct edition (its SHA-256), the edition itself in the snapshot format of
-      // @svc/ofac-index. The newest (by date, then the last stored) is the one served.
+      // @svc/ofac-index. The newest (by date, then the last stored) is the one served. Read and
+      // written by @svc/edition-store, which runs on this database and its migrations.
       `create table list_editions (
         dataset_sha256 text primary key check (dataset_sha256 ~ '^[0-9a-f]{64}$'),
         dataset_date date not null,

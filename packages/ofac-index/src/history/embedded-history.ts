@@ -6,7 +6,7 @@ import type { ListGrowthStats } from "./list-growth.js";
  * The history of OFAC's digital-currency-address list as snapshot differences: 43
  * addition events (473 addresses) and 3 removal events
  * (92 addresses) between 2022-09-03 and 2025-11-19. The default history of the
- * exposure forecast when no snapshot store is configured.
+ * exposure forecast when no edition store is configured.
  */
 export const EMBEDDED_DCA_HISTORY: ListGrowthStats = {
   basis: "snapshot_diff",

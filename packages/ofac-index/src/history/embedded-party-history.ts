@@ -5,7 +5,7 @@ import type { PartyHistory } from "./party-history.js";
 /**
  * Per party, the days it gained listed addresses between 2022-09-03 and 2025-11-19
  * (80 parties), and the population's rates: the default party history of
- * wallets linked to an SDN party when no snapshot store holds enough editions.
+ * wallets linked to an SDN party when no edition store holds enough editions.
  */
 export const EMBEDDED_PARTY_HISTORY: PartyHistory = {
   basis: "snapshot_diff",

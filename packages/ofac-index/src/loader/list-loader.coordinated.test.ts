@@ -7,7 +7,9 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { loadIndex } from "../io/load-index.js";
 import { SnapshotStore } from "../io/snapshot-store.js";
 import { SAMPLE_XML_PATH } from "../sample/sample-edition.js";
-import { ListLoader, type ListLoaderOptions, type LoaderEvent } from "./list-loader.js";
+import { ListLoader } from "./list-loader.js";
+import type { LoaderEvent } from "./loader-event.js";
+import type { ListLoaderOptions } from "./loader-options.js";
 import type { EditionAnnouncement, RefreshCoordinator } from "./refresh-coordinator.js";
 
 const sha256 = (data: string): string => createHash("sha256").update(data).digest("hex");
@@ -25,7 +27,7 @@ const OLDER = GOOD.replace(
 
 /**
  * Replicas in one process: the lock one replica holds at a time and the announcements each
- * hears from the others, as a shared database gives them (`@svc/ledger` implements it on
+ * hears from the others, as a shared database gives them (`@svc/edition-store` implements it on
  * PostgreSQL). `hold()` takes the lock as another replica would, until released.
  */
 class SharedCoordination {

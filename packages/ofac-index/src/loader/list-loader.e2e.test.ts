@@ -18,7 +18,8 @@ import {
   status,
   unreachableUrl,
 } from "../test-support/local-http-server.js";
-import { ListLoader, type ListLoaderOptions } from "./list-loader.js";
+import { ListLoader } from "./list-loader.js";
+import type { ListLoaderOptions } from "./loader-options.js";
 
 const LAZARUS_ETH = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 /** A party of the sample with six XBT addresses (not Lazarus). */

@@ -16,7 +16,9 @@ import {
   status,
 } from "../test-support/local-http-server.js";
 import { DCA_SUBSET_XML, XML } from "../test-support/shared-data.js";
-import { ListLoader, type ListLoaderOptions, type LoaderEvent } from "./list-loader.js";
+import { ListLoader } from "./list-loader.js";
+import type { LoaderEvent } from "./loader-event.js";
+import type { ListLoaderOptions } from "./loader-options.js";
 
 // The loader's freshness rules on OFAC's real editions, served by a local HTTP server.
 

@@ -51,8 +51,8 @@ export interface SourceFreshness {
   readonly lastRefresh?: RefreshStatus;
   /**
    * When the service last confirmed that it holds the source's current edition: an accepted
-   * load, or a check that found the source unchanged (304, equal digest, same bytes). For a list
-   * restored from a snapshot, when that edition was fetched, until the source confirms it. Null
+   * load, or a check that found the source unchanged (304, equal digest, same bytes). For an
+   * edition served from the edition store, when it was fetched, until the source confirms it. Null
    * for the embedded sample. Set whenever a `ListLoader` serves the list (every API/MCP answer).
    */
   readonly lastSuccessfulCheckAt?: string | null;

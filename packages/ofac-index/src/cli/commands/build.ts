@@ -3,7 +3,7 @@ import { SnapshotStore } from "../../io/snapshot-store.js";
 import { UsageError } from "../cli-error.js";
 import { defineCommand } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { loadList, sampleNotice } from "../load-list.js";
+import { loadEditionFile, sampleNotice } from "../load-edition.js";
 import { byteProgress } from "../progress.js";
 import { editionInfo } from "./info.js";
 
@@ -38,7 +38,7 @@ export const buildCommand = defineCommand(
     const progress = byteProgress("reading");
     let index: SdnIndex;
     try {
-      index = await loadList(files[0] as string, { onBytes: progress.update });
+      index = await loadEditionFile(files[0] as string, { onBytes: progress.update });
     } finally {
       progress.stop();
     }

@@ -2,7 +2,7 @@ import { diffEditions } from "../../diff/diff-editions.js";
 import { UsageError } from "../cli-error.js";
 import { defineCommand } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { assertOneStdin, loadList, sampleNotice } from "../load-list.js";
+import { assertOneStdin, loadEditionFile, sampleNotice } from "../load-edition.js";
 
 /** Added, removed and republished (ticker, address) pairs between two editions, as JSON. */
 export const diffCommand = defineCommand(
@@ -27,8 +27,8 @@ export const diffCommand = defineCommand(
     if (files.length !== 2) throw new UsageError("diff needs OLD and NEW", "diff");
     assertOneStdin(files, "diff");
     const [from, to] = await Promise.all([
-      loadList(files[0] as string),
-      loadList(files[1] as string),
+      loadEditionFile(files[0] as string),
+      loadEditionFile(files[1] as string),
     ]);
     const diff = diffEditions(from, to);
     sampleNotice(from);

@@ -1,7 +1,7 @@
 import type { SdnIndex } from "../../index/sdn-index.js";
 import { defineCommand } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { EDITION_ARGUMENT, loadOneEdition, ONE_EDITION_EXIT_CODES } from "../load-list.js";
+import { EDITION_ARGUMENT, loadOneEdition, ONE_EDITION_EXIT_CODES } from "../load-edition.js";
 
 /** Edition identity and counts by ticker. */
 export function editionInfo(index: SdnIndex) {

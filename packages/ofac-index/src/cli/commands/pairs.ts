@@ -1,6 +1,6 @@
 import { defineCommand } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { EDITION_ARGUMENT, loadOneEdition, ONE_EDITION_EXIT_CODES } from "../load-list.js";
+import { EDITION_ARGUMENT, loadOneEdition, ONE_EDITION_EXIT_CODES } from "../load-edition.js";
 
 /** Sorted unique `TICKER<TAB>address` lines: the form of the public peer lists. */
 export const pairsCommand = defineCommand(

@@ -1,7 +1,7 @@
 import { UsageError } from "../cli-error.js";
 import { defineCommand } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { loadChosenList, sampleNotice } from "../load-list.js";
+import { loadChosenEdition, sampleNotice } from "../load-edition.js";
 
 /** Prints the screening result (the API's JSON); several addresses give the batch form. */
 export const screenCommand = defineCommand(
@@ -69,7 +69,7 @@ export const screenCommand = defineCommand(
     if (addresses.length === 0) {
       throw new UsageError("screen needs at least one ADDRESS", "screen");
     }
-    const index = await loadChosenList(values, "screen");
+    const index = await loadChosenEdition(values, "screen");
     const options = { asset: values.asset };
     const result =
       addresses.length === 1

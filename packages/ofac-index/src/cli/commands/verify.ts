@@ -8,7 +8,7 @@ import { checkAgainstEdition, type EditionCheck } from "../../attestation/check-
 import { UsageError } from "../cli-error.js";
 import { defineCommand } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { loadList, sampleNotice } from "../load-list.js";
+import { loadEditionFile, sampleNotice } from "../load-edition.js";
 import { readAttestation } from "../verify/read-attestation.js";
 import { readKeys } from "../verify/read-keys.js";
 
@@ -118,7 +118,7 @@ async function cliVerdict(
   }
   const { kid, claims } = verified;
   if (list === undefined) return { valid: true, kid, claims };
-  const index = await loadList(list);
+  const index = await loadEditionFile(list);
   sampleNotice(index);
   const edition = checkAgainstEdition(claims, index);
   if (edition.holds) return { valid: true, kid, claims, edition };

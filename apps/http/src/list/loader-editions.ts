@@ -1,11 +1,11 @@
 import { diffEditions, type SdnIndex } from "@svc/ofac-index";
 import type { ListLoader } from "@svc/ofac-index/node";
-import type { ListArchive } from "./list-archive.js";
+import type { StoredEditions } from "./stored-editions.js";
 
 const isDate = (ref: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(ref);
 
 /** The list loader's stored editions as the free list endpoints read them. */
-export function loaderArchive(loader: ListLoader): ListArchive {
+export function loaderEditions(loader: ListLoader): StoredEditions {
   const find = (ref: string): Promise<SdnIndex | undefined> =>
     isDate(ref) ? loader.editionByDate(ref) : loader.editionBySha(ref.toLowerCase());
   return {

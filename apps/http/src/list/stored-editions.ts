@@ -14,7 +14,7 @@ export interface StoredEditionSummary {
  * between two of them. The service passes its list loader's; without one, the endpoints say
  * which edition is loaded and nothing more.
  */
-export interface ListArchive {
+export interface StoredEditions {
   /** Newest first. */
   storedEditions(): Promise<readonly StoredEditionSummary[]>;
   /**

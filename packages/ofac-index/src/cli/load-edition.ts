@@ -50,13 +50,13 @@ export function sampleNotice(index: SdnIndex): void {
 }
 
 /** The edition FILE names: XML, .xml.gz or snapshot; `-` for standard input. */
-export function loadList(file: string, options: LoadOptions = {}): Promise<SdnIndex> {
+export function loadEditionFile(file: string, options: LoadOptions = {}): Promise<SdnIndex> {
   if (file === "") throw new UsageError("an empty string is not a FILE");
   return file === STDIN ? loadStdin(options) : loadIndex(file, options);
 }
 
-/** Where a command's list comes from: `--list FILE` or `--sample`, exactly one of them. */
-export interface ListChoice {
+/** Where a command's edition comes from: `--list FILE` or `--sample`, exactly one of them. */
+export interface EditionChoice {
   readonly list?: string | undefined;
   readonly sample?: boolean | undefined;
 }
@@ -65,8 +65,8 @@ export interface ListChoice {
  * The edition `--list FILE` names, or the embedded sample with `--sample`. Neither is a usage
  * error: no command falls back to the sample silently, as its "clear" means nothing.
  */
-export async function loadChosenList(
-  choice: ListChoice,
+export async function loadChosenEdition(
+  choice: EditionChoice,
   command: string,
   options: LoadOptions = {},
 ): Promise<SdnIndex> {
@@ -84,7 +84,7 @@ export async function loadChosenList(
     );
   }
   if (choice.list === "") throw new UsageError("--list needs a FILE, not an empty string", command);
-  return loadList(choice.list, options);
+  return loadEditionFile(choice.list, options);
 }
 
 /** Refuses a command line that names standard input twice (it can be read only once). */
@@ -110,7 +110,7 @@ export const ONE_EDITION_EXIT_CODES: ReadonlyArray<readonly [ExitCode, string]> 
 /** The one edition a command names (`FILE`), loaded, with the sample's notice when it is the sample. */
 export async function loadOneEdition(files: readonly string[], command: string): Promise<SdnIndex> {
   if (files.length !== 1) throw new UsageError(`${command} needs exactly one FILE`, command);
-  const index = await loadList(files[0] as string);
+  const index = await loadEditionFile(files[0] as string);
   sampleNotice(index);
   return index;
 }

@@ -7,7 +7,7 @@ import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
-import { loaderArchive } from "./loader-archive.js";
+import { loaderEditions } from "./loader-editions.js";
 
 // The stored-editions endpoints on a snapshot store of two real OFAC editions: the 90 Tornado
 // Cash addresses OFAC delisted between the editions of 2025-03-04 and 2025-03-21.
@@ -20,7 +20,7 @@ let shas: { march4: string; march21: string };
 
 beforeAll(async () => {
   stack = await startPaidStack(1);
-  dir = await mkdtemp(join(tmpdir(), "svc-list-archive-"));
+  dir = await mkdtemp(join(tmpdir(), "svc-stored-editions-"));
   const store = new SnapshotStore(dir);
   const march4 = await loadIndex(join(XML, "sdn_advanced_2025-03-04_e1b6b13562.xml.gz"));
   const march21 = await loadIndex(join(XML, "sdn_advanced_2025-03-21_ab1f3255c9.xml.gz"));
@@ -33,7 +33,7 @@ beforeAll(async () => {
     ...stack.common,
     list: loader,
     render: renderDocument,
-    archive: loaderArchive(loader),
+    storedEditions: loaderEditions(loader),
   });
 }, 120_000);
 afterAll(async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
+import type { Sql, SqlListening } from "@svc/ledger";
 import type {
   EditionAnnouncement,
   ExclusiveOutcome,
   RefreshCoordinator,
 } from "@svc/ofac-index/node";
-import type { Sql, SqlListening } from "../sql/sql.js";
 
 /**
  * The session advisory lock a replica holds while it refreshes the list (any constant shared by

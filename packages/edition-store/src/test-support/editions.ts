@@ -27,7 +27,7 @@ export const EDITION_TEXTS = {
 
 /** Each edition parsed as the loader parses a file source. */
 export async function editions(): Promise<Record<keyof typeof EDITION_TEXTS, SdnIndex>> {
-  const dir = await mkdtemp(join(tmpdir(), "ledger-editions-"));
+  const dir = await mkdtemp(join(tmpdir(), "edition-store-editions-"));
   const load = async (name: string, text: string): Promise<SdnIndex> => {
     const path = join(dir, `${name}.xml`);
     await writeFile(path, text);

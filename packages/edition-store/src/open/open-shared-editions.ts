@@ -1,11 +1,9 @@
-import { migrate } from "../schema/migrate.js";
-import { postgresSql } from "../sql/postgres-sql.js";
-import type { Sql } from "../sql/sql.js";
-import { SqlEditionStore } from "./sql-edition-store.js";
+import { migrate, postgresSql, type Sql } from "@svc/ledger";
 import {
   SqlRefreshCoordinator,
   type SqlRefreshCoordinatorOptions,
-} from "./sql-refresh-coordinator.js";
+} from "../replicas/sql-refresh-coordinator.js";
+import { SqlEditionStore } from "../store/sql-edition-store.js";
 
 /** The list's editions on a shared PostgreSQL: the store, the coordinator, and their close. */
 export interface SharedEditions {

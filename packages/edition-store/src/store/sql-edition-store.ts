@@ -1,6 +1,6 @@
+import type { SqlQuery } from "@svc/ledger";
 import { decodeSnapshot, encodeSnapshot, SdnIndex, type Snapshot } from "@svc/ofac-index";
 import type { EditionStore, StoredEditionSummary } from "@svc/ofac-index/node";
-import type { SqlQuery } from "../sql/sql.js";
 
 /** Where the editions are, as the loader's log lines name it. */
 export const EDITION_TABLE = "list_editions";

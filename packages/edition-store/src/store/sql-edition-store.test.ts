@@ -1,8 +1,6 @@
+import { migrate, pgliteSql, type Sql } from "@svc/ledger";
 import type { SdnIndex } from "@svc/ofac-index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "../schema/migrate.js";
-import { pgliteSql } from "../sql/pglite-sql.js";
-import type { Sql } from "../sql/sql.js";
 import { editions } from "../test-support/editions.js";
 import { SqlEditionStore } from "./sql-edition-store.js";
 

@@ -1,7 +1,6 @@
+import { pgliteSql, type Sql } from "@svc/ledger";
 import type { EditionAnnouncement } from "@svc/ofac-index/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteSql } from "../sql/pglite-sql.js";
-import type { Sql } from "../sql/sql.js";
 import { EDITION_REFRESH_LOCK, SqlRefreshCoordinator } from "./sql-refresh-coordinator.js";
 
 const SHA = "a".repeat(64);

@@ -1,8 +1,7 @@
+import { postgresSql, type Sql } from "@svc/ledger";
 import type { EditionAnnouncement } from "@svc/ofac-index/node";
 import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresSql } from "../sql/postgres-sql.js";
-import type { Sql } from "../sql/sql.js";
 import { SqlRefreshCoordinator } from "./sql-refresh-coordinator.js";
 
 /** Two replicas' connections to one PostgreSQL server: one holder of the lock, NOTIFY heard. */
