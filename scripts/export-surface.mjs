@@ -7,10 +7,13 @@
 //
 // Importers are the source files (src/) of the other workspaces, apps and packages. Test code
 // (`*.test.*` files, `test-support/` folders, the @svc/test-support package) and tooling (each
-// workspace's bench/, scripts/ and vitest config, the root scripts/) are counted apart: an
-// export that only they import is still "unused" in the first column, not in the second.
+// workspace's bench/, scripts/ and vitest config, the package's own included, and the root
+// scripts/) are counted apart: an export that only they import is still "unused" in the first
+// column, not in the second. A README documents a symbol when its code (fenced blocks and
+// inline code) names it.
 //
 // Usage: node scripts/export-surface.mjs [--list]   (--list names the unused symbols)
+//        node scripts/export-surface.mjs --json     (every exported name and who uses it)
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -20,6 +23,7 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const ts = createRequire(join(root, "package.json"))("typescript");
 const list = process.argv.includes("--list");
+const json = process.argv.includes("--json");
 
 const workspaces = ["packages", "apps"].flatMap((group) =>
   readdirSync(join(root, group), { withFileTypes: true })
@@ -129,17 +133,32 @@ function isTest(workspace, path) {
   );
 }
 
-function resolveSpecifier(specifier) {
+function resolveSpecifier(importer, path, specifier) {
   const match = /^(@svc\/[^/]+)(\/.*)?$/.exec(specifier);
-  const target = match && byName.get(match[1]);
+  let target = match && byName.get(match[1]);
+  let subpath = match?.[2] ? `.${match[2]}` : ".";
+  // A workspace's own benches and scripts reach its entries through dist/ (../dist/index.js).
+  if (!target && importer !== undefined && specifier.startsWith(".")) {
+    const built = relative(importer.dir, join(dirname(path), specifier));
+    const entry = importer.entries.find(
+      (e) =>
+        relative(importer.dir, e.file)
+          .replace(/^src\//, "dist/")
+          .replace(/\.tsx?$/, ".js") === built,
+    );
+    if (entry) [target, subpath] = [importer, entry.subpath];
+  }
   if (!target) return undefined;
-  const names = target.bySubpath.get(match[2] ? `.${match[2]}` : ".");
+  const names = target.bySubpath.get(subpath);
   return names && { target, names };
 }
 
 function markUsed(importer, path, specifier, imported) {
-  const resolved = resolveSpecifier(specifier);
-  if (!resolved || (importer !== undefined && resolved.target === importer)) return;
+  const resolved = resolveSpecifier(importer, path, specifier);
+  if (!resolved) return;
+  // A package's own sources do not count as users of its entries; its benches and scripts do,
+  // as tooling (they run against the built package, as a user would).
+  if (resolved.target === importer && !isTest(importer, path)) return;
   const into = isTest(importer, path) ? usedBy.test : usedBy.src;
   if (imported === "*") for (const origin of resolved.names.values()) into.add(origin);
   else {
@@ -164,7 +183,7 @@ const importers = [
 for (const { importer, path } of importers) {
   {
     const text = readFileSync(path, "utf8");
-    if (!text.includes("@svc/")) continue;
+    if (!text.includes("@svc/") && !text.includes("/dist/")) continue;
     const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
     const visit = (node) => {
       if (
@@ -225,8 +244,21 @@ let totals = [0, 0, 0, 0];
 for (const workspace of workspaces) {
   const readmePath = join(workspace.dir, "README.md");
   const readme = existsSync(readmePath) ? readFileSync(readmePath, "utf8") : "";
-  const mentioned = (name) => new RegExp(`\\b${name.replace(/\$/g, "\\$")}\\b`).test(readme);
+  // Documented: named in the README's code (fenced blocks and `inline code`), not just a word of
+  // its prose ("uniform" in a sentence does not document the sampler `uniform`).
+  const code = [...readme.matchAll(/```[^\n]*\n([\s\S]*?)```|`([^`\n]+)`/g)]
+    .map((m) => m[1] ?? m[2])
+    .join("\n");
+  const mentioned = (name) =>
+    new RegExp(`(^|[^\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(code);
   const exported = [...workspace.exported];
+  workspace.names = exported.map(([origin, { name, subpaths }]) => ({
+    name,
+    subpaths,
+    src: usedBy.src.has(origin),
+    tests: usedBy.test.has(origin),
+    readme: mentioned(name),
+  }));
   const unusedBySrc = exported.filter(
     ([origin, { name }]) => !usedBy.src.has(origin) && !mentioned(name),
   );
@@ -252,6 +284,12 @@ for (const workspace of workspaces) {
   }
 }
 
+if (json) {
+  const out = Object.fromEntries(workspaces.map((w) => [w.name, w.names]));
+  console.log(JSON.stringify(out, null, 2));
+  process.exit(0);
+}
+
 const header = ["package", "", "entries", "exported", "unused (src)", "unused (all)"];
 const table = [header, ...rows, ["total", "", ...totals]].map((r) => r.map(String));
 const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
@@ -262,7 +300,8 @@ for (const row of table) {
 }
 console.log(
   "\nexported: distinct symbols exported by the entries of package.json `exports` (from src)." +
-    "\nunused (src): imported by no other workspace's non-test sources and not named in the README." +
-    "\nunused (all): of those, also imported by no other workspace's tests, benches or scripts.",
+    "\nunused (src): imported by no other workspace's non-test sources and not named in the README's code." +
+    "\nunused (all): of those, also imported by no other workspace's tests and no benches or scripts" +
+    " (the package's own included).",
 );
 if (list) for (const w of workspaces) if (w.listing) console.log(`\n${w.listing.join("\n")}`);
