@@ -7,7 +7,7 @@ const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 
 /** The ```bash blocks of a README that run a package through `npx`, each with the output its
  * `# ` comment lines show (none: any output). */
-export function npxCommands(readmePath) {
+function npxCommands(readmePath) {
   const readme = readFileSync(readmePath, "utf8");
   return [...readme.matchAll(/```bash\n([\s\S]*?)```/g)]
     .map((m) => m[1])

@@ -1,21 +1,15 @@
 export { canonicalJson } from "./canonical/canonical-json.js";
 export {
-  type AttestationInput,
   attestationClaims,
   attestedResult,
-  type ScreenedAddress,
-  type ScreenedEdition,
   type ScreeningAnswer,
 } from "./claims/attestation-claims.js";
 export {
-  ATTESTATION_VERSION,
   type AttestationClaims,
-  AttestationClaimsSchema,
-  type AttestedAddress,
-  type AttestedList,
+  /** @public */ AttestationClaimsSchema,
   type AttestedPayment,
   type AttestedResult,
-  MAX_ATTESTED_ADDRESSES,
+  /** @public */ MAX_ATTESTED_ADDRESSES,
 } from "./claims/claims-schema.js";
 export {
   ATTESTATION_CARRIERS,
@@ -25,7 +19,7 @@ export {
 } from "./documents/attestation-carriers.js";
 export {
   ATTESTATION_ERROR_CODES,
-  AttestationError,
+  /** @public */ AttestationError,
   type AttestationErrorCode,
   isAttestationError,
 } from "./errors/attestation-error.js";
@@ -35,18 +29,15 @@ export {
 } from "./fingerprint/attestation-fingerprint.js";
 export {
   ATTESTATION_TYP,
-  type AttestationHeader,
   MAX_ATTESTATION_LENGTH,
 } from "./jws/attestation-header.js";
 export { decodeAttestation } from "./jws/decode-attestation.js";
 export { signAttestation } from "./jws/sign-attestation.js";
 export { type VerifiedAttestation, verifyAttestation } from "./jws/verify-attestation.js";
 export { parseJwks, publicJwks } from "./keys/jwks.js";
-export type { Jwks, PublicJwk, SigningAlgorithm, SigningKey } from "./keys/key-schemas.js";
+export type { Jwks, PublicJwk, SigningKey } from "./keys/key-schemas.js";
 export {
-  type GenerateSigningKeyOptions,
   generateSigningKey,
   parseSigningKey,
   publicJwk,
 } from "./keys/signing-key.js";
-export { jwkThumbprint } from "./keys/thumbprint.js";

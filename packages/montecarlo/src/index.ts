@@ -1,93 +1,73 @@
 export {
-  COMPARISON_OPERATORS,
-  type ComparisonOperator,
+  // Named by the declarations of dependents that infer types from the forecast's input schema
+  // (an MCP tool's input), so it must be reachable from the entry.
+  /** @public */ type ComparisonOperator,
   poissonBinomialPmf,
-  probabilityOf,
+  /** @public */ probabilityOf,
 } from "./exact/poisson-binomial.js";
-export { type AdditionsPmf, additionsPmf, EXACT_TAIL } from "./exposure/additions-pmf.js";
+export { additionsPmf, /** @public */ EXACT_TAIL } from "./exposure/additions-pmf.js";
+export { forecastExposure } from "./exposure/forecast.js";
+export type { ExposureForecast } from "./exposure/forecast-types.js";
+export { type BasedHistory, chooseGrowth } from "./exposure/growth-basis.js";
+export { /** @public */ DEFAULT_BASE_HAZARD } from "./exposure/hazard.js";
 export {
-  DEFAULT_TARGET,
-  EXPOSURE_MODEL_VERSION,
-  type ExposureForecast,
-  forecastExposure,
-} from "./exposure/forecast.js";
-export { FORECAST_REPORT_TYPE } from "./exposure/forecast-report.js";
-export { type BasedHistory, chooseGrowth, type HistoryBasis } from "./exposure/growth-basis.js";
-export {
-  DEFAULT_BASE_HAZARD,
-  DEFAULT_TIER_WEIGHTS,
-  hazardOf,
-  MAX_HAZARD,
-} from "./exposure/hazard.js";
-export {
-  LINK_PROBABILITY,
+  /** @public */ LINK_PROBABILITY,
   type LinkedParty,
-  type LinkedPartyLookup,
-  linkProbability,
-  PARTY_PRIOR_EVENTS,
-  type PartyRate,
-  partyRate,
+  /** @public */ PARTY_PRIOR_EVENTS,
+  /** @public */ partyRate,
 } from "./exposure/linked/linked-party.js";
-export type { ExposureContext, ScreeningStatus } from "./exposure/portfolio.js";
+export type { ExposureContext, /** @public */ ScreeningStatus } from "./exposure/portfolio.js";
 export {
-  type BatchSizes,
-  batchSizesWithTail,
-  DEFAULT_MEAN_BATCH_SIZE,
-  empiricalBatchSizes,
-  geometricBatchSizes,
+  /** @public */ DEFAULT_MEAN_BATCH_SIZE,
   MIN_EMPIRICAL_EVENTS,
 } from "./growth/batch-sizes.js";
 export {
-  type ConfidenceGrade,
-  confidenceOf,
+  /** @public */ confidenceOf,
   DEFAULT_GROWTH_PRIOR,
-  type EventProcess,
   fitListGrowth,
-  fromPriorRate,
-  type GrowthEvent,
-  type GrowthPrior,
-  type ListGrowthHistory,
-  type ListGrowthModel,
-  MIN_CONFIDENT_DAYS,
-  MIN_CONFIDENT_EVENTS,
-  type ModelConfidence,
-  PRIOR_RATE_REASON,
-  type PriorRateOptions,
+  /** @public */ fromPriorRate,
 } from "./growth/list-growth-model.js";
 export {
-  type GrowthSimulation,
-  type GrowthSummary,
-  MAX_GROWTH_HORIZON_DAYS,
-  MAX_GROWTH_ITERATIONS,
-  simulateGrowth,
-  summarizeGrowth,
+  /** @public */ simulateGrowth,
+  /** @public */ summarizeGrowth,
 } from "./growth/simulate-growth.js";
+export { DEFAULT_SIZE_TAIL, /** @public */ LOGNORMAL_TAIL_CUT } from "./growth/size-tail.js";
 export {
-  DEFAULT_SIZE_TAIL,
-  LOGNORMAL_TAIL_CUT,
-  MAX_TAIL_SIZE,
-  PARETO_CAP,
-  type SizeTail,
-} from "./growth/size-tail.js";
-export * from "./inputs/index.js";
+  /** @public */ DEFAULT_HORIZON_DAYS,
+  /** @public */ DEFAULT_ITERATIONS,
+} from "./inputs/fields.js";
 export {
-  type OrderOutcome,
-  optimizeQueue,
-  type QueueOptimization,
-  type QueueOptimizationResult,
-  type QueueRow,
-} from "./queue/optimize-queue.js";
-export { QUEUE_REPORT_TYPE } from "./queue/queue-report.js";
-export { naiveOrder, optimizedOrder } from "./queue/rank-items.js";
-export { AliasTable, discrete } from "./random/alias-table.js";
+  ExposureForecastInputSchema,
+  /** @public */ parseForecastInput,
+} from "./inputs/forecast-input.js";
+export { InputError, type InputIssue, toIssueList } from "./inputs/input-error.js";
+export { /** @public */ parseQueueInput, QueueOptimizeInputSchema } from "./inputs/queue-input.js";
+export { optimizeQueue } from "./queue/optimize-queue.js";
+export type { QueueOptimization } from "./queue/queue-types.js";
+export { /** @public */ AliasTable, discrete } from "./random/alias-table.js";
 export { bernoulli } from "./random/bernoulli.js";
 export { gamma } from "./random/gamma.js";
 export { normal, standardNormal } from "./random/normal.js";
-export { POISSON_INVERSION_LIMIT, POISSON_MAX_MEAN, poisson } from "./random/poisson.js";
-export { uniform, uniformInt } from "./random/uniform.js";
-export type { RandomSource } from "./rng/random-source.js";
+export { poisson } from "./random/poisson.js";
+export { /** @public */ uniform, /** @public */ uniformInt } from "./random/uniform.js";
+export type { /** @public */ RandomSource } from "./rng/random-source.js";
 export { Xoshiro128StarStar } from "./rng/xoshiro128.js";
-export * from "./scenarios/index.js";
-export * from "./scoring/index.js";
-export { canonicalJson, deriveSeed } from "./seed/derive-seed.js";
-export { logFactorial } from "./special/log-factorial.js";
+export { EXAMPLE_SCENARIO_REQUEST } from "./scenarios/example-request.js";
+export { /** @public */ normalCdf } from "./scenarios/normal-cdf.js";
+export { ANALYSIS_TYPES } from "./scenarios/request-schemas.js";
+export { runScenarioAnalysis, type ScenarioAnalysisOutput } from "./scenarios/run.js";
+export {
+  MonteCarloDecisionToolSchema,
+  MonteCarloReportToolSchema,
+  parseMonteCarloDecisionInput,
+  parseMonteCarloReportInput,
+} from "./scenarios/tool-input.js";
+export { crps } from "./scoring/crps.js";
+export { logScore } from "./scoring/log-score.js";
+export {
+  compoundPoissonMoments,
+  negativeBinomialPmf,
+} from "./scoring/negative-binomial-baseline.js";
+export { pitCoverage } from "./scoring/pit-coverage.js";
+export { /** @public */ deriveSeed } from "./seed/derive-seed.js";
+export { /** @public */ logFactorial } from "./special/log-factorial.js";

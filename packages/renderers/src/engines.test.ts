@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { DOCX_ENGINE, PDF_ENGINE, XLSX_ENGINE } from "./index.js";
+import { DOCX_ENGINE, PDF_ENGINE, XLSX_ENGINE } from "./engines.js";
 
 /** The installed version of a dependency, read from its own package.json in node_modules. */
 const installed = (name: string): string =>

@@ -1,21 +1,21 @@
-// Everything of the light entry (`@svc/renderers/pool`), and the renderers themselves.
+// The renderers and what the README shows beside them; a server that renders on worker threads
+// only needs the light entry, `@svc/renderers/pool`.
 
-export { type ChartPngOptions, renderChartPng } from "./chart/chart-png.js";
-export { chartScene } from "./chart/chart-scene.js";
-export type { ChartScene, ScenePrimitive } from "./chart/scene.js";
-export { sceneToSvg } from "./chart/scene-to-svg.js";
-export { renderDocx } from "./docx/render-docx.js";
-export { DOCX_ENGINE, PDF_ENGINE, XLSX_ENGINE } from "./engines.js";
-export { renderPdf, TAGGED_MAX_CELLS } from "./pdf/render-pdf.js";
-export * from "./pool.js";
 export {
-  CALLER_AUTHOR_LABEL,
+  /** @public */ inlineArtifact,
+  /** @public */ type RenderedDocument,
+} from "./artifact/artifact.js";
+export { /** @public */ fileStem } from "./artifact/file-name.js";
+export { renderDocx } from "./docx/render-docx.js";
+export { /** @public */ RENDER_LIMITS } from "./errors/limits.js";
+export { RenderError } from "./errors/render-error.js";
+export { renderPdf, /** @public */ TAGGED_MAX_CELLS } from "./pdf/render-pdf.js";
+export type { /** @public */ BodyPreparer } from "./pool/body-preparer.js";
+export { /** @public */ RENDER_COST } from "./pool/render-cost.js";
+export { /** @public */ RenderPool, /** @public */ renderThreads } from "./pool/render-pool.js";
+export {
   CALLER_CONTENT_NOTICE,
-  mismatchAlert,
-  type ProvenanceText,
-  provenanceText,
-  screeningWhen,
-  verifiedNotice,
+  /** @public */ provenanceText,
 } from "./provenance/provenance-text.js";
 export { renderDocument } from "./render-document.js";
 export { renderXlsx } from "./xlsx/render-xlsx.js";

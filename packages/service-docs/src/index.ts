@@ -9,28 +9,22 @@ export { bazaarDiscoveryOf } from "./bazaar/bazaar-discovery.js";
 export type { Companions } from "./html/discovery-links.js";
 export { PAGE_CSP } from "./html/page-policy.js";
 export type { DiscoveryContext } from "./listing/discovery-context.js";
-export { hasDocsPage, type Listing, listingOf, listingsOf } from "./listing/listing.js";
+export { hasDocsPage, listingOf, /** @public */ listingsOf } from "./listing/listing.js";
 export {
   DEFAULT_MCP_CATALOG,
   type McpCatalog,
   type McpDocs,
-  type McpDocsContext,
   mcpDocsOf,
-  type ToolDoc,
 } from "./mcp-docs/mcp-docs.js";
 export { openApiOf } from "./openapi/openapi.js";
 export { apiCatalogPage } from "./pages/api-catalog-page.js";
 export { landingPage } from "./pages/landing-page.js";
 export { mcpDocsPage } from "./pages/mcp-docs-page.js";
 export { routeDocsPage } from "./pages/route-docs-page.js";
-export { type RouteDocs, routeDocsOf } from "./route-docs/route-docs.js";
-export { DISCOVERY_PATHS, discoveryUrls } from "./service/discovery-paths.js";
+export { routeDocsOf } from "./route-docs/route-docs.js";
+export { DISCOVERY_PATHS } from "./service/discovery-paths.js";
 export {
-  type FreeAnswer,
-  type FreeBody,
   type FreeEndpoint,
-  type FreeMethod,
-  type FreeTopic,
   methodOf,
 } from "./service/free-endpoint.js";
 export { SERVICE } from "./service/service-info.js";

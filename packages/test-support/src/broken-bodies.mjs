@@ -5,7 +5,7 @@
  */
 
 /** valibot's default messages: `Invalid <label>: Expected <x> but received <y>`, or `…: Received <y>`. */
-export const VALIBOT_DEFAULTS = [
+const VALIBOT_DEFAULTS = [
   /^Invalid (type|key|length|value|format)/,
   /Expected .* but received/,
   /^Invalid \w+: (Expected|Received) /,
@@ -16,7 +16,7 @@ export const defaultsIn = (messages) =>
   messages.filter((m) => m === "" || VALIBOT_DEFAULTS.some((pattern) => pattern.test(m)));
 
 /** `body` with the value at `path` replaced (or, with `remove`, deleted). */
-export function withValue(body, path, value, remove = false) {
+function withValue(body, path, value, remove = false) {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
   const copy = Array.isArray(body) ? [...body] : { ...body };

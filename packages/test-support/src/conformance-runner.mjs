@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // resolved from the package whose tests run (each has it as a devDependency).
 
 const [major = 0] = process.versions.node.split(".").map(Number);
-export const SUITE_RUNS = major >= 22;
+const SUITE_RUNS = major >= 22;
 const WHY = SUITE_RUNS
   ? ""
   : ` (skipped: the MCP conformance suite needs Node >= 22, this is ${process.version})`;
@@ -49,7 +49,7 @@ const REQUIRED_SCENARIOS = [
 const FIELDS = ["scenario", "reason", "failsWith"];
 
 /** Reads an expected-failures file: a JSON array of `{ scenario, reason, failsWith }`. */
-export function readExpectedFailures(file) {
+function readExpectedFailures(file) {
   const parsed = JSON.parse(readFileSync(file, "utf8"));
   if (!Array.isArray(parsed)) throw new TypeError(`${fileURLToPath(file)}: not a JSON array`);
   return parsed.map((entry, i) => {
@@ -64,13 +64,13 @@ export function readExpectedFailures(file) {
 }
 
 /** The suite's server scenarios, as `conformance list --server` names them (pending ones too). */
-export function serverScenarios() {
+function serverScenarios() {
   const listed = execFileSync(process.execPath, [SUITE, "list", "--server"], { encoding: "utf8" });
   return [...listed.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]);
 }
 
 /** `conformance server --url <url> --scenario <scenario>`, its checks read back from its output. */
-export async function runScenario(url, scenario) {
+async function runScenario(url, scenario) {
   const out = mkdtempSync(join(tmpdir(), "svc-mcp-conformance-"));
   try {
     const { failed, output } = await new Promise((resolve) => {

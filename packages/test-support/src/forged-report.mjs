@@ -4,7 +4,7 @@
 // end-to-end test, so both forge the same way.
 
 /** `rows` of a field/value table with the named fields' values replaced. */
-export const rowsWith = (rows, edits) =>
+const rowsWith = (rows, edits) =>
   (rows ?? []).map((row) => {
     const field = row?.field;
     return typeof field === "string" && field in edits ? { ...row, value: edits[field] } : row;

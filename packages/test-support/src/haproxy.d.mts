@@ -4,5 +4,4 @@ export interface Haproxy {
   /** Stops HAProxy and removes its configuration. */
   stop(): Promise<void>;
 }
-export function haproxyBinary(): string;
 export function startHaproxy(backends: readonly string[]): Promise<Haproxy>;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 const BINARIES = ["/usr/sbin/haproxy", "/usr/bin/haproxy", "/usr/local/sbin/haproxy"];
 
 /** The haproxy binary, or an error that says how to get it (CI installs Debian's). */
-export function haproxyBinary() {
+function haproxyBinary() {
   const found = BINARIES.find((path) => existsSync(path));
   if (found === undefined) {
     throw new Error(

@@ -15,9 +15,6 @@ export interface ClientIdentity {
   readonly version: string;
 }
 
-/** The name and version the test clients give by default. */
-export const TEST_CLIENT: ClientIdentity;
-
 /** A new SDK 1.x client (2025-11-25). */
 export function legacyClient(identity?: ClientIdentity): LegacyClient;
 

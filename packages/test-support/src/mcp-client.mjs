@@ -19,7 +19,7 @@ import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 export const GENERATIONS = ["2025-11-25", "2026-07-28"];
 
 /** The name and version the test clients give. */
-export const TEST_CLIENT = { name: "svc-test-client", version: "1.0.0" };
+const TEST_CLIENT = { name: "svc-test-client", version: "1.0.0" };
 
 /** The revision the SDK 2 client is pinned to. */
 const PINNED = { pin: "2026-07-28" };

@@ -1,14 +1,10 @@
 /** The soffice binary, or undefined when LibreOffice is not installed. */
 export function officeBinary(): string | undefined;
-/** Carlito (Calibri's metrics), which the DOCX and XLSX need to lay out as in Word. */
-export const CARLITO: string;
 /**
  * Why office conversions cannot run here as in CI (LibreOffice or the Carlito font missing, and
  * how to install them), or undefined when they can.
  */
 export function officeMissingReason(): string | undefined;
-/** How long one conversion may take by default, in milliseconds. */
-export const OFFICE_TIMEOUT_MS: number;
 /** What to convert: a file (its kind from the extension), or bytes of the kind named. */
 export type OfficeSource =
   | { readonly file: string }

@@ -21,7 +21,7 @@ export function officeBinary() {
  * Carlito: the metric-compatible twin of Calibri, the font the service's DOCX and XLSX name.
  * Without it LibreOffice sets them in a wider font, and lines and pages no longer fall as in Word.
  */
-export const CARLITO = "/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf";
+const CARLITO = "/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf";
 
 const INSTALL =
   "apt-get install libreoffice-core libreoffice-writer libreoffice-calc fonts-crosextra-carlito";
@@ -36,7 +36,7 @@ export function officeMissingReason() {
 }
 
 /** How long one conversion may take: the first start of a fresh profile is the slow part. */
-export const OFFICE_TIMEOUT_MS = 120_000;
+const OFFICE_TIMEOUT_MS = 120_000;
 
 /**
  * The import filter of each kind, named so that LibreOffice reads the file as what it claims to

@@ -10,5 +10,4 @@ export interface PostgresCluster {
   /** Starts the paused server again on its port. */
   resume(): Promise<void>;
 }
-export function postgresBinDir(): Promise<string>;
 export function startPostgres(): Promise<PostgresCluster>;

@@ -15,7 +15,7 @@ const COMMAND_TIMEOUT_MS = 90_000;
  * The PostgreSQL server binaries: the newest /usr/lib/postgresql/<version>/bin with initdb, else
  * `pg_config --bindir`. Missing binaries fail the tests (CI installs Debian's postgresql).
  */
-export async function postgresBinDir() {
+async function postgresBinDir() {
   const root = "/usr/lib/postgresql";
   const versions = existsSync(root)
     ? readdirSync(root)

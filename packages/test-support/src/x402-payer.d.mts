@@ -2,9 +2,6 @@ import type { x402Client } from "@x402/core/client";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import type { Hex } from "viem";
 
-/** Base mainnet, the network the service's terms name (the local devnet answers as Base too). */
-export const BASE_NETWORK: "eip155:8453";
-
 /** A network in CAIP-2 form, as x402 names it. */
 export type Network = `${string}:${string}`;
 

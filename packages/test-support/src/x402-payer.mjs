@@ -10,7 +10,7 @@ import { getAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
 /** Base mainnet, the network the service's terms name (the local devnet answers as Base too). */
-export const BASE_NETWORK = "eip155:8453";
+const BASE_NETWORK = "eip155:8453";
 
 /** An x402 v2 client paying from `privateKey` on `network`, as an agent does. */
 export const payerOf = (privateKey, network = BASE_NETWORK) =>

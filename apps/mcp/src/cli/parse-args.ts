@@ -25,7 +25,7 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
-export const DEFAULT_HOST = "127.0.0.1";
+const DEFAULT_HOST = "127.0.0.1";
 
 export const USAGE = `Usage: svc-mcp [--http PORT [--host HOST]] [--help]
        svc-mcp --remote URL [--max-per-call USDC] [--max-total USDC]

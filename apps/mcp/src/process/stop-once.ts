@@ -1,7 +1,7 @@
 import type { Log } from "../log/stderr-log.js";
 
 /** How long the process may linger after a clean stop before it exits anyway. */
-export const LINGER_MS = 2_000;
+const LINGER_MS = 2_000;
 
 /**
  * Stops the process once: on SIGINT, SIGTERM or a call of the returned function (the stdio

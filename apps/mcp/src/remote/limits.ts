@@ -2,7 +2,7 @@
  * USDC amounts as the proxy counts them: atomic units (6 decimals, what an x402 requirement's
  * `amount` is for USDC) in bigints, and the budget that bounds what one process may pay.
  */
-export const USDC_DECIMALS = 6;
+const USDC_DECIMALS = 6;
 const ATOMIC_PER_USDC = 10n ** BigInt(USDC_DECIMALS);
 
 /** The defaults of `--max-per-call` and `--max-total`, in USDC. */
@@ -38,7 +38,7 @@ export function formatUsdc(atomic: bigint): string {
 }
 
 /** What one payment holds of the budget while it is under way. */
-export interface Reservation {
+interface Reservation {
   readonly amount: bigint;
   /** The payment was made (or may have been): it counts for good. */
   commit(): void;

@@ -14,7 +14,7 @@ import { privateKeyToAccount } from "viem/accounts";
  * Sepolia. Its limits are in USDC, so a requirement in any other asset is never paid: its atomic
  * amount would not be USDC's.
  */
-export const USDC_NETWORKS: readonly { readonly network: Network; readonly usdc: string }[] = [
+const USDC_NETWORKS: readonly { readonly network: Network; readonly usdc: string }[] = [
   { network: "eip155:8453", usdc: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" },
   { network: "eip155:84532", usdc: "0x036CbD53842c5426634e7929541eC2318f3dCF7e" },
 ];

@@ -10,10 +10,10 @@ import { logPayment, receiptOf } from "./payment-log.js";
 import { keyMissing, limitExceeded, signingFailed, unpayable } from "./tool-errors.js";
 
 /** Where x402 v2 over MCP puts the payment of a call (transports-v2/mcp). */
-export const MCP_PAYMENT_META = "x402/payment";
+const MCP_PAYMENT_META = "x402/payment";
 
 /** The remote tool server, as far as calling a tool goes (the SDK's `Client`). */
-export interface RemoteTools {
+interface RemoteTools {
   callTool(params: {
     name: string;
     arguments?: Record<string, unknown>;

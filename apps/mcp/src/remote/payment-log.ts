@@ -2,7 +2,7 @@ import type { Log } from "../log/stderr-log.js";
 import { formatUsdc } from "./limits.js";
 
 /** Where x402 v2 over MCP puts the receipt of a paid call (transports-v2/mcp). */
-export const MCP_PAYMENT_RESPONSE_META = "x402/payment-response";
+const MCP_PAYMENT_RESPONSE_META = "x402/payment-response";
 
 /** What a paid result's receipt says, as far as the payment's log line needs it. */
 export interface Receipt {

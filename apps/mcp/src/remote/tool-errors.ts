@@ -3,7 +3,7 @@ import { formatUsdc, type LimitRefusal } from "./limits.js";
 import { PAYMENT_KEY_ENV } from "./payment-key.js";
 
 /** Where a refusal by the proxy puts its particulars (price, limit, …) for programs. */
-export const PROXY_REFUSAL_META = "svc-mcp/payment-refusal";
+const PROXY_REFUSAL_META = "svc-mcp/payment-refusal";
 
 /**
  * A refusal by the proxy itself, as a tool result the model can read: nothing was signed. Its

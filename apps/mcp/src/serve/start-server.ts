@@ -9,7 +9,7 @@ import { callersFor, createHttpApp, serveHttp } from "./http.js";
 import { type Serving, serveStdio } from "./stdio.js";
 
 /** What the list is, as the start line and `GET /health` say it. */
-export function listStatus(loader: ListLoader): Record<string, unknown> {
+function listStatus(loader: ListLoader): Record<string, unknown> {
   if (!loader.ready) return { ready: false, notice: "no list loaded: screening is refused" };
   const f = loader.freshness();
   return {

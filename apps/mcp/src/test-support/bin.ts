@@ -8,7 +8,7 @@ export const MAIN = fileURLToPath(new URL("../../dist/main.js", import.meta.url)
 /** The environment the bin runs in for tests: the embedded sample, no refresh worth speaking of. */
 export const BIN_ENV: Record<string, string> = { OFAC_REFRESH_MINUTES: "10080" };
 
-export interface LogLine {
+interface LogLine {
   readonly level: string;
   readonly msg: string;
   readonly [field: string]: unknown;

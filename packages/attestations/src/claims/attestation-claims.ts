@@ -17,7 +17,7 @@ export interface ScreenedAddress {
 }
 
 /** The edition an answer names (`sourceFreshness` of @svc/ofac-index). */
-export interface ScreenedEdition {
+interface ScreenedEdition {
   readonly sourceUrl: string;
   readonly datasetDate: string;
   readonly datasetSha256: string;

@@ -22,14 +22,14 @@ const SortedDistinct = v.pipe(
   ),
 );
 
-export const AttestedAddressSchema = v.strictObject({
+const AttestedAddressSchema = v.strictObject({
   /** The address as the caller typed it. */
   address: Text,
   /** The address as screened (the list's normalized form). */
   normalizedAddress: Text,
 });
 
-export const AttestedResultSchema = v.pipe(
+const AttestedResultSchema = v.pipe(
   v.strictObject({
     /** The screened address (normalized), the same as the request's at this position. */
     normalizedAddress: Text,
@@ -46,7 +46,7 @@ export const AttestedResultSchema = v.pipe(
   ),
 );
 
-export const AttestedListSchema = v.strictObject({
+const AttestedListSchema = v.strictObject({
   /** SHA-256 of the edition's XML: the edition, even when two share a date. */
   datasetSha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, "must be 64 lowercase hex digits")),
   /** The edition's `DateOfIssue`, `YYYY-MM-DD`. */
@@ -59,7 +59,7 @@ export const AttestedListSchema = v.strictObject({
 
 const Network = v.optional(Text);
 
-export const AttestedPaymentSchema = v.union(
+const AttestedPaymentSchema = v.union(
   [
     v.strictObject({
       /** The settlement's transaction hash. */
@@ -133,7 +133,5 @@ export const AttestationClaimsSchema = v.pipe(
 );
 
 export type AttestationClaims = v.InferOutput<typeof AttestationClaimsSchema>;
-export type AttestedAddress = v.InferOutput<typeof AttestedAddressSchema>;
 export type AttestedResult = v.InferOutput<typeof AttestedResultSchema>;
-export type AttestedList = v.InferOutput<typeof AttestedListSchema>;
 export type AttestedPayment = v.InferOutput<typeof AttestedPaymentSchema>;

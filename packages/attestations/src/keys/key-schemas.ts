@@ -13,7 +13,7 @@ const Kid = v.pipe(
 );
 
 /** The public half of an Ed25519 key as published: `alg` EdDSA, `use` sig. */
-export const Ed25519PublicJwkSchema = v.object({
+const Ed25519PublicJwkSchema = v.object({
   kty: v.literal("OKP"),
   crv: v.literal("Ed25519"),
   x: Base64url32,
@@ -23,7 +23,7 @@ export const Ed25519PublicJwkSchema = v.object({
 });
 
 /** The public half of a P-256 key as published: `alg` ES256, `use` sig. */
-export const P256PublicJwkSchema = v.object({
+const P256PublicJwkSchema = v.object({
   kty: v.literal("EC"),
   crv: v.literal("P-256"),
   x: Base64url32,
@@ -33,7 +33,7 @@ export const P256PublicJwkSchema = v.object({
   use: v.literal("sig"),
 });
 
-export const PublicJwkSchema = v.variant("kty", [Ed25519PublicJwkSchema, P256PublicJwkSchema]);
+const PublicJwkSchema = v.variant("kty", [Ed25519PublicJwkSchema, P256PublicJwkSchema]);
 
 /** A key's public half as `/.well-known/jwks.json` lists it. */
 export type PublicJwk = v.InferOutput<typeof PublicJwkSchema>;

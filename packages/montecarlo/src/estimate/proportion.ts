@@ -2,7 +2,7 @@
 export const Z_95 = 1.959963984540054;
 
 /** A 95% interval. */
-export interface Interval {
+interface Interval {
   readonly low: number;
   readonly high: number;
 }

@@ -1,7 +1,7 @@
 import { formatValue } from "@svc/report-model";
 
 /** `1 in 20,000`: the base hazard as odds a reviewer reads. */
-export const baseHazardOdds = (baseHazard: number): string =>
+const baseHazardOdds = (baseHazard: number): string =>
   `1 in ${formatValue(Math.round(1 / baseHazard), "count")}`;
 
 /** `at an assumed base hazard of 1 in 20,000`: what a headline figure of a forecast rests on. */

@@ -12,8 +12,8 @@ import { assumedHazard, assumptionSentence } from "./assumption-words.js";
 import type { ExposureForecast, PerWalletExposure } from "./forecast-types.js";
 import { countOf, historyBasisWords, percent, round, significant } from "./format.js";
 
-export const FORECAST_REPORT_TYPE = "compliance-exposure-forecast";
-export const DEFAULT_FORECAST_TITLE = "OFAC Exposure Forecast";
+const FORECAST_REPORT_TYPE = "compliance-exposure-forecast";
+const DEFAULT_FORECAST_TITLE = "OFAC Exposure Forecast";
 
 /** An operator as a reader writes it. */
 const OPERATOR_SIGN: Record<ComparisonOperator, string> = {

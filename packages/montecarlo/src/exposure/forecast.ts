@@ -2,8 +2,8 @@ import type { ReportModelInput } from "@svc/report-model";
 import { empiricalPmf } from "../estimate/integer-distribution.js";
 import { type ProbabilityEstimate, proportion } from "../estimate/proportion.js";
 import { AdditionsSampler } from "../growth/additions-sampler.js";
+import type { ForecastInput } from "../inputs/forecast-input.js";
 import { parseForecastInput } from "../inputs/forecast-input.js";
-import type { ForecastInput } from "../inputs/index.js";
 import { Xoshiro128StarStar } from "../rng/xoshiro128.js";
 import { deriveSeed } from "../seed/derive-seed.js";
 import { additionsPmf } from "./additions-pmf.js";
@@ -30,13 +30,11 @@ import {
 import { sensitivityTable } from "./sensitivity.js";
 import { simulateHits, tabulationCutoff } from "./simulate-hits.js";
 
-export type { ExposureForecast, ForecastModelInfo, PerWalletExposure } from "./forecast-types.js";
-
 /** The version of the exposure model; changes when a figure for the same input would change. */
-export const EXPOSURE_MODEL_VERSION = "exposure-2";
+const EXPOSURE_MODEL_VERSION = "exposure-2";
 
 /** Without a `target`, the forecast reports P(at least one hit). */
-export const DEFAULT_TARGET: Target = { operator: ">=", k: 1 };
+const DEFAULT_TARGET: Target = { operator: ">=", k: 1 };
 
 /** The forecast and its shared report model (report_type `compliance-exposure-forecast`). */
 export type ExposureForecastResult = ExposureForecast & { readonly report: ReportModelInput };

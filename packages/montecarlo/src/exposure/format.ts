@@ -11,7 +11,7 @@ export const round = (x: number, digits: number): number => {
  * hazard is an assumption nothing here can check, so a third digit would be noise dressed as a
  * measurement. Reports carry probabilities so; full values stay in the raw per-wallet data.
  */
-export const PRECISION_DIGITS = 2;
+const PRECISION_DIGITS = 2;
 
 /** x to `PRECISION_DIGITS` significant digits (a number, for a report's tables and metrics). */
 export const significant = (x: number, digits = PRECISION_DIGITS): number =>
@@ -24,7 +24,7 @@ export const significant = (x: number, digits = PRECISION_DIGITS): number =>
 export const percent = (p: number): string => formatProbability(p);
 
 /** How the list's growth was estimated, in words (a report's reader never sees the enum). */
-export const HISTORY_BASIS_WORDS: Readonly<Record<string, string>> = {
+const HISTORY_BASIS_WORDS: Readonly<Record<string, string>> = {
   snapshot_diff: "differences between stored editions of the list",
   listing_dates: "listing dates of the current edition",
   caller_prior: "the caller's prior rate",

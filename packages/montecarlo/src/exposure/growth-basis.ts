@@ -13,7 +13,7 @@ import {
  * (differences of stored editions of the list) or `listing_dates` (a backfill from one edition's
  * listing dates).
  */
-export type HistoryBasis = "caller_prior" | "snapshot_diff" | "listing_dates";
+type HistoryBasis = "caller_prior" | "snapshot_diff" | "listing_dates";
 
 /** A list history with how it was obtained (the `basis` of @svc/ofac-index's growth stats). */
 export interface BasedHistory extends ListGrowthHistory {

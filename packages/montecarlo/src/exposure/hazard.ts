@@ -9,7 +9,7 @@ import type { RelationshipTier } from "../inputs/fields.js";
 /** The relationship-tier multipliers (overridable per request by `tier_weights`). */
 export type TierWeights = Readonly<Record<RelationshipTier, number>>;
 
-export const DEFAULT_TIER_WEIGHTS: TierWeights = { low: 0.5, standard: 1, high: 2, critical: 4 };
+const DEFAULT_TIER_WEIGHTS: TierWeights = { low: 0.5, standard: 1, high: 2, critical: 4 };
 
 /**
  * The hazard of a `standard` wallet with no metadata: 1 in 20,000 per address the list adds.
@@ -46,19 +46,19 @@ export interface HazardBreakdown {
 }
 
 /** 1 + 0.25·log10(1 + exposure/$1,000): $0 → 1, $100k → 1.5, $10M → 2.0, $1B → 2.75. */
-export const exposureMultiplier = (usd: number | undefined): number =>
+const exposureMultiplier = (usd: number | undefined): number =>
   usd === undefined ? 1 : 1 + 0.25 * Math.log10(1 + usd / 1000);
 
 /** 0.5 + e^(−days/90): active today → 1.5, a month → 1.22, a quarter → 0.87, a year → 0.52. */
-export const activityMultiplier = (days: number | undefined): number =>
+const activityMultiplier = (days: number | undefined): number =>
   days === undefined ? 1 : 0.5 + Math.exp(-days / 90);
 
 /** 1 + 0.15·log10(1 + n): none → 1, 9 → 1.15, 99 → 1.3, 9,999 → 1.6. */
-export const transactionsMultiplier = (count: number | undefined): number =>
+const transactionsMultiplier = (count: number | undefined): number =>
   count === undefined ? 1 : 1 + 0.15 * Math.log10(1 + count);
 
 /** 1 + priority/10: 0 → 1, 5 → 1.5, 10 → 2. */
-export const priorityMultiplier = (priority: number | undefined): number =>
+const priorityMultiplier = (priority: number | undefined): number =>
   priority === undefined ? 1 : 1 + priority / 10;
 
 /** The hazard of one wallet; no metadata at all gives exactly `base`. */

@@ -8,7 +8,7 @@ export type LimitationsOf = "forecast" | "queue";
  * The base-hazard assumption, first: every probability rests on it and nothing here can check
  * it, so a reader must know it before any figure.
  */
-export function baseHazardLimitation(base: number, of: LimitationsOf): string {
+function baseHazardLimitation(base: number, of: LimitationsOf): string {
   const odds = `1 in ${Math.round(1 / base).toLocaleString("en-US")}`;
   const reading =
     of === "forecast"

@@ -52,7 +52,7 @@ export interface ExposureContext {
 }
 
 /** A wallet's link to a party and what its hazard takes from it. */
-export interface WalletLink {
+interface WalletLink {
   readonly party: LinkedParty;
   /** The party's event rate (Gamma posterior, per day). */
   readonly rate: PartyRate;

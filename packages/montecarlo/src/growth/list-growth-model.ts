@@ -60,8 +60,8 @@ export interface ConfidenceGrade {
 }
 
 /** Fewer addition events than this, or fewer days than `MIN_CONFIDENT_DAYS`, and it is "low". */
-export const MIN_CONFIDENT_EVENTS = 5;
-export const MIN_CONFIDENT_DAYS = 180;
+const MIN_CONFIDENT_EVENTS = 5;
+const MIN_CONFIDENT_DAYS = 180;
 
 /** The reason of a prior-rate model's "low" confidence. */
 export const PRIOR_RATE_REASON = "rests on the caller's prior rate, not on data";

@@ -5,9 +5,9 @@ import { requireIntegerIn } from "../validate/arguments.js";
 import type { EventProcess, ListGrowthModel } from "./list-growth-model.js";
 
 /** Horizon bounds in days (10 years at most). */
-export const MAX_GROWTH_HORIZON_DAYS = 3650;
+const MAX_GROWTH_HORIZON_DAYS = 3650;
 /** At most 10 million iterations (the arrays take ~240 MB then). */
-export const MAX_GROWTH_ITERATIONS = 10_000_000;
+const MAX_GROWTH_ITERATIONS = 10_000_000;
 
 /** Per-iteration results of `simulateGrowth`, one entry per iteration. */
 export interface GrowthSimulation {

@@ -34,7 +34,7 @@ export const DEFAULT_SIZE_TAIL: SizeTail = { family: "lognormal", weight: 0.75, 
 export const LOGNORMAL_TAIL_CUT = 1e-4;
 
 /** No tail reaches past this size (a guard against a wild fit; real ones stop near 700). */
-export const MAX_TAIL_SIZE = 1_000_000;
+const MAX_TAIL_SIZE = 1_000_000;
 
 /** The Pareto is cut at this many times the largest observed size (then renormalized). */
 export const PARETO_CAP = 20;

@@ -15,11 +15,11 @@ export const ruleMessage = (name: string, rule: string) => (issue: Issue) =>
   `${name} ${rule}; got ${receivedValue(issue.input)}`;
 
 /** `<name> must be <kind>; got <kind that came>`: for a value of the wrong type. */
-export const typeMessage = (name: string, kind: string) => (issue: Issue) =>
+const typeMessage = (name: string, kind: string) => (issue: Issue) =>
   `${name} must be ${kind}; got ${receivedType(issue.input)}`;
 
 /** `<name> <rule>; got <n> characters`: for a string of the wrong length. */
-export const lengthMessage = (name: string, rule: string) => (issue: Issue) =>
+const lengthMessage = (name: string, rule: string) => (issue: Issue) =>
   `${name} ${rule}; got ${issue.received} characters`;
 
 /** A string of `min` to `max` characters (`asset`) or at most `max` (`label`, `title`). */
@@ -36,18 +36,18 @@ export const stringOf = (name: string, max: number, min?: number) => {
 };
 
 /** Bounds shared by the exposure forecast and the review-queue optimizer. */
-export const MIN_HORIZON_DAYS = 7;
-export const MAX_HORIZON_DAYS = 365;
-export const MIN_ITERATIONS = 1000;
-export const MAX_ITERATIONS = 100_000;
-export const MAX_POLICY_PRIORITY = 10;
-export const MAX_ADDRESS_LENGTH = 256;
+const MIN_HORIZON_DAYS = 7;
+const MAX_HORIZON_DAYS = 365;
+const MIN_ITERATIONS = 1000;
+const MAX_ITERATIONS = 100_000;
+const MAX_POLICY_PRIORITY = 10;
+const MAX_ADDRESS_LENGTH = 256;
 /**
  * The largest prior list-addition rate accepted: 10 addresses a day, ~25 times OFAC's rate
  * since 2022 (~0.4 a day). Beyond it every wallet's outlook saturates and the exact tables grow
  * with the rate, so a larger value would only buy cost.
  */
-export const MAX_LIST_ADD_RATE_PER_DAY = 10;
+const MAX_LIST_ADD_RATE_PER_DAY = 10;
 
 /** Defaults, chosen here: a quarter ahead, and a Monte Carlo standard error
  *  of at most 0.0036 on any probability (√(0.25 / 20,000)). */
@@ -106,7 +106,7 @@ export const RelationshipTierSchema = v.pipe(
   v.description("Relationship tier of the wallet; scales its hazard by the tier weight."),
 );
 
-export const PolicyPrioritySchema = v.pipe(
+const PolicyPrioritySchema = v.pipe(
   v.number(typeMessage("policy_priority", "a number")),
   v.finite(ruleMessage("policy_priority", "must be finite")),
   v.minValue(0, ruleMessage("policy_priority", `must be from 0 to ${MAX_POLICY_PRIORITY}`)),
@@ -118,14 +118,14 @@ export const PolicyPrioritySchema = v.pipe(
 );
 
 /** An SDN List entry or profile id as the list publishes it: 1 to 12 digits. */
-export const SDN_ID_PATTERN = /^\d{1,12}$/;
+const SDN_ID_PATTERN = /^\d{1,12}$/;
 
 /**
  * `linked_sdn_entry`, an extension of the spec's strict schemas. A string only (not a JSON
  * number): an id names a party, it is not a quantity, and a string keeps one wire type and every
  * digit as OFAC publishes it (`"36"`).
  */
-export const LinkedSdnEntrySchema = v.pipe(
+const LinkedSdnEntrySchema = v.pipe(
   v.string(typeMessage("linked_sdn_entry", "a string of 1 to 12 digits")),
   v.regex(SDN_ID_PATTERN, ruleMessage("linked_sdn_entry", "must be a string of 1 to 12 digits")),
   v.description(

@@ -15,7 +15,7 @@ import {
 import { InputError, type InputIssue } from "./input-error.js";
 import { refuseArrayBody, throwIfAny } from "./throw-if-any.js";
 
-export const MAX_FORECAST_ADDRESSES = 500;
+const MAX_FORECAST_ADDRESSES = 500;
 
 const addressMetadataEntries = {
   address: AddressSchema,
@@ -24,7 +24,7 @@ const addressMetadataEntries = {
   ...walletMetadataEntries,
 };
 
-export const AddressMetadataSchema = v.pipe(
+const AddressMetadataSchema = v.pipe(
   v.strictObject(
     addressMetadataEntries,
     objectMessage("each address_metadata item", addressMetadataEntries),
@@ -48,7 +48,7 @@ const targetEntries = {
   ),
 };
 
-export const ForecastTargetSchema = v.pipe(
+const ForecastTargetSchema = v.pipe(
   v.strictObject(targetEntries, objectMessage("target", targetEntries)),
   v.description("The event whose probability is reported: hits `operator` k."),
 );
@@ -80,10 +80,6 @@ export const ExposureForecastInputSchema = v.pipe(
   ),
 );
 
-export type ExposureForecastInput = v.InferInput<typeof ExposureForecastInputSchema>;
-export type AddressMetadata = v.InferOutput<typeof AddressMetadataSchema>;
-export type ForecastTarget = v.InferOutput<typeof ForecastTargetSchema>;
-
 /** The parsed input: addresses trimmed, defaults filled. */
 export type ForecastInput = Omit<
   v.InferOutput<typeof ExposureForecastInputSchema>,
@@ -91,7 +87,7 @@ export type ForecastInput = Omit<
 > & { horizon_days: number; iterations: number };
 
 /** Duplicate addresses (second occurrence) and metadata for unknown or repeated addresses. */
-export function forecastCrossFieldIssues(input: ForecastInput): InputIssue[] {
+function forecastCrossFieldIssues(input: ForecastInput): InputIssue[] {
   const issues: InputIssue[] = [];
   const known = new Set<string>();
   input.addresses.forEach((address, i) => {

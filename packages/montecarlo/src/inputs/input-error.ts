@@ -42,9 +42,6 @@ export class InputError extends Error {
   }
 }
 
-/** `address_metadata[3].policy_priority`: the report model's field paths (`issuePath`). */
-export { issuePath };
-
 /** report-model's `objectMessage` words for an extra member, or for an array taken for an object. */
 const OBJECT_MESSAGE_WORDS = /^unknown member |must be an object; got /;
 
@@ -70,9 +67,4 @@ export function toInputIssue(issue: v.BaseIssue<unknown>): InputIssue {
  */
 export function toIssueList(issues: readonly v.BaseIssue<unknown>[]): InputIssueList {
   return listIssues(issues.map(toInputIssue));
-}
-
-/** The issues `toIssueList` lists (at most 20); `toIssueList(…).moreIssues` counts the rest. */
-export function toIssues(issues: readonly v.BaseIssue<unknown>[]): InputIssue[] {
-  return toIssueList(issues).issues;
 }

@@ -15,7 +15,7 @@ import {
 import { InputError, type InputIssue } from "./input-error.js";
 import { refuseArrayBody, throwIfAny } from "./throw-if-any.js";
 
-export const MAX_REVIEW_ITEMS = 500;
+const MAX_REVIEW_ITEMS = 500;
 
 export const QUEUE_OBJECTIVES = [
   "minimize_residual_risk",
@@ -23,7 +23,7 @@ export const QUEUE_OBJECTIVES = [
   "maximize_caught_hits",
 ] as const;
 export type QueueObjective = (typeof QUEUE_OBJECTIVES)[number];
-export const DEFAULT_QUEUE_OBJECTIVE: QueueObjective = "minimize_residual_risk";
+const DEFAULT_QUEUE_OBJECTIVE: QueueObjective = "minimize_residual_risk";
 
 const reviewItemEntries = {
   address: AddressSchema,
@@ -43,7 +43,7 @@ const reviewItemEntries = {
   ),
 };
 
-export const ReviewItemSchema = v.pipe(
+const ReviewItemSchema = v.pipe(
   v.strictObject(reviewItemEntries, objectMessage("each review item", reviewItemEntries)),
   v.description("A wallet awaiting review."),
 );
@@ -82,7 +82,6 @@ export const QueueOptimizeInputSchema = v.pipe(
   ),
 );
 
-export type QueueOptimizeInput = v.InferInput<typeof QueueOptimizeInputSchema>;
 export type ReviewItem = v.InferOutput<typeof ReviewItemSchema>;
 
 /** The parsed input: addresses trimmed, budget clamped to the item count, defaults filled. */
@@ -92,7 +91,7 @@ export type QueueInput = Omit<
 > & { horizon_days: number; iterations: number; objective: QueueObjective };
 
 /** Duplicate addresses and duplicate queue positions, each at its second occurrence. */
-export function queueCrossFieldIssues(input: QueueInput): InputIssue[] {
+function queueCrossFieldIssues(input: QueueInput): InputIssue[] {
   const issues: InputIssue[] = [];
   const addresses = new Set<string>();
   const positions = new Map<number, number>();

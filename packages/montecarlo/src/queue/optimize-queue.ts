@@ -24,8 +24,6 @@ import type { OrderOutcome, QueueOptimization, QueueRow } from "./queue-types.js
 import { naiveOrder, optimizedOrder, type RankedItem } from "./rank-items.js";
 import { rationale } from "./rationale.js";
 
-export type { OrderOutcome, QueueOptimization, QueueRow } from "./queue-types.js";
-
 export type QueueOptimizationResult = QueueOptimization & { readonly report: ReportModelInput };
 
 /** The disjoint groups of clear items reviewed within the budget: by both orders, or by one. */

@@ -12,8 +12,8 @@ import { percent, round, significant } from "../exposure/format.js";
 import type { QueueInput } from "../inputs/queue-input.js";
 import type { OrderOutcome, QueueOptimization } from "./queue-types.js";
 
-export const QUEUE_REPORT_TYPE = "compliance-review-queue-optimizer";
-export const DEFAULT_QUEUE_TITLE = "OFAC Review Queue Optimization";
+const QUEUE_REPORT_TYPE = "compliance-review-queue-optimizer";
+const DEFAULT_QUEUE_TITLE = "OFAC Review Queue Optimization";
 
 /** The compared outcomes: key, column header, kind, rounding digits. */
 const COMPARED: [keyof OrderOutcome, string, ValueKind, number][] = [

@@ -11,7 +11,7 @@ export interface RankedItem {
 }
 
 /** The objective's score of an item (higher is reviewed earlier), after current matches. */
-export function objectiveScore(objective: QueueObjective, r: RankedItem): number {
+function objectiveScore(objective: QueueObjective, r: RankedItem): number {
   return objective === "minimize_residual_risk"
     ? r.riskWeightedExposure
     : r.wallet.futureHitProbability;

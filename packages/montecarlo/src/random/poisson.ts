@@ -4,7 +4,7 @@ import { logFactorial, stirlingCorrection } from "../special/log-factorial.js";
 /** Below this mean, inversion; from it on, PTRS. */
 export const POISSON_INVERSION_LIMIT = 30;
 /** The largest accepted mean: draws stay exact integers far below 2^53. */
-export const POISSON_MAX_MEAN = 1e15;
+const POISSON_MAX_MEAN = 1e15;
 
 const HALF_LOG_2PI = 0.9189385332046728;
 

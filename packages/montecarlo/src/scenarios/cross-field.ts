@@ -16,7 +16,7 @@ function unknownNames(
 }
 
 /** Weights and uncertainty must name parameters; the score must not overflow. */
-export function scenarioIssues(s: Scenario, path: string): InputIssue[] {
+function scenarioIssues(s: Scenario, path: string): InputIssue[] {
   const issues = [
     ...unknownNames(s.weights, s.parameters, `${path}.weights`, "parameters"),
     ...unknownNames(s.uncertainty, s.parameters, `${path}.uncertainty`, "parameters"),

@@ -1,7 +1,7 @@
 import { InputError } from "../inputs/input-error.js";
 
 /** The path of the first number that is not finite in a JSON-like value, or undefined. */
-export function firstNonFinite(value: unknown, path = ""): string | undefined {
+function firstNonFinite(value: unknown, path = ""): string | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? undefined : path;
   if (typeof value !== "object" || value === null) return undefined;
   for (const [key, member] of Object.entries(value)) {

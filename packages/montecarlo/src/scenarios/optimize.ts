@@ -8,7 +8,7 @@ import { deviatesPerRun, simulateRuns, streams } from "./runs.js";
 import { countAtLeast, proportion } from "./stats.js";
 
 /** Share of the iterations spent on uniform random candidates; the rest refine coordinates. */
-export const RANDOM_SEARCH_SHARE = 0.6;
+const RANDOM_SEARCH_SHARE = 0.6;
 const TOP = 10;
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));

@@ -11,7 +11,7 @@ import type { AnalysisType } from "./request-schemas.js";
 
 export const MODEL_VERSION = "scenario-1";
 
-export const DEFAULT_TITLES: Record<AnalysisType, string> = {
+const DEFAULT_TITLES: Record<AnalysisType, string> = {
   probability: "Scenario success probability",
   "batch-probability": "Scenario ranking by success probability",
   compare: "Scenario comparison",
@@ -31,7 +31,7 @@ export interface ReportContext {
 }
 
 /** Who a scenario report names as its author: no person writes it. */
-export const SCENARIO_REPORT_AUTHOR = "Monte Carlo decision engine (automated)";
+const SCENARIO_REPORT_AUTHOR = "Monte Carlo decision engine (automated)";
 
 /** Assumption names a key's humanized form would not read well as. */
 const ASSUMPTION_NAMES: Readonly<Record<string, string>> = {

@@ -22,16 +22,16 @@ export const ANALYSIS_TYPES = [
 ] as const;
 export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
 
-export const MAX_BATCH_SCENARIOS = 50;
-export const MAX_COMPONENTS = 20;
-export const DEFAULT_DELTA = 0.1;
-export const DEFAULT_PERIODS = 6;
-export const MAX_PERIODS = 60;
-export const DEFAULT_UNCERTAINTY_GROWTH = 0.02;
-export const DEFAULT_OPTIMIZE_ITERATIONS = 100;
-export const SENSITIVITY_MODES = ["relative", "absolute"] as const;
-export const GROWTH_MODES = ["additive", "multiplicative"] as const;
-export const OPTIMIZE_OBJECTIVES = ["outcome_probability"] as const;
+const MAX_BATCH_SCENARIOS = 50;
+const MAX_COMPONENTS = 20;
+const DEFAULT_DELTA = 0.1;
+const DEFAULT_PERIODS = 6;
+const MAX_PERIODS = 60;
+const DEFAULT_UNCERTAINTY_GROWTH = 0.02;
+const DEFAULT_OPTIMIZE_ITERATIONS = 100;
+const SENSITIVITY_MODES = ["relative", "absolute"] as const;
+const GROWTH_MODES = ["additive", "multiplicative"] as const;
+const OPTIMIZE_OBJECTIVES = ["outcome_probability"] as const;
 
 const request = <E extends v.ObjectEntries>(entries: E, description: string) =>
   v.pipe(

@@ -3,12 +3,12 @@ import * as v from "valibot";
 import { integerIn, nonNegative } from "../inputs/fields.js";
 
 /** Request bounds of the scenario simulations. */
-export const MIN_SIMS = 100;
-export const MAX_SIMS = 100_000;
-export const DEFAULT_SIMS = 10_000;
-export const MAX_PARAMETERS = 50;
-export const MAX_NAME_LENGTH = 64;
-export const MAX_LABEL_LENGTH = 100;
+const MIN_SIMS = 100;
+const MAX_SIMS = 100_000;
+const DEFAULT_SIMS = 10_000;
+const MAX_PARAMETERS = 50;
+const MAX_NAME_LENGTH = 64;
+const MAX_LABEL_LENGTH = 100;
 
 /** A finite number (NaN is refused by `v.number()`, ±Infinity by `v.finite()`). */
 export const finite = (name: string, description: string) =>

@@ -1,5 +1,4 @@
 export {
-  type Interval,
   type ProbabilityEstimate,
   proportion,
   Z_95,

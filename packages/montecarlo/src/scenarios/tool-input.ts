@@ -18,8 +18,7 @@ import {
 } from "./request-schemas.js";
 import { structureIssues } from "./structure-issues.js";
 
-export const OUTPUT_FORMATS = ["json", "pdf", "docx"] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+const OUTPUT_FORMATS = ["json", "pdf", "docx"] as const;
 
 const ANALYSIS_TYPE_MESSAGE = `analysis_type must be one of ${ANALYSIS_TYPES.join(", ")}`;
 

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 
 /** Mean and (population) variance of n draws, by Welford's update. */
-export function sampleMoments(n: number, draw: () => number): { mean: number; variance: number } {
+function sampleMoments(n: number, draw: () => number): { mean: number; variance: number } {
   let mean = 0;
   let m2 = 0;
   for (let i = 1; i <= n; i++) {

@@ -46,7 +46,7 @@ function cachedOptions(files: readonly string[]): ChartFontOptions {
 }
 
 /** The options for DejaVu Sans only: enough for Latin, Greek, Cyrillic and Arabic text. */
-export function baseChartFontOptions(): ChartFontOptions {
+function baseChartFontOptions(): ChartFontOptions {
   return cachedOptions(BASE_FILES);
 }
 
@@ -89,7 +89,7 @@ function fontCacheDir(): string {
 }
 
 /** A TrueType/OpenType path for `path`: itself, or its WOFF unpacked into the cache directory. */
-export function sfntFileFor(path: string): string {
+function sfntFileFor(path: string): string {
   if (!path.endsWith(".woff")) return path;
   let out = sfntCache.get(path);
   if (out === undefined) {

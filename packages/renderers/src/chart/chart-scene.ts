@@ -26,7 +26,7 @@ export const CHART_PALETTE: readonly string[] = Object.freeze([
   "#999933",
 ]);
 
-export const CHART_COLORS = Object.freeze({
+const CHART_COLORS = Object.freeze({
   background: "#FFFFFF",
   title: "#1A1A1A",
   text: "#333333",
@@ -39,7 +39,7 @@ export function seriesColor(index: number): string {
   return CHART_PALETTE[index % CHART_PALETTE.length] as string;
 }
 
-export interface Box {
+interface Box {
   readonly x: number;
   readonly y: number;
   readonly width: number;
@@ -57,7 +57,7 @@ export interface CategoryLabel {
   readonly corners: readonly (readonly [number, number])[];
 }
 
-export interface BarGeometry extends Box {
+interface BarGeometry extends Box {
   readonly series: number;
   readonly label: number;
   readonly value: number;
@@ -148,7 +148,7 @@ function clean(value: number): number {
 }
 
 /** The "nice" step (1, 2 or 5 × 10^k) at or above `raw`. */
-export function niceStep(raw: number): number {
+function niceStep(raw: number): number {
   if (!(raw > 0) || !Number.isFinite(raw)) return 1;
   const exp = Math.floor(Math.log10(raw));
   const base = 10 ** exp;

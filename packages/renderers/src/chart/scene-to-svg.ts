@@ -34,7 +34,7 @@ function stripInvalidXml(text: string): string {
 }
 
 /** Text and attribute values escaped for XML. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return stripInvalidXml(text).replace(/[&<>"']/g, (c) => {
     switch (c) {
       case "&":

@@ -63,7 +63,7 @@ export function displayTable(table: ReportTable): DisplayTable {
  * Most columns one table shows; wider tables are split into parts that repeat the first column.
  * Word refuses tables of more than 63 columns, and 14 is what a landscape page can still read.
  */
-export const MAX_COLUMNS = 14;
+const MAX_COLUMNS = 14;
 
 /** Splits a table wider than `MAX_COLUMNS` into parts that each repeat the first column. */
 export function splitColumns(table: DisplayTable): DisplayTable[] {

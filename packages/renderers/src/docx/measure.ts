@@ -79,7 +79,7 @@ export function monoSizeFitting(
 }
 
 /** The words of `text`: where a line may break (spaces, and after a hyphen or a slash). */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return text.split(/\s+|(?<=[-/\u2013\u2014])/u).filter((w) => w !== "");
 }
 

@@ -38,7 +38,7 @@ import { isMainlyRtl, proseRuns, styledParagraph, textRuns } from "./text.js";
 import { metricsTable, titleBlockTable } from "./title-block.js";
 
 /** The chart picture: drawn at 640 × 320 px. */
-export const CHART_PX = Object.freeze({ width: 640, height: 320 });
+const CHART_PX = Object.freeze({ width: 640, height: 320 });
 /** Shown 5.5 in wide (2.75 in tall), centred on a portrait page: readable, and no page to itself. */
 export const CHART_WIDTH = 7_920;
 

@@ -18,7 +18,7 @@ import {
  * system's CJK font. LibreOffice on Linux maps Calibri to Carlito and Arial to Liberation Sans (with
  * DejaVu Sans for the Arabic glyphs), so the document reads on every viewer without embedded fonts.
  */
-export const FONTS = Object.freeze({
+const FONTS = Object.freeze({
   ascii: "Calibri",
   hAnsi: "Calibri",
   eastAsia: "Noto Sans CJK SC",
@@ -80,7 +80,7 @@ export const BULLETS = "report-bullets";
 const ACCENT = "1F3864";
 const ACCENT_2 = "2F5496";
 const MUTED = "595959";
-export const HEADER_FILL = "DCE3EE";
+const HEADER_FILL = "DCE3EE";
 export const RULE_COLOR = "A6A6A6";
 
 export const TABLE_BORDERS = Object.freeze({

@@ -73,7 +73,7 @@ const FIELD_MAX = Math.floor(PORTRAIT_TEXT_WIDTH * 0.4);
 const SAMPLE_RECORDS = 200;
 
 /** The width of the page's text, portrait or landscape. */
-export const textWidth = (landscape: boolean): number =>
+const textWidth = (landscape: boolean): number =>
   landscape ? LANDSCAPE_TEXT_WIDTH : PORTRAIT_TEXT_WIDTH;
 
 interface Fitted {

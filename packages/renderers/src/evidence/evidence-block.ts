@@ -3,7 +3,7 @@ import type { ReportAttestation } from "@svc/report-model";
 import { type QrMatrix, qrMatrix } from "./qr-code.js";
 
 /** One line of the evidence block: a label, and its value in lines set in the monospace face. */
-export interface EvidenceField {
+interface EvidenceField {
   readonly label: string;
   readonly lines: readonly string[];
 }
@@ -30,7 +30,7 @@ export const EVIDENCE_HEADING = "Screening attestation";
 const GROUPS_PER_LINE = 8;
 
 /** `2026-11-23T09:00:00.000Z` → `2026-11-23 09:00:00 UTC` (whole seconds: the claims' time). */
-export function utcInstant(iso: string): string {
+function utcInstant(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;

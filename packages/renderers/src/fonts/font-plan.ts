@@ -15,10 +15,10 @@ export const BASE_FAMILY = "DejaVu Sans";
  * only, right after the base family, so bold text falls back to a regular glyph of the same
  * design instead of to Noto or Helvetica. Only planned when the text needs it.
  */
-export const BASE_REGULAR_FAMILY = "DejaVu Sans Book";
+const BASE_REGULAR_FAMILY = "DejaVu Sans Book";
 
 /** A family to register with the PDF engine: one regular and optionally one bold file. */
-export interface PlannedFamily {
+interface PlannedFamily {
   readonly family: string;
   readonly regular: string;
   readonly bold: string | null;

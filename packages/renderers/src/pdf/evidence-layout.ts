@@ -20,7 +20,7 @@ const FIELD_GAP = 3;
 const STATEMENT_GAP = 8;
 
 /** A field laid out: its label and its value broken into monospace lines that fit. */
-export interface PlacedField {
+interface PlacedField {
   readonly label: string;
   readonly lines: readonly string[];
 }

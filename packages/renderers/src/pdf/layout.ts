@@ -37,7 +37,7 @@ export interface Lines {
   readonly mono?: boolean;
 }
 
-export interface MetricCard {
+interface MetricCard {
   readonly label: Lines;
   readonly value: Lines;
   readonly small: boolean;
@@ -100,7 +100,7 @@ export interface TitleBlock {
  * list warning), `notice` amber (content the service did not verify), `plain` grey (what was
  * verified, when it was screened).
  */
-export interface TitleBox {
+interface TitleBox {
   readonly text: Lines;
   readonly tone: "warning" | "notice" | "plain";
   readonly top: number;
@@ -108,7 +108,7 @@ export interface TitleBox {
 }
 
 /** The provenance line of every page's footer (`ProvenanceText.everyPage`), sized to fit. */
-export interface FooterNote {
+interface FooterNote {
   readonly text: string;
   readonly size: number;
   readonly tone: "notice" | "plain";
@@ -117,7 +117,7 @@ export interface FooterNote {
 }
 
 /** An item and its offset from the top of the page's content box. */
-export interface Placed {
+interface Placed {
   readonly y: number;
   readonly item: Item;
 }
@@ -359,7 +359,7 @@ function footerNote(
 }
 
 /** Most lines the running header's title takes (the header's box has room for two). */
-export const RUNNING_LINES = 2;
+const RUNNING_LINES = 2;
 /** Space between the running header's title and its right-hand side. */
 const RUNNING_GAP = 16;
 

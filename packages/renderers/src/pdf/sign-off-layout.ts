@@ -56,11 +56,11 @@ export const APPROVAL_COLUMNS: readonly number[] = [
   CONTENT_WIDTH - APPROVAL_WIDTHS.reduce((a, b) => a + b, 0),
 ];
 
-export const DISPOSITION_HEADS = [
+const DISPOSITION_HEADS = [
   `${SIGN_OFF_WORDS.wallet}, ${SIGN_OFF_WORDS.finding.toLowerCase()} and ${SIGN_OFF_WORDS.disposition.toLowerCase()}`,
   SIGN_OFF_WORDS.reasons,
 ] as const;
-export const APPROVAL_HEADS = [
+const APPROVAL_HEADS = [
   SIGN_OFF_WORDS.approval,
   SIGN_OFF_WORDS.nameAndRole,
   SIGN_OFF_WORDS.signature,
@@ -70,7 +70,7 @@ export const APPROVAL_HEADS = [
 /** Sizes an address may be set at to stay whole on its line, largest first (points). */
 const MONO_SIZES = [6.5, 6, 5.5, 5] as const;
 
-export interface SignOffRowCells {
+interface SignOffRowCells {
   /** "#3 <address>" in the monospace face, whole on one line at `monoSize`; or the overall row's words. */
   readonly wallet: Lines;
   readonly walletMono: boolean;

@@ -109,7 +109,7 @@ interface CellInfo {
 }
 
 /** A field/value table (two columns, the second `value`): its field column has a set width. */
-export function isFieldValue(table: ReportTable): boolean {
+function isFieldValue(table: ReportTable): boolean {
   return rowKindsOf(table) !== undefined;
 }
 

@@ -5,7 +5,7 @@ import { GROUP_JOINER } from "./clean-text.js";
 const EDGES = /^[("'[{<#]+|[)"'\]}>.,;:!?]+$/g;
 
 /** A word of prose as the value it holds, without the punctuation around it. */
-export const bareWord = (word: string): string => word.replace(EDGES, "");
+const bareWord = (word: string): string => word.replace(EDGES, "");
 
 /**
  * Whether a word of prose is a value kept whole (`VALUE_KIND_TRAITS`): a wallet address or a

@@ -2,13 +2,8 @@ import { availableParallelism } from "node:os";
 import type { Report } from "@svc/report-model";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The pool runs compiled workers, so the tests use the built package (turbo builds first).
-import {
-  DEFAULT_RENDER_THREADS,
-  inlineArtifact,
-  RenderError,
-  RenderPool,
-  renderThreads,
-} from "../../dist/index.js";
+import { inlineArtifact, RenderError, RenderPool, renderThreads } from "../../dist/index.js";
+import { DEFAULT_RENDER_THREADS } from "../../dist/pool/render-pool.js";
 import { eddMemoReport, tableReport } from "../test-support/sample-reports.js";
 
 let pool: RenderPool;

@@ -376,7 +376,7 @@ export class RenderPool {
 }
 
 /** How long a worker waits for a render before it stops, by default. */
-export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
 /** The render workers a pool runs by default (`RENDER_THREADS` of the service). */
 export const DEFAULT_RENDER_THREADS = 2;

@@ -30,11 +30,11 @@ export const CALLER_AUTHOR_LABEL = "Author (unverified)";
 const MAX_DIFFERENCES = 6;
 
 /** `Screening results verified against attestation 3f2a 9c01 …`. */
-export const verifiedNotice = (fingerprint: string): string =>
+const verifiedNotice = (fingerprint: string): string =>
   `Screening results verified against attestation ${groupedFingerprint(fingerprint)}`;
 
 /** `The attached attestation 3f2a 9c01 … does not match these results: …`. */
-export function mismatchAlert(fingerprint: string, differences: readonly string[]): string {
+function mismatchAlert(fingerprint: string, differences: readonly string[]): string {
   const named = differences.slice(0, MAX_DIFFERENCES);
   const more = differences.length - named.length;
   return `The attached attestation ${groupedFingerprint(fingerprint)} does not match these results: ${named.join("; ")}${
@@ -47,7 +47,7 @@ export function mismatchAlert(fingerprint: string, differences: readonly string[
  * 2025-11-19; SHA-256 of its XML 36c517bd264d8d97…)`: the instant of the answer beside the
  * edition it was screened on and that edition's publication date (OFAC's date of issue).
  */
-export function screeningWhen(s: ScreeningInstant): string {
+function screeningWhen(s: ScreeningInstant): string {
   const sha =
     s.editionSha256 === null ? "" : `; SHA-256 of its XML ${s.editionSha256.slice(0, 16)}…`;
   return `Screened ${formatTimestamp(s.at)} · OFAC SDN list edition of ${s.editionDate} (published ${s.editionDate}${sha})`;

@@ -24,7 +24,7 @@ export const SIGN_OFF_WORDS = Object.freeze({
   noFinding: "No match, no near match",
 });
 
-export const FINDING_LABELS: Readonly<Record<SignOffFinding, string>> = Object.freeze({
+const FINDING_LABELS: Readonly<Record<SignOffFinding, string>> = Object.freeze({
   match: "Match",
   near_match: "Near match",
 });

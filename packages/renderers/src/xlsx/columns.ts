@@ -6,7 +6,7 @@ export const MIN_COLUMN_WIDTH = 8;
 /** …prose wraps past it… */
 export const MAX_COLUMN_WIDTH = 60;
 /** …and what is kept whole (an address, a digest) is never cut below Excel's own limit. */
-export const MAX_WHOLE_WIDTH = 255;
+const MAX_WHOLE_WIDTH = 255;
 
 const EXCELJS_DEFAULT_WIDTH = 9;
 

@@ -124,7 +124,7 @@ export function layDataSheet(t: ReportTable, cells: CellValues): DataSheetLayout
  * object identity) and costs a style serialization per row; rows here carry no style of their
  * own, so they all share one empty object. (`Row.style` exists at run time but is not typed.)
  */
-export function shareRowStyle(row: ExcelJS.Row): void {
+function shareRowStyle(row: ExcelJS.Row): void {
   (row as unknown as { style: Style }).style = PLAIN_STYLE;
 }
 

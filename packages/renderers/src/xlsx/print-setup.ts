@@ -12,7 +12,7 @@ import type ExcelJS from "exceljs";
 export const A4_PAPER = 9;
 
 /** Columns (Excel width units, 7 px each) a portrait A4 page holds at full size. */
-export const PORTRAIT_WIDTH = 100;
+const PORTRAIT_WIDTH = 100;
 /**
  * The Summary reads as a document, top to bottom: portrait, smaller, up to this width (a scale
  * of about 63%), rather than landscape and a third more pages.

@@ -24,15 +24,15 @@ export const MONO_FONT = "Consolas";
 export const MONO_SIZE = 10;
 
 /** A font of the body face: `{ bold: true }` → Calibri 11 bold. */
-export const body = (font: Partial<ExcelJS.Font> = {}): Partial<ExcelJS.Font> => ({
+const body = (font: Partial<ExcelJS.Font> = {}): Partial<ExcelJS.Font> => ({
   name: BODY_FONT,
   size: BODY_SIZE,
   ...font,
 });
 
 const HEADER_FILL = "FF1F3A5F";
-export const WHITE = "FFFFFFFF";
-export const RED = "FFB91C1C";
+const WHITE = "FFFFFFFF";
+const RED = "FFB91C1C";
 
 /** A table's header row: bold white on dark blue, wrapped (a long label takes two lines). */
 export const HEADER_STYLE: Style = {
@@ -76,7 +76,7 @@ export const LIST_WARNING_STYLE: Style = {
 };
 
 /** The fill of a row of screening results showing an exact match, and a near match (paler). */
-export const FINDING_FILLS: Readonly<Record<RowFinding, string>> = {
+const FINDING_FILLS: Readonly<Record<RowFinding, string>> = {
   match: "FFF8D7DA",
   "near-match": "FFFFF3CD",
 };
@@ -125,7 +125,7 @@ export function cellStyle(
 
 /** An empty cell of a highlighted row: the row's tint. */
 const emptyStyles = new Map<RowFinding, Style>();
-export function findingFill(finding: RowFinding): ExcelJS.Fill {
+function findingFill(finding: RowFinding): ExcelJS.Fill {
   return { type: "pattern", pattern: "solid", fgColor: { argb: FINDING_FILLS[finding] } };
 }
 export function emptyCellStyle(finding: RowFinding): Style {

@@ -31,12 +31,12 @@ import { SheetNamer } from "./sheet-names.js";
  *
  * What is left out is said in the Summary's sheet index, with where its data is.
  */
-export const SMALL_ROWS = 12;
-export const SMALL_COLUMNS = 5;
+const SMALL_ROWS = 12;
+const SMALL_COLUMNS = 5;
 /** A record or list longer than this is a sheet of its own all the same. */
 const LONGEST_SECTION = 60;
 
-export type Placement = "record" | "list" | "grid";
+type Placement = "record" | "list" | "grid";
 
 export interface SummarySection {
   readonly table: ReportTable;
@@ -45,7 +45,7 @@ export interface SummarySection {
   readonly path: string;
 }
 
-export interface DataSheet {
+interface DataSheet {
   readonly name: string;
   readonly table: ReportTable;
   readonly path: string;
@@ -117,7 +117,7 @@ function tableHolding(chart: ReportChart, tables: readonly ReportTable[]): Repor
 }
 
 /** A chart's data as a table: its labels, then one column per series. */
-export function chartTable(chart: ReportChart, i: number): ReportTable {
+function chartTable(chart: ReportChart, i: number): ReportTable {
   const yKind: ValueKind | undefined = chart.yKind;
   const longest = Math.max(chart.labels.length, ...chart.series.map((s) => s.values.length));
   const columns = [

@@ -8,7 +8,7 @@ import { textWidth } from "./columns.js";
  */
 
 /** A line of the body font (Calibri 11, LibreOffice's Carlito): points. */
-export const LINE_HEIGHT = 15;
+const LINE_HEIGHT = 15;
 /** What a cell's padding takes from its width. */
 const PADDING = 1;
 const PROSE_CHAR = 0.85;
@@ -43,6 +43,3 @@ export function lineCount(text: string, width: number, bold = false): number {
 
 /** The height of a row whose tallest cell takes `lines` lines. */
 export const rowHeight = (lines: number): number => Math.ceil(LINE_HEIGHT * lines + 1);
-
-/** How wide a bold header word is, in Excel units. */
-export const boldWidth = (text: string): number => Math.ceil(textWidth(text) * BOLD_CHAR + 1);

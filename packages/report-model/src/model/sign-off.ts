@@ -23,7 +23,7 @@ export type SignOffFinding = "match" | "near_match";
 
 export const SIGN_OFF_FINDINGS: readonly SignOffFinding[] = ["match", "near_match"];
 
-export interface SignOffWallet {
+interface SignOffWallet {
   /** The wallet's position among those screened (1-based), or null when not given. */
   readonly position: number | null;
   readonly address: string;
@@ -32,14 +32,14 @@ export interface SignOffWallet {
   readonly party: string | null;
 }
 
-export interface SignOffDisposition {
+interface SignOffDisposition {
   /** The wallet decided, or null for the overall disposition of a report with no finding. */
   readonly wallet: SignOffWallet | null;
   /** The dispositions to tick (printed as empty boxes), e.g. "False positive: reasons recorded". */
   readonly options: readonly string[];
 }
 
-export interface SignOffApproval {
+interface SignOffApproval {
   /** Whose line it is, e.g. "Reviewer", "Second-level approval". */
   readonly role: string;
   /** A note printed after the role, e.g. "required for a match"; null when none. */

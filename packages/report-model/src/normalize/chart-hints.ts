@@ -15,7 +15,7 @@ const TYPES: Readonly<Record<string, ChartType>> = {
   line: "line",
   area: "line",
 };
-export const SUPPORTED_CHART_TYPES = ["bar", "line"] as const;
+const SUPPORTED_CHART_TYPES = ["bar", "line"] as const;
 
 const asString = (v: unknown): string | undefined =>
   typeof v === "string" && v.trim() !== "" ? v : undefined;

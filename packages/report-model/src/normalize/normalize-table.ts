@@ -16,7 +16,7 @@ export interface TableDisplay {
 }
 
 /** Columns for rows given without any: keys in first-seen order, or `column_1…n` for arrays. */
-export function inferColumns(rows: readonly WireRow[]): string[] {
+function inferColumns(rows: readonly WireRow[]): string[] {
   const columns: string[] = [];
   const seen = new Set<string>();
   let width = 0;

@@ -16,7 +16,7 @@ import { receivedType, receivedValue } from "./received.js";
  * about ten; more continue on the pages before, the statement and approvals staying with the
  * evidence.
  */
-export const MAX_SIGN_OFF_DISPOSITIONS = 500;
+const MAX_SIGN_OFF_DISPOSITIONS = 500;
 const MAX_OPTIONS = 4;
 const MAX_APPROVALS = 4;
 const MAX_STATEMENT = 1_000;

@@ -63,7 +63,7 @@ const SCALAR = "a string, a finite number, a boolean or null";
  * the refusal; when one option had the right type (a number that is not finite), that option's
  * issues are, so only its checks carry words.
  */
-export const ScalarSchema = v.pipe(
+const ScalarSchema = v.pipe(
   v.union(
     [
       v.string(),
@@ -102,7 +102,7 @@ function rowMessage(row: unknown): string {
   return `each row must be an object of column values or an array of values; got ${receivedType(row)}`;
 }
 
-export const RowSchema = v.pipe(
+const RowSchema = v.pipe(
   // Arrays first: valibot's record() also accepts arrays (as objects keyed "0", "1", …).
   v.union([v.array(ScalarSchema), v.record(v.string(), ScalarSchema)], (issue) =>
     rowMessage(issue.input),
@@ -117,7 +117,7 @@ const objectRow = v.record(
   (issue) => `each row must be an object of column values; got ${receivedType(issue.input)}`,
 );
 
-export const ValueKindSchema = v.pipe(
+const ValueKindSchema = v.pipe(
   v.picklist(
     VALUE_KINDS,
     (issue) =>
@@ -165,7 +165,7 @@ const tableEntries = {
   ...columnSpecEntries,
 };
 
-export const TableSchema = v.looseObject(tableEntries, objectMessage("each table", tableEntries));
+const TableSchema = v.looseObject(tableEntries, objectMessage("each table", tableEntries));
 
 const reportMetaEntries = {
   report_type: optionalText(
@@ -207,7 +207,7 @@ const reportMetaEntries = {
   ),
 };
 
-export const ReportMetaSchema = v.pipe(
+const ReportMetaSchema = v.pipe(
   v.looseObject(reportMetaEntries, objectMessage("report_meta", reportMetaEntries)),
   v.description("Title block of the report."),
 );
@@ -222,12 +222,12 @@ const headlineMetricEntries = {
   kind: metricKind,
 };
 
-export const HeadlineMetricSchema = v.looseObject(
+const HeadlineMetricSchema = v.looseObject(
   headlineMetricEntries,
   objectMessage("each headline metric", headlineMetricEntries),
 );
 
-export const ChartHintSchema = v.pipe(
+const ChartHintSchema = v.pipe(
   v.looseObject({}, objectMessage("each chart hint", {})),
   v.description(
     "A chart to draw: {type: 'bar'|'line', title, table, x, y} referring to a table's columns, " +
@@ -328,7 +328,7 @@ const legacySectionEntries = {
   table: v.optional(boundedArray(objectRow, { name: "table", max: MAX_ROWS })),
 };
 
-export const LegacySectionSchema = v.looseObject(
+const LegacySectionSchema = v.looseObject(
   legacySectionEntries,
   objectMessage("each section", legacySectionEntries),
 );
@@ -348,7 +348,6 @@ export const LegacyReportSchema = v.pipe(
 
 export type ReportModelInput = v.InferInput<typeof ReportModelSchema>;
 export type ReportModel = v.InferOutput<typeof ReportModelSchema>;
-export type LegacyReportInput = v.InferInput<typeof LegacyReportSchema>;
 export type LegacyReport = v.InferOutput<typeof LegacyReportSchema>;
 export type WireScalar = v.InferOutput<typeof ScalarSchema>;
 export type WireRow = v.InferOutput<typeof RowSchema>;

@@ -6,7 +6,7 @@ import { methodOf, topicOf } from "../service/free-endpoint.js";
 import { SERVICE } from "../service/service-info.js";
 
 /** One `catalog[]` entry of `GET /api`: the route, its price and its exact payment terms. */
-export const catalogEntryOf = (l: Listing) => ({
+const catalogEntryOf = (l: Listing) => ({
   name: l.op.name,
   title: l.op.title,
   method: l.op.method,

@@ -18,7 +18,7 @@ export function challengeSchema(schema: unknown, docs: string): Record<string, u
   };
 }
 
-export function compactSchema(schema: unknown): unknown {
+function compactSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(compactSchema);
   if (schema === null || typeof schema !== "object") return schema;
   return Object.fromEntries(

@@ -26,7 +26,7 @@ export interface Listing {
 }
 
 /** The resource as the payment gate describes it, at `url`. */
-export const paidResourceOf = (op: AnyOperation, url: string): PaidResource => ({
+const paidResourceOf = (op: AnyOperation, url: string): PaidResource => ({
   price: op.price,
   description: op.description,
   url,

@@ -32,12 +32,12 @@ export interface McpDocsContext {
 }
 
 /** The name client configurations give the server (`mcpServers.<name>`). */
-export const MCP_CLIENT_NAME = "ofac-screening";
+const MCP_CLIENT_NAME = "ofac-screening";
 
 /** The free standalone server: the same tools over stdio, on the local machine. */
-export const STANDALONE_BIN = "svc-mcp";
+const STANDALONE_BIN = "svc-mcp";
 /** Where the standalone server's entry is, as a client configuration names it. */
-export const STANDALONE_MAIN = "/absolute/path/to/apps/mcp/dist/main.js";
+const STANDALONE_MAIN = "/absolute/path/to/apps/mcp/dist/main.js";
 
 /** A tool's price for people: "Free", "$0.01 USDC", or the default and the per-format prices. */
 export function toolPriceLabel(prices: Record<string, string> | null): string {
@@ -50,7 +50,7 @@ export function toolPriceLabel(prices: Record<string, string> | null): string {
 }
 
 /** One tool as the docs list it: its listing, its price(s) and what its challenge will ask. */
-export function toolDocOf(tool: AnyTool) {
+function toolDocOf(tool: AnyTool) {
   const listed = listedTool(tool);
   const prices = listedPrices(tool);
   return {
@@ -76,7 +76,7 @@ export function toolDocOf(tool: AnyTool) {
 export type ToolDoc = ReturnType<typeof toolDocOf>;
 
 /** The x402 v2 MCP transport in four steps, for people and agents alike. */
-export const mcpPaymentSteps = (maxTimeoutSeconds: number): readonly string[] => [
+const mcpPaymentSteps = (maxTimeoutSeconds: number): readonly string[] => [
   "Call the paid tool with its arguments and no payment. The result is isError with the x402 v2 PaymentRequired as structuredContent (and as its JSON text): resource mcp://tool/<name>, and accepts with the amount in atomic USDC (price × 10^6), the asset, payTo and maxTimeoutSeconds.",
   `Sign an exact USDC payment on Base for one of its accepts entries (an EIP-3009 authorization, valid ${maxTimeoutSeconds} seconds), e.g. with createPaymentPayload of an x402Client from @x402/core with the exact EVM scheme of @x402/evm.`,
   `Call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] set to the PaymentPayload object.`,

@@ -13,7 +13,7 @@ export const openApiPath = (path: string): string =>
  * A GET operation's input as OpenAPI parameters: the schema's properties that name a path
  * segment are path parameters (always required), the others query parameters.
  */
-export function parametersOf(path: string, input: JsonSchema): JsonSchema[] {
+function parametersOf(path: string, input: JsonSchema): JsonSchema[] {
   const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((input.required ?? []) as string[]);
   const inPath = new Set(pathParamsOf(path));
@@ -30,7 +30,7 @@ export function parametersOf(path: string, input: JsonSchema): JsonSchema[] {
 }
 
 /** The PaymentRequired this route answers when unpaid (without the bazaar extension). */
-export const paymentRequiredExampleOf = (l: Listing) => ({
+const paymentRequiredExampleOf = (l: Listing) => ({
   x402Version: 2,
   error: "Payment required",
   resource: { url: l.url, description: l.op.description, mimeType: l.op.mimeType },
@@ -38,7 +38,7 @@ export const paymentRequiredExampleOf = (l: Listing) => ({
 });
 
 /** `x-payment-info`: the price and terms, in the vocabulary x402 scanners read. */
-export const paymentInfoOf = (l: Listing) => ({
+const paymentInfoOf = (l: Listing) => ({
   protocols: ["x402"],
   pricingMode: "fixed",
   price: l.op.price,

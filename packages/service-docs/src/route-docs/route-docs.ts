@@ -9,7 +9,7 @@ import { curlExampleOf } from "./curl-example.js";
  * What a route's answer is, in one word: `json` for a plain JSON result, `document` when the
  * JSON carries a generated file (PDF, DOCX, XLSX) in base64.
  */
-export const outputKindOf = (mimeType: string): "json" | "document" =>
+const outputKindOf = (mimeType: string): "json" | "document" =>
   mimeType === "application/json" ? "json" : "document";
 
 /**

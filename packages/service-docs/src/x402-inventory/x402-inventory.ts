@@ -10,7 +10,7 @@ import { SERVICE } from "../service/service-info.js";
  * @x402/extensions), so indexers can take the entries as they are; `accepts` is what the
  * route's 402 says.
  */
-export const discoveryResourceOf = (l: Listing, lastUpdated: string): DiscoveryResource => ({
+const discoveryResourceOf = (l: Listing, lastUpdated: string): DiscoveryResource => ({
   resource: l.url,
   type: "http",
   x402Version: 2,

@@ -2,7 +2,7 @@ import { PaymentPayloadV2Schema, PaymentRequirementsV2Schema } from "@x402/core/
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 
 /** What a 400 says: a stable code, a sentence, and where in the body each problem is. */
-export interface RequestProblem {
+interface RequestProblem {
   error: "invalid_json" | "invalid_request" | "unsupported_x402_version";
   message: string;
   issues?: { path: string; message: string }[];

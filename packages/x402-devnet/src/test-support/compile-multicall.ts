@@ -8,14 +8,14 @@ interface SolcOutput {
 }
 
 /** The settings MULTICALL3_LITE_RUNTIME was compiled with; changing them changes the bytecode. */
-export const MULTICALL_SOLC_SETTINGS = {
+const MULTICALL_SOLC_SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
   evmVersion: "cancun",
   metadata: { bytecodeHash: "none", appendCBOR: false },
   outputSelection: { "*": { "*": ["evm.deployedBytecode.object"] } },
 } as const;
 
-export const MULTICALL_SOURCE_URL = new URL("../multicall/Multicall3Lite.sol", import.meta.url);
+const MULTICALL_SOURCE_URL = new URL("../multicall/Multicall3Lite.sol", import.meta.url);
 
 /** Compiles Multicall3Lite.sol with the solc-js devDependency (standard JSON input). */
 export function compileMulticall3Lite(): { version: string; runtime: Hex } {

@@ -4,7 +4,7 @@ import { truncatedPoissonBinomial } from "../truncated-poisson-binomial.js";
 import type { LinkedParty, PartyRate } from "./linked-party.js";
 
 /** A wallet linked to a party, as the hits models see it. */
-export interface LinkedWallet {
+interface LinkedWallet {
   /** Which group of wallets it counts in (the queue compares disjoint groups; a forecast has one). */
   readonly group: number;
   /** The probability it is hit by the list's other additions (the base model's marginal). */
@@ -21,7 +21,7 @@ export interface PartyWallets {
 }
 
 /** Mass of a party's event count left out of its table. */
-export const EVENT_TAIL = 1e-12;
+const EVENT_TAIL = 1e-12;
 
 /**
  * P(N = n) of a party's events over h days, N negative binomial (a Gamma(α, β) rate mixing
