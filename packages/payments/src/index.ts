@@ -2,10 +2,6 @@
 // `Buffer` without referencing Node's types; this keeps them type-checking for a consumer whose
 // tsconfig lists no `types` (the reference is kept in dist/index.d.ts).
 /// <reference types="node" preserve="true" />
-export {
-  type ExactAuthorization,
-  readExactAuthorization,
-} from "./authorization/exact-authorization.js";
 export { REFUSALS, type RefusalReason } from "./authorization/refusal-reasons.js";
 export { routeMatches } from "./authorization/resource-binding.js";
 export {
@@ -13,12 +9,6 @@ export {
   checkValidityWindow,
   SETTLEMENT_MARGIN_SECONDS,
 } from "./authorization/validity-window.js";
-export {
-  type AuthorizationOnChain,
-  type PaymentChain,
-  rpcPaymentChain,
-} from "./chain/payment-chain.js";
-export { DEVNET_ADDRESSES, DEVNET_PRIVATE_KEYS } from "./config/devnet-keys.js";
 export {
   DEFAULT_DEFERRED_MAX_USD,
   loadPaymentConfig,
@@ -86,6 +76,17 @@ export {
   type ServedRecord,
   type SettlementRecord,
 } from "./reservation/reservation-store.js";
+export type { AuthorizationOnChain, PaymentChain } from "./scheme/payment-chain.js";
+export { canonicalKey } from "./schemes/canonical-key.js";
+export { baseTerms } from "./schemes/exact-evm/base-terms.js";
+export { DEVNET_ADDRESSES, DEVNET_PRIVATE_KEYS } from "./schemes/exact-evm/devnet-keys.js";
+export {
+  type ExactAuthorization,
+  readExactAuthorization,
+} from "./schemes/exact-evm/eip3009-authorization.js";
+export { rpcPaymentChain } from "./schemes/exact-evm/evm-payment-chain.js";
+export { BASE_NETWORK, BASE_USDC, USDC_EIP712 } from "./schemes/exact-evm/usdc-on-base.js";
+export { paymentChainOn } from "./schemes/known-schemes.js";
 export {
   createPaymentServer,
   httpFacilitator,
@@ -93,17 +94,11 @@ export {
 } from "./server/payment-server.js";
 export { atomicUsdc, displayPrice, sumPrices } from "./terms/atomic-amount.js";
 export {
-  baseTerms,
   DEFAULT_DEADLINE_MS,
   type Discovery,
   type PaidResource,
   type PaymentTerms,
   requirementsOf,
+  termsOn,
 } from "./terms/paid-resource.js";
-export {
-  BASE_NETWORK,
-  BASE_USDC,
-  MAX_TIMEOUT_SECONDS,
-  USDC_DECIMALS,
-  USDC_EIP712,
-} from "./terms/usdc.js";
+export { MAX_TIMEOUT_SECONDS, USDC_DECIMALS } from "./terms/usdc.js";

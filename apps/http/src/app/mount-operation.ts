@@ -175,8 +175,8 @@ export function mountOperation(
       signal: c.req.raw.signal,
       deadlineMs: op.deadlineMs,
       attest: paymentAttester(signingOf?.(c), authorization),
-      // Renders are admitted per payer (the authorization's `from`).
-      payer: authorization?.payer.toLowerCase(),
+      // Renders are admitted per payer (the one who pays, spelled as its scheme spells it).
+      payer: authorization?.payer,
     };
     let raw: unknown;
     if (op.method === "GET") {

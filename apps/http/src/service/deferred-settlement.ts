@@ -3,7 +3,7 @@ import { LedgerDeferredSettlement, type PaymentLedger, type SettlerEvent } from 
 import {
   atomicUsdc,
   type PaymentConfig,
-  rpcPaymentChain,
+  paymentChainOn,
   settleStoredPayments,
 } from "@svc/payments";
 import type { x402ResourceServer } from "@x402/core/server";
@@ -60,7 +60,7 @@ export function deferredSettlementOf(
   }
   return new LedgerDeferredSettlement({
     ledger: parts.ledger,
-    chain: rpcPaymentChain(rpcUrl),
+    chain: paymentChainOn(parts.payments.network, rpcUrl),
     settle: settleStoredPayments(parts.server),
     maxAmount: BigInt(atomicUsdc(String(parts.payments.deferredMaxUsd))),
     maxOutstanding: BigInt(atomicUsdc(String(parts.payments.deferredOutstandingUsd))),

@@ -7,7 +7,7 @@ import {
   type PaymentLedger,
 } from "@svc/ledger";
 import type { ListLoader } from "@svc/ofac-index/node";
-import { baseTerms, createPaymentServer, httpFacilitator } from "@svc/payments";
+import { createPaymentServer, httpFacilitator, termsOn } from "@svc/payments";
 import type { Devnet } from "@svc/x402-devnet";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
@@ -137,7 +137,7 @@ export async function startService(
     ...runtime.deps,
     payments: {
       server: paymentServer,
-      terms: baseTerms(payTo),
+      terms: termsOn(config.payments.network, payTo),
       reservations: new LedgerReservationStore(ledger),
       deferred,
     },

@@ -5,6 +5,7 @@ import {
   type SigningKey,
   signAttestation,
 } from "@svc/attestations";
+import { type AuthorizationKey, canonicalKey } from "@svc/payments";
 import { attestationUrls } from "./attestation-paths.js";
 
 /**
@@ -61,25 +62,24 @@ export function attesterFor(options: AttesterOptions): Attest {
   };
 }
 
-/** An x402 `exact` payment's EIP-3009 authorization, as the payment layer reserved it. */
-export interface PaymentAuthorization {
-  readonly network: string;
-  readonly asset: string;
-  readonly payer: string;
-  readonly nonce: string;
-}
+/** An x402 payment's authorization, as the payment layer reserved it (its `AuthorizationKey`). */
+export type PaymentAuthorization = AuthorizationKey;
 
 /**
  * How an attestation signed before its payment settled names that payment: its authorization
- * (network, token, payer, nonce; hex lower-cased, so the signed bytes are one spelling), which
- * exactly one transfer on chain can consume.
+ * (network, token, payer, nonce), which exactly one transfer on chain can consume, in the one
+ * spelling its scheme defines (`canonicalKey`: EVM hex lower-cased), so the signed bytes are the
+ * same however a client spelled it.
  */
-export const authorizationPayment = (authorization: PaymentAuthorization): AttestedPayment => ({
-  network: authorization.network,
-  asset: authorization.asset.toLowerCase(),
-  payer: authorization.payer.toLowerCase(),
-  authorizationNonce: authorization.nonce.toLowerCase(),
-});
+export const authorizationPayment = (authorization: PaymentAuthorization): AttestedPayment => {
+  const key = canonicalKey(authorization);
+  return {
+    network: authorization.network,
+    asset: key.asset,
+    payer: key.payer,
+    authorizationNonce: key.nonce,
+  };
+};
 
 /**
  * What a service signs its paid screening answers with: its key and its public base URL (the

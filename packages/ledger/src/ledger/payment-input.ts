@@ -1,4 +1,4 @@
-import type { AuthorizationKey, ServedRecord } from "@svc/payments";
+import { type AuthorizationKey, canonicalKey, type ServedRecord } from "@svc/payments";
 import { LedgerError } from "../errors/ledger-error.js";
 
 /** The longest text the ledger keeps in a name-like column (operation, request id, key parts). */
@@ -17,14 +17,18 @@ export function checkName(field: string, value: string): string {
   return value;
 }
 
-/** The authorization's parts, lower-cased (hex addresses and nonces compare as numbers). */
+/**
+ * The authorization's parts, checked, in the canonical spelling of its network's scheme (the
+ * payment layer's `canonicalKey`: EVM hex lower-cased, so one payment is one row however it
+ * was spelled; other schemes' identifiers, such as base58, kept as they are).
+ */
 export function checkAuthorization(key: AuthorizationKey): AuthorizationKey {
-  return {
-    network: checkName("authorization.network", key.network).toLowerCase(),
-    asset: checkName("authorization.asset", key.asset).toLowerCase(),
-    payer: checkName("authorization.payer", key.payer).toLowerCase(),
-    nonce: checkName("authorization.nonce", key.nonce).toLowerCase(),
-  };
+  return canonicalKey({
+    network: checkName("authorization.network", key.network),
+    asset: checkName("authorization.asset", key.asset),
+    payer: checkName("authorization.payer", key.payer),
+    nonce: checkName("authorization.nonce", key.nonce),
+  });
 }
 
 /** An amount in atomic units: a non-negative integer written in decimal digits (a uint256 fits). */

@@ -7,7 +7,7 @@
 export const REFUSALS = {
   /** The header is not base64 JSON of a PaymentPayload. */
   invalidHeader: "invalid_payment_header",
-  /** Not an x402 v2 PaymentPayload, or not an EIP-3009 authorization of the exact scheme. */
+  /** Not an x402 v2 PaymentPayload, or not an authorization of the scheme it is paid by. */
   invalidPayload: "invalid_payload",
   /** `accepted` is not one of this resource's requirements (price, network, asset, payTo…). */
   requirementsMismatch: "payment_does_not_match_requirements",

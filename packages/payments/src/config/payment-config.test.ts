@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEVNET_ADDRESSES, DEVNET_PRIVATE_KEYS } from "./devnet-keys.js";
+import { DEVNET_ADDRESSES, DEVNET_PRIVATE_KEYS } from "../schemes/exact-evm/devnet-keys.js";
 import { loadPaymentConfig, PaymentConfigError } from "./payment-config.js";
 
 const PAY_TO = "0x1234567890abcdef1234567890abcdef12345678";

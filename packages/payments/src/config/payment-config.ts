@@ -1,6 +1,7 @@
+import type { Network } from "@x402/core/types";
 import * as v from "valibot";
-import { BASE_NETWORK } from "../terms/usdc.js";
-import { DEVNET_ADDRESSES, DEVNET_PRIVATE_KEYS } from "./devnet-keys.js";
+import type { PaymentScheme } from "../scheme/payment-scheme.js";
+import { KNOWN_NETWORKS, KNOWN_SCHEMES, schemeOn } from "../schemes/known-schemes.js";
 
 /** `development` pays through the local devnet; `production` through a real facilitator. */
 export type PaymentMode = "development" | "production";
@@ -28,9 +29,13 @@ export const DEFAULT_DEFERRED_SETTLE_SECONDS = 30;
 
 export interface PaymentConfig {
   readonly mode: PaymentMode;
-  /** The one recipient of every payment; in development, the devnet's payee when unset. */
-  readonly payTo: `0x${string}` | undefined;
-  readonly network: typeof BASE_NETWORK;
+  /**
+   * The one recipient of every payment, in the form the network's scheme takes; in development,
+   * the devnet's payee when unset.
+   */
+  readonly payTo: string | undefined;
+  /** The network paid on (`X402_NETWORK`), one a known scheme has an asset on. */
+  readonly network: Network;
   /** The facilitator's URL; in development, unset means the in-process devnet facilitator. */
   readonly facilitatorUrl: string | undefined;
   readonly facilitatorHeaders: Readonly<Record<string, string>>;
@@ -80,9 +85,17 @@ export const PAYMENT_ENV = {
   rpcUrl: "X402_RPC_URL",
 } as const;
 
-const Address = v.pipe(
-  v.string(),
-  v.regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address of 40 hex digits"),
+/** A payee as `scheme` takes it. */
+const Payee = (scheme: PaymentScheme) =>
+  v.pipe(
+    v.string(),
+    v.check((address) => scheme.payee.test(address), scheme.payee.shape),
+  );
+
+/** One of the networks a known scheme is paid on, each named with its asset. */
+const KnownNetwork = v.picklist(
+  KNOWN_NETWORKS,
+  `must be ${KNOWN_NETWORKS.map((n) => `${n} (${schemeOn(n)?.networks[n]?.label})`).join(" or ")}`,
 );
 const Headers = v.pipe(
   v.string(),
@@ -98,6 +111,10 @@ const UsdAmount = (example: string) =>
     v.transform(Number),
     v.minValue(0.000001, "must be more than 0"),
   );
+
+/** The network paid on when `X402_NETWORK` is not set: the first a known scheme is paid on. */
+const DEFAULT_NETWORK: Network = KNOWN_NETWORKS[0] as Network;
+const defaultScheme = (): PaymentScheme => schemeOn(DEFAULT_NETWORK) as PaymentScheme;
 
 const isLoopbackOrPrivate = (host: string): boolean =>
   /^(localhost|127\.|0\.0\.0\.0|\[?::1\]?$|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/i.test(
@@ -125,10 +142,11 @@ export function loadPaymentConfig(
       PAYMENT_ENV.mode,
       v.picklist(["development", "production"], "must be development or production"),
     ) ?? "development";
-  const payTo = read(PAYMENT_ENV.payTo, Address) as `0x${string}` | undefined;
-  const network =
-    read(PAYMENT_ENV.network, v.literal(BASE_NETWORK, `must be ${BASE_NETWORK} (USDC on Base)`)) ??
-    BASE_NETWORK;
+  // The payee is checked as the network's scheme takes it (the default's when the network is not
+  // known: that is a problem of its own, reported next).
+  const scheme = schemeOn(env[PAYMENT_ENV.network] || DEFAULT_NETWORK) ?? defaultScheme();
+  const payTo = read(PAYMENT_ENV.payTo, Payee(scheme));
+  const network = read(PAYMENT_ENV.network, KnownNetwork) ?? DEFAULT_NETWORK;
   const facilitatorUrl = read(
     PAYMENT_ENV.facilitatorUrl,
     v.pipe(v.string(), v.url("must be a URL")),
@@ -171,7 +189,7 @@ export function loadPaymentConfig(
   if (mode === "production") {
     if (payTo === undefined)
       problems.push({ variable: PAYMENT_ENV.payTo, message: "is required in production" });
-    else if (DEVNET_ADDRESSES.includes(payTo.toLowerCase())) {
+    else if (scheme.devnet.isPublicAccount(payTo)) {
       problems.push({ variable: PAYMENT_ENV.payTo, message: "is a public devnet account" });
     }
     if (facilitatorUrl === undefined) {
@@ -191,10 +209,7 @@ export function loadPaymentConfig(
       }
     }
     for (const [variable, value] of Object.entries(env)) {
-      if (
-        value !== undefined &&
-        DEVNET_PRIVATE_KEYS.some((k) => value.toLowerCase().includes(k.slice(2)))
-      ) {
+      if (value !== undefined && KNOWN_SCHEMES.some((s) => s.devnet.holdsPublicSecret(value))) {
         problems.push({ variable, message: "holds a public devnet private key" });
       }
     }

@@ -10,10 +10,6 @@ import {
 import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import { OFFER_RECEIPT } from "@x402/extensions/offer-receipt";
 import { LRUCache } from "lru-cache";
-import {
-  type ExactAuthorization,
-  readExactAuthorization,
-} from "../authorization/exact-authorization.js";
 import { REFUSALS } from "../authorization/refusal-reasons.js";
 import { routeMatches } from "../authorization/resource-binding.js";
 import { CLOCK_SKEW_SECONDS, checkValidityWindow } from "../authorization/validity-window.js";
@@ -38,13 +34,15 @@ import {
   type ReservationStore,
   type ServedRecord,
 } from "../reservation/reservation-store.js";
+import type { PaymentScheme, SchemeAuthorization } from "../scheme/payment-scheme.js";
 import { atomicUsdc } from "../terms/atomic-amount.js";
 import {
   DEFAULT_DEADLINE_MS,
+  extraOf,
   type PaidResource,
   type PaymentTerms,
+  schemeOfTerms,
 } from "../terms/paid-resource.js";
-import { USDC_EIP712 } from "../terms/usdc.js";
 import { refusedByFacilitator } from "./facilitator-refusal.js";
 
 /** A JSON object (not an array, not null). */
@@ -214,6 +212,8 @@ export class PaymentGate {
   private readonly transport: unknown;
   /** The route or tool a payment must name to be accepted here. */
   readonly route: string;
+  /** The scheme the terms are paid by: it reads payloads and spells their keys. */
+  private readonly scheme: PaymentScheme;
 
   constructor(
     private readonly server: x402ResourceServer,
@@ -223,6 +223,7 @@ export class PaymentGate {
     cache?: GateCache,
   ) {
     this.transport = options.transport;
+    this.scheme = schemeOfTerms(terms);
     this.route = resource.route ?? routeOfUrl(resource.url);
     this.cache = cache ?? {
       built: undefined,
@@ -269,14 +270,14 @@ export class PaymentGate {
       .initialize()
       .then(() =>
         this.server.buildPaymentRequirements({
-          scheme: "exact",
+          scheme: this.scheme.scheme,
           network: this.terms.network,
           payTo: this.terms.payTo,
           maxTimeoutSeconds: this.terms.maxTimeoutSeconds,
           price: {
             amount: atomicUsdc(this.resource.price),
             asset: this.terms.asset,
-            extra: { ...USDC_EIP712 },
+            extra: extraOf(this.terms),
           },
         }),
       )
@@ -399,8 +400,8 @@ export class PaymentGate {
    * Checks a payload (already decoded, of any shape) before any work, and reserves its
    * authorization for this request; never charges. In order, each refusal cheaper than the next:
    *
-   * 1. the shape: an x402 v2 payload carrying an EIP-3009 authorization (else `invalid_payload`,
-   *    never a facilitator call that would throw on it);
+   * 1. the shape: an x402 v2 payload carrying an authorization of the terms' scheme (else
+   *    `invalid_payload`, never a facilitator call that would throw on it);
    * 2. `accepted` is this resource's requirements, and the payload names this route or tool;
    * 3. the signed value and recipient are the requirements', and the validity window is bounded
    *    and leaves the operation's budget plus the settlement margin;
@@ -413,7 +414,7 @@ export class PaymentGate {
    */
   async verify(payload: unknown): Promise<VerifyOutcome> {
     if (!isPaymentPayload(payload)) return this.refuse(REFUSALS.invalidPayload);
-    const authorization = readExactAuthorization(payload.payload);
+    const authorization = this.scheme.readAuthorization(payload.payload);
     if (authorization === undefined) return this.refuse(REFUSALS.invalidPayload);
     const accepts = await this.requirements();
     const requirements = this.server.findMatchingRequirements(accepts, payload);
@@ -428,11 +429,11 @@ export class PaymentGate {
     // Reserved before the facilitator is asked, so of concurrent requests carrying one
     // authorization, one goes on and the rest are refused at once without a facilitator call.
     // Forgotten once the authorization can no longer be settled by anyone. Reserving needs the
-    // authorization itself (payer and random nonce), which only its holder has.
+    // authorization itself (payer and nonce), which only its holder has.
     const authorizationKey = {
       network: requirements.network,
       asset: requirements.asset,
-      payer: authorization.from,
+      payer: authorization.payer,
       nonce: authorization.nonce,
     };
     const reservation = keyOf(authorizationKey);
@@ -471,11 +472,13 @@ export class PaymentGate {
 
   /** The local checks of a well-formed authorization against the requirements it claims. */
   private checkAuthorization(
-    authorization: ExactAuthorization,
+    authorization: SchemeAuthorization,
     requirements: PaymentRequirements,
   ): string | undefined {
     if (authorization.value !== BigInt(requirements.amount)) return REFUSALS.authorizationMismatch;
-    if (authorization.to !== requirements.payTo.toLowerCase()) return REFUSALS.recipientMismatch;
+    if (authorization.payTo !== this.scheme.canonical(requirements.payTo)) {
+      return REFUSALS.recipientMismatch;
+    }
     return checkValidityWindow(authorization, {
       nowSeconds: this.cache.now() / 1000,
       maxTimeoutSeconds: requirements.maxTimeoutSeconds,
@@ -509,7 +512,7 @@ export class PaymentGate {
    * budget is spent (0 when it cannot be read: then it is never answered first).
    */
   private settleSecondsOf(payment: VerifiedPayment): number {
-    const authorization = readExactAuthorization(payment.payload.payload);
+    const authorization = this.scheme.readAuthorization(payment.payload.payload);
     if (authorization === undefined) return 0;
     const left = Number(authorization.validBefore) - this.cache.now() / 1000;
     return Math.max(0, left - this.deadlineMs / 1000);

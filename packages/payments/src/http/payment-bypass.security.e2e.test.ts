@@ -5,8 +5,8 @@ import type { PaymentRequired } from "@x402/core/types";
 import type { Hono } from "hono";
 import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { baseTerms } from "../schemes/exact-evm/base-terms.js";
 import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
-import { baseTerms } from "../terms/paid-resource.js";
 import { paidApp, type Runs } from "../test-support/paid-app.js";
 
 // Attacks on the payment gate, against a real local chain and facilitator. Each test checks the

@@ -4,8 +4,8 @@ import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryReservationStore } from "../reservation/memory-reservation-store.js";
+import { baseTerms } from "../schemes/exact-evm/base-terms.js";
 import { createPaymentServer } from "../server/payment-server.js";
-import { baseTerms } from "../terms/paid-resource.js";
 import { paidApp } from "../test-support/paid-app.js";
 
 // One authorization buys one execution: on the real local chain, the same PAYMENT-SIGNATURE sent

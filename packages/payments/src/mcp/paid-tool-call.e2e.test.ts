@@ -7,8 +7,8 @@ import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaymentGate } from "../gate/payment-gate.js";
+import { baseTerms } from "../schemes/exact-evm/base-terms.js";
 import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
-import { baseTerms } from "../terms/paid-resource.js";
 import { callPaidTool, MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "./paid-tool-call.js";
 
 // A real MCP server and client (the SDK's, over its in-memory transport), a paid tool behind the

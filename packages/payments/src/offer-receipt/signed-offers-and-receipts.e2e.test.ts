@@ -25,9 +25,10 @@ import {
   MCP_PAYMENT_META,
   MCP_PAYMENT_RESPONSE_META,
 } from "../mcp/paid-tool-call.js";
+import { baseTerms } from "../schemes/exact-evm/base-terms.js";
+import { BASE_NETWORK, BASE_USDC } from "../schemes/exact-evm/usdc-on-base.js";
 import { createPaymentServer } from "../server/payment-server.js";
-import { baseTerms } from "../terms/paid-resource.js";
-import { BASE_NETWORK, BASE_USDC, MAX_TIMEOUT_SECONDS } from "../terms/usdc.js";
+import { MAX_TIMEOUT_SECONDS } from "../terms/usdc.js";
 import { paidApp } from "../test-support/paid-app.js";
 import { offerReuseMs } from "./offer-receipt-terms.js";
 

@@ -10,8 +10,8 @@ import type {
   ReservationStore,
   ServedRecord,
 } from "../reservation/reservation-store.js";
+import { baseTerms } from "../schemes/exact-evm/base-terms.js";
 import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
-import { baseTerms } from "../terms/paid-resource.js";
 import { paidCall, type RunResult } from "./paid-call.js";
 
 // The lifecycle itself, without a transport: a real local chain and facilitator verify and

@@ -2,8 +2,8 @@ import { payloadFor, paymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseTerms } from "../schemes/exact-evm/base-terms.js";
 import { createPaymentServer } from "../server/payment-server.js";
-import { baseTerms } from "../terms/paid-resource.js";
 import { PREMIUM_DATASET, paidApp } from "../test-support/paid-app.js";
 import { MemoryReservationStore } from "./memory-reservation-store.js";
 import {

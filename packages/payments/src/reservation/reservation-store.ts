@@ -1,6 +1,9 @@
+import { canonicalKey } from "../schemes/canonical-key.js";
+
 /**
- * Which authorization a reservation is for: the same EIP-3009 authorization can be sent to any
- * route, tool or replica, and it is one payment wherever it goes.
+ * Which authorization a reservation is for: the same authorization can be sent to any route,
+ * tool or replica, and it is one payment wherever it goes. The gate gives it in the canonical
+ * spelling of its scheme (`canonicalKey`).
  */
 export interface AuthorizationKey {
   readonly network: string;
@@ -9,9 +12,11 @@ export interface AuthorizationKey {
   readonly nonce: string;
 }
 
-/** The key as one string (lower-cased: addresses and nonces are hex, compared as numbers). */
-export const keyOf = (key: AuthorizationKey): string =>
-  [key.network, key.asset, key.payer, key.nonce].map((part) => part.toLowerCase()).join("|");
+/** The key as one string, in its scheme's canonical spelling (EVM: hex lower-cased). */
+export const keyOf = (key: AuthorizationKey): string => {
+  const k = canonicalKey(key);
+  return [k.network, k.asset, k.payer, k.nonce].join("|");
+};
 
 /**
  * What a store that records payments (a ledger) writes beside the reservation: the authorization

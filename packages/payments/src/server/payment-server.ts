@@ -4,14 +4,14 @@ import {
   HTTPFacilitatorClient,
   x402ResourceServer,
 } from "@x402/core/server";
-import { ExactEvmScheme } from "@x402/evm/exact/server";
+import type { Network } from "@x402/core/types";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import {
   createJWSOfferReceiptIssuer,
   createOfferReceiptExtension,
 } from "@x402/extensions/offer-receipt";
 import { jwsSignerOf } from "../offer-receipt/jws-signer.js";
-import { BASE_NETWORK } from "../terms/usdc.js";
+import { KNOWN_SCHEMES } from "../schemes/known-schemes.js";
 
 export interface PaymentServerOptions {
   /**
@@ -23,17 +23,22 @@ export interface PaymentServerOptions {
 }
 
 /**
- * The x402 resource server both transports use: the `exact` EVM scheme on Base and the bazaar
- * discovery extension, talking to one facilitator (in-process for the devnet, HTTP otherwise);
- * with a signing key, the `offer-receipt` extension too.
+ * The x402 resource server both transports use: every known scheme on each of its networks (the
+ * `exact` EVM scheme on Base) and the bazaar discovery extension, talking to one facilitator
+ * (in-process for the devnet, HTTP otherwise); with a signing key, the `offer-receipt` extension
+ * too.
  */
 export function createPaymentServer(
   facilitator: FacilitatorClient,
   options: PaymentServerOptions = {},
 ): x402ResourceServer {
-  const server = new x402ResourceServer(facilitator)
-    .register(BASE_NETWORK, new ExactEvmScheme())
-    .registerExtension(bazaarResourceServerExtension);
+  const server = new x402ResourceServer(facilitator);
+  for (const scheme of KNOWN_SCHEMES) {
+    for (const network of Object.keys(scheme.networks) as Network[]) {
+      scheme.register(server, network);
+    }
+  }
+  server.registerExtension(bazaarResourceServerExtension);
   const key = options.signingKey;
   if (key === undefined) return server;
   // The JWS `kid` is the key's kid in the service's published key set (a JWKS), not a DID: the

@@ -1,8 +1,9 @@
 import { startDevnet } from "@svc/x402-devnet";
 import { describe, expect, it } from "vitest";
 import { PaymentGate } from "../gate/payment-gate.js";
+import { baseTerms } from "../schemes/exact-evm/base-terms.js";
 import { createPaymentServer } from "../server/payment-server.js";
-import { baseTerms, requirementsOf } from "./paid-resource.js";
+import { requirementsOf } from "./paid-resource.js";
 
 describe("requirementsOf", () => {
   it("describes exactly what the gate asks for (discovery documents say what the 402 says)", async () => {

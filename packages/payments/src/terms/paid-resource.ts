@@ -1,6 +1,8 @@
-import type { PaymentRequirements } from "@x402/core/types";
+import type { Network, PaymentRequirements } from "@x402/core/types";
+import type { PaymentScheme } from "../scheme/payment-scheme.js";
+import { schemeOn } from "../schemes/known-schemes.js";
 import { atomicUsdc } from "./atomic-amount.js";
-import { BASE_NETWORK, BASE_USDC, MAX_TIMEOUT_SECONDS, USDC_EIP712 } from "./usdc.js";
+import { MAX_TIMEOUT_SECONDS } from "./usdc.js";
 
 /** What the bazaar discovery extension says about a resource (spec of @x402/extensions). */
 export type Discovery =
@@ -52,30 +54,44 @@ export interface PaidResource {
 /** The execution budget of a resource that declares none. */
 export const DEFAULT_DEADLINE_MS = 10_000;
 
-/** Who is paid, where: one payTo for every operation. */
+/** Who is paid, where: one payTo for every operation, on one network of a known scheme. */
 export interface PaymentTerms {
-  readonly payTo: `0x${string}`;
-  readonly network: typeof BASE_NETWORK;
-  readonly asset: `0x${string}`;
+  /** The payee, in the form the network's scheme takes. */
+  readonly payTo: string;
+  readonly network: Network;
+  /** The asset's address (or mint) on that network, as the scheme names it. */
+  readonly asset: string;
   readonly maxTimeoutSeconds: number;
 }
 
-export const baseTerms = (payTo: `0x${string}`): PaymentTerms => ({
-  payTo,
-  network: BASE_NETWORK,
-  asset: BASE_USDC,
-  maxTimeoutSeconds: MAX_TIMEOUT_SECONDS,
-});
+/** The scheme the terms are paid by; a network no scheme is paid on is a programming error. */
+export function schemeOfTerms(terms: Pick<PaymentTerms, "network">): PaymentScheme {
+  const scheme = schemeOn(terms.network);
+  if (scheme === undefined) throw new RangeError(`no payment scheme on ${terms.network}`);
+  return scheme;
+}
 
-/** The single `accepts` entry of a resource: exact scheme, USDC on Base, its price. */
+/** The terms of being paid to `payTo` on `network`, in its scheme's asset (USDC). */
+export function termsOn(network: Network, payTo: string): PaymentTerms {
+  const asset = schemeOfTerms({ network }).networks[network];
+  if (asset === undefined) throw new RangeError(`no asset on ${network}`);
+  return { payTo, network, asset: asset.address, maxTimeoutSeconds: MAX_TIMEOUT_SECONDS };
+}
+
+/** The scheme's data for the requirements of `terms` (e.g. the domain an EVM payer signs). */
+export function extraOf(terms: PaymentTerms): Record<string, unknown> {
+  return { ...schemeOfTerms(terms).networks[terms.network]?.extra };
+}
+
+/** The single `accepts` entry of a resource: its scheme and network, in USDC, its price. */
 export function requirementsOf(resource: PaidResource, terms: PaymentTerms): PaymentRequirements {
   return {
-    scheme: "exact",
+    scheme: schemeOfTerms(terms).scheme,
     network: terms.network,
     amount: atomicUsdc(resource.price),
     asset: terms.asset,
     payTo: terms.payTo,
     maxTimeoutSeconds: terms.maxTimeoutSeconds,
-    extra: { ...USDC_EIP712 },
+    extra: extraOf(terms),
   };
 }

@@ -1,6 +1,7 @@
 import * as v from "valibot";
+import { canonicalHex, EVM_ADDRESS } from "./evm-address.js";
 
-const Address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/));
+const Address = v.pipe(v.string(), v.regex(EVM_ADDRESS));
 /** A uint256 as a decimal string: at most 78 digits, no sign, no exponent. */
 const Uint256 = v.pipe(v.string(), v.regex(/^(?:0|[1-9][0-9]{0,77})$/));
 const Bytes32 = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/));
@@ -41,11 +42,11 @@ export function readExactAuthorization(payload: unknown): ExactAuthorization | u
   if (!parsed.success) return undefined;
   const a = parsed.output.authorization;
   return {
-    from: a.from.toLowerCase(),
-    to: a.to.toLowerCase(),
+    from: canonicalHex(a.from),
+    to: canonicalHex(a.to),
     value: BigInt(a.value),
     validAfter: BigInt(a.validAfter),
     validBefore: BigInt(a.validBefore),
-    nonce: a.nonce.toLowerCase(),
+    nonce: canonicalHex(a.nonce),
   };
 }

@@ -30,3 +30,11 @@ export const DEVNET_ADDRESSES: readonly string[] = [
   "0x23618e81e3f5cdf7f54c3d65f7fbc0abf5b21e8f",
   "0xa0ee7a142d267c1f36714e4a8f75612f20a79720",
 ];
+
+/** Whether `address` (any case) is one of the devnet's public accounts. */
+export const isDevnetAccount = (address: string): boolean =>
+  DEVNET_ADDRESSES.includes(address.toLowerCase());
+
+/** Whether `value` (a setting of any kind) holds a devnet private key, with or without 0x. */
+export const holdsDevnetKey = (value: string): boolean =>
+  DEVNET_PRIVATE_KEYS.some((k) => value.toLowerCase().includes(k.slice(2)));

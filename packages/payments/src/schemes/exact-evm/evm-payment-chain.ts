@@ -1,20 +1,5 @@
 import { createPublicClient, type Hex, http, parseAbi, parseAbiItem } from "viem";
-
-/** What an authorization's settlement left on chain. */
-export type AuthorizationOnChain =
-  | { readonly used: false }
-  /** Used: its transaction, when the log that recorded it was found. */
-  | { readonly used: true; readonly transaction: string | undefined };
-
-/**
- * What settlement after the answer reads from the payment network: a payer's balance (never
- * the client's word for it), and whether an authorization was already used, with the
- * transaction that used it (a settlement sent by a replica that stopped before recording it).
- */
-export interface PaymentChain {
-  balanceOf(asset: string, owner: string): Promise<bigint>;
-  authorization(asset: string, authorizer: string, nonce: string): Promise<AuthorizationOnChain>;
-}
+import type { PaymentChain } from "../../scheme/payment-chain.js";
 
 const TOKEN = parseAbi([
   "function balanceOf(address owner) view returns (uint256)",
@@ -35,7 +20,10 @@ const RPC_TIMEOUT_MS = 10_000;
 
 const hex = (value: string): Hex => value as Hex;
 
-/** The payment network through its JSON-RPC endpoint (`X402_RPC_URL`; the devnet's in development). */
+/**
+ * An EVM payment network through its JSON-RPC endpoint (`X402_RPC_URL`; the devnet's in
+ * development): balances and EIP-3009 authorization state of the token contract.
+ */
 export function rpcPaymentChain(rpcUrl: string): PaymentChain {
   const client = createPublicClient({
     transport: http(rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 1 }),

@@ -1,0 +1,75 @@
+import type { x402ResourceServer } from "@x402/core/server";
+import type { Network } from "@x402/core/types";
+import type { PaymentChain } from "./payment-chain.js";
+
+/** The token a scheme is paid in on one network, as the requirements name it. */
+export interface SchemeAsset {
+  /** The token's address (or mint) on that network, spelled as payers expect to see it. */
+  readonly address: string;
+  /** Data the payer signs against, sent as `extra` of the requirements. */
+  readonly extra: Readonly<Record<string, unknown>>;
+  /** How the network and asset are named to an operator (e.g. in a refused setting). */
+  readonly label: string;
+}
+
+/**
+ * What a payment carries, read from its payload by its scheme, every address and identifier in
+ * the scheme's canonical spelling (so one payment is one key however a client spelled it).
+ */
+export interface SchemeAuthorization {
+  /** Who pays: the account whose funds move (never a fee payer or relayer). */
+  readonly payer: string;
+  /** What makes this payment one payment (its nonce, or its transaction's signature). */
+  readonly nonce: string;
+  /** Who is paid. */
+  readonly payTo: string;
+  /** The amount, in the asset's atomic units. */
+  readonly value: bigint;
+  /** When it may first be settled, in seconds since the epoch. */
+  readonly validAfter: bigint;
+  /** When it can no longer be settled, in seconds since the epoch. */
+  readonly validBefore: bigint;
+}
+
+/**
+ * One way of being paid (a scheme on a family of networks), kept apart from the payment core as
+ * x402's own schemes are: everything the gate, the server, the configuration and settlement
+ * after the answer need to know about the payload, addresses and chain of a scheme is here, and
+ * nowhere else. A new scheme is a new implementation of this, registered in `known-schemes.ts`.
+ */
+export interface PaymentScheme {
+  /** The x402 scheme id (`exact`). */
+  readonly scheme: string;
+  /** The networks it is paid on here, each with its asset (the first is the default). */
+  readonly networks: Readonly<Record<Network, SchemeAsset>>;
+  /**
+   * Whether an authorization key on `network` is spelled this scheme's way: the whole family
+   * (e.g. every `eip155:` chain), not only the networks it has an asset for.
+   */
+  spells(network: string): boolean;
+  /** The canonical spelling of an address or identifier of this scheme (one payment, one key). */
+  canonical(part: string): string;
+  /**
+   * Reads a payment's payload (of any shape), or undefined when it is not one of this scheme's:
+   * such a payment is refused as malformed and never reaches the facilitator.
+   */
+  readAuthorization(payload: unknown): SchemeAuthorization | undefined;
+  /** The payee as configured, checked: what a payee of this scheme must look like. */
+  readonly payee: {
+    readonly test: (address: string) => boolean;
+    /** Why an address failed the test, as told to the operator. */
+    readonly shape: string;
+  };
+  /**
+   * Accounts and secrets of the public local test network, refused in production: a payee that
+   * is one, or a setting holding one of the secrets.
+   */
+  readonly devnet: {
+    readonly isPublicAccount: (address: string) => boolean;
+    readonly holdsPublicSecret: (value: string) => boolean;
+  };
+  /** Registers the scheme's x402 server side for `network` on a resource server. */
+  register(server: x402ResourceServer, network: Network): x402ResourceServer;
+  /** The network's chain as settlement after the answer reads it, through its RPC endpoint. */
+  chain(rpcUrl: string): PaymentChain;
+}

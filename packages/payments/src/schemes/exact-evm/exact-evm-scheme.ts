@@ -1,0 +1,41 @@
+import { ExactEvmScheme } from "@x402/evm/exact/server";
+import type { PaymentScheme } from "../../scheme/payment-scheme.js";
+import { holdsDevnetKey, isDevnetAccount } from "./devnet-keys.js";
+import { readExactAuthorization } from "./eip3009-authorization.js";
+import { canonicalHex, EVM_ADDRESS } from "./evm-address.js";
+import { rpcPaymentChain } from "./evm-payment-chain.js";
+import { BASE_NETWORK, BASE_USDC, USDC_EIP712 } from "./usdc-on-base.js";
+
+/**
+ * x402's `exact` scheme on EVM networks, paid by EIP-3009 `transferWithAuthorization` of USDC:
+ * the payer signs a transfer (from, to, value, validity window, random 32-byte nonce) that the
+ * facilitator submits; the token contract refuses a nonce used before, so payer and nonce are
+ * the payment. Everything EVM-shaped about being paid lives in this folder.
+ */
+export const exactEvm: PaymentScheme = {
+  scheme: "exact",
+  networks: {
+    [BASE_NETWORK]: { address: BASE_USDC, extra: USDC_EIP712, label: "USDC on Base" },
+  },
+  spells: (network) => network.startsWith("eip155:"),
+  canonical: canonicalHex,
+  readAuthorization(payload) {
+    const a = readExactAuthorization(payload);
+    if (a === undefined) return undefined;
+    return {
+      payer: a.from,
+      nonce: a.nonce,
+      payTo: a.to,
+      value: a.value,
+      validAfter: a.validAfter,
+      validBefore: a.validBefore,
+    };
+  },
+  payee: {
+    test: (address) => EVM_ADDRESS.test(address),
+    shape: "must be a 0x address of 40 hex digits",
+  },
+  devnet: { isPublicAccount: isDevnetAccount, holdsPublicSecret: holdsDevnetKey },
+  register: (server, network) => server.register(network, new ExactEvmScheme()),
+  chain: rpcPaymentChain,
+};
