@@ -49,8 +49,8 @@ beforeAll(async () => {
     baseUrl: "https://screening.example.com",
     payment: authorizationPayment({
       network: "eip155:84532",
-      asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-      payer: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf",
+      asset: "0x036cbd53842c5426634e7929541ec2318f3dcf7e",
+      payer: "0x7e5f4552091a69125d5dfcb7b8c2659029395bdf",
       nonce: `0x${"5a".repeat(32)}`,
     }),
   });

@@ -8,7 +8,7 @@ const AUTHORIZATION = {
   network: "eip155:8453",
   asset: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
   payer: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
-  nonce: `0x${"AB".repeat(32)}`,
+  nonce: `0x${"ab".repeat(32)}`,
 };
 
 describe("attesterFor", () => {
@@ -37,17 +37,21 @@ describe("attesterFor", () => {
       network: AUTHORIZATION.network,
       asset: AUTHORIZATION.asset,
       payer: AUTHORIZATION.payer,
-      authorizationNonce: AUTHORIZATION.nonce.toLowerCase(),
+      authorizationNonce: AUTHORIZATION.nonce,
     });
   });
 });
 
-/** An authorization as a client may spell it: the signed claims lower-case its hex. */
-const MIXED_CASE_AUTHORIZATION = {
+/**
+ * Another authorization as the paid-call path hands it to a run: already in its scheme's one
+ * spelling (the payment layer's `canonicalKey`, whose tests cover a client's mixed case), so
+ * the claims name it byte for byte.
+ */
+const PAID_AUTHORIZATION = {
   network: "eip155:8453",
-  asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-  payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-  nonce: `0x${"AB".repeat(32)}`,
+  asset: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+  payer: "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc",
+  nonce: `0x${"cd".repeat(32)}`,
 };
 
 describe("paymentAttester", () => {
@@ -62,7 +66,7 @@ describe("paymentAttester", () => {
           kept.push(jws);
         },
       },
-      MIXED_CASE_AUTHORIZATION,
+      PAID_AUTHORIZATION,
     );
     const screening = (await sampleDeps()).list.screen(
       "0x0000000000000000000000000000000000000001",
@@ -71,16 +75,16 @@ describe("paymentAttester", () => {
     const { claims } = await verifyAttestation(attestation.jws, publicJwks([key]));
     expect(claims.baseUrl).toBe("https://screening.example.com");
     expect(claims.payment).toEqual({
-      network: MIXED_CASE_AUTHORIZATION.network,
-      asset: MIXED_CASE_AUTHORIZATION.asset.toLowerCase(),
-      payer: MIXED_CASE_AUTHORIZATION.payer.toLowerCase(),
-      authorizationNonce: MIXED_CASE_AUTHORIZATION.nonce.toLowerCase(),
+      network: PAID_AUTHORIZATION.network,
+      asset: PAID_AUTHORIZATION.asset,
+      payer: PAID_AUTHORIZATION.payer,
+      authorizationNonce: PAID_AUTHORIZATION.nonce,
     });
     expect(kept).toEqual([attestation.jws]);
   });
 
   it("signs nothing without a key", () => {
-    expect(paymentAttester(undefined, MIXED_CASE_AUTHORIZATION)).toBeUndefined();
+    expect(paymentAttester(undefined, PAID_AUTHORIZATION)).toBeUndefined();
     expect(paymentAttester(undefined, undefined)).toBeUndefined();
   });
 

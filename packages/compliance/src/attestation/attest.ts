@@ -5,7 +5,6 @@ import {
   type SigningKey,
   signAttestation,
 } from "@svc/attestations";
-import { type AuthorizationKey, canonicalKey } from "@svc/payments";
 import { attestationUrls } from "./attestation-paths.js";
 
 /**
@@ -62,24 +61,28 @@ export function attesterFor(options: AttesterOptions): Attest {
   };
 }
 
-/** An x402 payment's authorization, as the payment layer reserved it (its `AuthorizationKey`). */
-export type PaymentAuthorization = AuthorizationKey;
+/**
+ * An x402 payment's authorization as the paid-call path hands it to a run: network, token,
+ * payer and nonce, already in the one spelling its scheme defines (EVM: hex lower-cased; the
+ * payment layer's `canonicalKey`), so nothing here changes their case.
+ */
+export interface PaymentAuthorization {
+  readonly network: string;
+  readonly asset: string;
+  readonly payer: string;
+  readonly nonce: string;
+}
 
 /**
- * How an attestation signed before its payment settled names that payment: its authorization
- * (network, token, payer, nonce), which exactly one transfer on chain can consume, in the one
- * spelling its scheme defines (`canonicalKey`: EVM hex lower-cased), so the signed bytes are the
- * same however a client spelled it.
+ * How an attestation signed before its payment settled names that payment: its authorization,
+ * which exactly one transfer on chain can consume, as the payment layer spelled it.
  */
-export const authorizationPayment = (authorization: PaymentAuthorization): AttestedPayment => {
-  const key = canonicalKey(authorization);
-  return {
-    network: authorization.network,
-    asset: key.asset,
-    payer: key.payer,
-    authorizationNonce: key.nonce,
-  };
-};
+export const authorizationPayment = (authorization: PaymentAuthorization): AttestedPayment => ({
+  network: authorization.network,
+  asset: authorization.asset,
+  payer: authorization.payer,
+  authorizationNonce: authorization.nonce,
+});
 
 /**
  * What a service signs its paid screening answers with: its key and its public base URL (the

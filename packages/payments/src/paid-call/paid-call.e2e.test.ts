@@ -10,6 +10,7 @@ import type {
   ReservationStore,
   ServedRecord,
 } from "../reservation/reservation-store.js";
+import { canonicalKey } from "../schemes/canonical-key.js";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
 import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
 import { paidCall, type RunResult } from "./paid-call.js";
@@ -142,6 +143,9 @@ describe("paidCall", () => {
         network: "eip155:8453",
       }),
     ]);
+    // In the scheme's one spelling, though the requirements name the asset checksummed.
+    expect(seen[0]!.asset).toBe(seen[0]!.asset.toLowerCase());
+    expect(seen[0]).toEqual(canonicalKey(seen[0]!));
     expect(store.ends).toEqual(["served", "used"]);
     expect(store.served).toEqual([SERVED]);
     expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);

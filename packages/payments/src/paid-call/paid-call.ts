@@ -2,6 +2,7 @@ import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import type { PendingPayment } from "../deferred/deferred-settlement.js";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
 import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
+import { canonicalKey } from "../schemes/canonical-key.js";
 
 /**
  * What a paid run came to, as its transport reads its answer: `charge: false` when the run says
@@ -17,7 +18,10 @@ export type RunResult<Answer> =
       readonly served?: ServedRecord | undefined;
     };
 
-/** The paid work, given the authorization that pays for it (what its evidence names). */
+/**
+ * The paid work, given the authorization that pays for it (what its evidence names), in the one
+ * spelling its scheme defines (`canonicalKey`).
+ */
 export type PaidRun<Answer> = (authorization: AuthorizationKey) => Promise<RunResult<Answer>>;
 
 /** Why a call gets a PaymentRequired instead of its answer. */
@@ -103,7 +107,9 @@ export async function paidCall<Answer>(
 
     let result: RunResult<Answer>;
     try {
-      result = await run(verified.authorization);
+      // The run is given the authorization in its scheme's one spelling (EVM: hex lower-cased),
+      // so what it signs and records names one payment however the client spelled it.
+      result = await run(canonicalKey(verified.authorization));
     } catch (error) {
       await gate.release(verified);
       throw error;

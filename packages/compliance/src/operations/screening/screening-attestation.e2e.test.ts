@@ -36,12 +36,12 @@ import { walletSanctionsReport } from "./wallet-sanctions-report.js";
  */
 
 const BASE_URL = "https://screening.example.com";
-/** A payment as the payment layer reserves it: Base Sepolia USDC, an EIP-3009 authorization. */
+/** A payment as the paid-call path hands it to a run (its scheme's one spelling): Base Sepolia USDC, an EIP-3009 authorization. */
 const AUTHORIZATION = {
   network: "eip155:84532",
-  asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-  payer: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf",
-  nonce: `0x${"5A".repeat(32)}`,
+  asset: "0x036cbd53842c5426634e7929541ec2318f3dcf7e",
+  payer: "0x7e5f4552091a69125d5dfcb7b8c2659029395bdf",
+  nonce: `0x${"5a".repeat(32)}`,
 };
 
 let deps: ComplianceDeps;
