@@ -1,66 +1,72 @@
+// What the apps, the MCP server, the docs and the README use; the rest stays inside the package.
+
 export {
   type Attest,
   type AttestationSigning,
-  type AttesterOptions,
   attesterFor,
   authorizationPayment,
   type PaymentAuthorization,
   paymentAttester,
-  type ScreeningAttestation,
 } from "./attestation/attest.js";
-export { ATTESTATION_PATHS, attestationUrls } from "./attestation/attestation-paths.js";
+export { ATTESTATION_PATHS } from "./attestation/attestation-paths.js";
 export type { AnyOperation } from "./catalog/any-operation.js";
 export { CATALOG } from "./catalog/catalog.js";
 export type { ComplianceDeps } from "./catalog/deps.js";
 export {
   defineOperation,
-  type HandleJson,
-  type HandleOperation,
   type Operation,
   type OperationCategory,
-  type OperationDefinition,
   type OperationInfo,
-  type RunContext,
 } from "./catalog/operation.js";
 export {
-  recordScreenings,
   type ScreeningEvidence,
-  type ScreeningRecorder,
   type ServedScreening,
   servedRecordOf,
 } from "./evidence/screening-evidence.js";
+export type {
+  Admission,
+  Answer,
+  Executable,
+  ExecuteOptions,
+  RunContext,
+} from "./execution/executable.js";
+export { execute, executeJson } from "./execution/execute.js";
 export { ExecutionTimeoutError } from "./execution/execution-timeout-error.js";
-export {
-  type Admission,
-  type Answer,
-  type Handled,
-  type HandleOptions,
-  handleInput,
-  handleJson,
-} from "./execution/handle-input.js";
-export {
-  deadlineOf,
-  type Runnable,
-  type RunOperationOptions,
-  runOperation,
-} from "./execution/run-operation.js";
+export { deadlineOf } from "./execution/run-within-deadline.js";
 export { takeTurn } from "./execution/take-turn.js";
-export { classifyFailure, type Failure, invalidInput } from "./failures/classify-failure.js";
-export { RefusalError } from "./failures/refusal-error.js";
+export { classifyFailure, invalidInput } from "./failures/classify-failure.js";
+export type { Failure } from "./failures/failure.js";
 export {
   type ListStatus,
   type ListStatusAnswer,
   ListStatusAnswerSchema,
   listStatusOf,
 } from "./list/list-status.js";
+export { RenderedPartEntries, ReportAnswerSchema } from "./operations/answer-parts.js";
 export {
-  ArtifactSchema,
-  ArtifactSummarySchema,
-  RenderedPartEntries,
-  ReportAnswerSchema,
-  SourceFreshnessSchema,
-  screeningAnswerSchema,
-} from "./operations/answer-parts.js";
-export * from "./operations/documents/index.js";
-export * from "./operations/screening/index.js";
-export * from "./operations/workflows/index.js";
+  DOCUMENT_DEADLINE_MS,
+  renderReportModel,
+} from "./operations/documents/document-answer.js";
+export { DOCUMENT_SOURCE } from "./operations/documents/document-source.js";
+export { DOCUMENT_BODY_PREPARER } from "./operations/documents/prepare-document-body.js";
+export { reportDocxGenerate } from "./operations/documents/report-docx-generate.js";
+export { reportPdfGenerate } from "./operations/documents/report-pdf-generate.js";
+export { reportXlsxGenerate } from "./operations/documents/report-xlsx-generate.js";
+export { WalletReportAnswerSchema } from "./operations/screening/answer-schemas.js";
+export { batchWalletScreen } from "./operations/screening/batch-wallet-screen.js";
+export { EDD_OUTPUT_FORMATS } from "./operations/screening/edd-case.js";
+export { EddReportInputSchema, eddReport } from "./operations/screening/edd-report.js";
+export {
+  MAX_BATCH_ADDRESSES,
+  outputFormatField,
+  strictInput,
+} from "./operations/screening/input-fields.js";
+export { ofacWalletScreen } from "./operations/screening/ofac-wallet-screen.js";
+export { withByline } from "./operations/screening/report-byline.js";
+export { screeningInstant } from "./operations/screening/screening-instant.js";
+export {
+  WalletSanctionsReportInputSchema,
+  walletSanctionsReport,
+} from "./operations/screening/wallet-sanctions-report.js";
+export { exposureForecast } from "./operations/workflows/exposure-forecast.js";
+export { queueOptimize } from "./operations/workflows/queue-optimize.js";

@@ -91,11 +91,8 @@ export {
 export {
   type AnyTool,
   defineTool,
-  type HandleTool,
   type McpTool,
   priceOf,
-  type ToolContext,
-  type ToolDefinition,
-  type ToolInfo,
+  type ToolDeps,
   type ToolPricing,
 } from "./tools/tool.js";
