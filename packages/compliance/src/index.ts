@@ -1,11 +1,11 @@
-// What the apps, the MCP server, the docs and the README use; the rest stays inside the package.
+// What the apps, the MCP server, the docs, the benches and the README use; the rest stays inside
+// the package.
 
 export {
   type Attest,
   type AttestationSigning,
   attesterFor,
   authorizationPayment,
-  type PaymentAuthorization,
   paymentAttester,
 } from "./attestation/attest.js";
 export { ATTESTATION_PATHS } from "./attestation/attestation-paths.js";
@@ -15,58 +15,50 @@ export type { ComplianceDeps } from "./catalog/deps.js";
 export {
   defineOperation,
   type Operation,
-  type OperationCategory,
-  type OperationInfo,
+  // Named by the declarations of what service-docs derives from the catalog.
+  /** @public */ type OperationCategory,
 } from "./catalog/operation.js";
 export {
   type ScreeningEvidence,
   type ServedScreening,
   servedRecordOf,
 } from "./evidence/screening-evidence.js";
-export type {
-  Admission,
-  Answer,
-  Executable,
-  ExecuteOptions,
-  RunContext,
-} from "./execution/executable.js";
+export type { Answer, Executable, RunContext } from "./execution/executable.js";
 export { execute, executeJson } from "./execution/execute.js";
-export { ExecutionTimeoutError } from "./execution/execution-timeout-error.js";
-export { deadlineOf } from "./execution/run-within-deadline.js";
+export { /** @public */ deadlineOf } from "./execution/run-within-deadline.js";
 export { takeTurn } from "./execution/take-turn.js";
-export { classifyFailure, invalidInput } from "./failures/classify-failure.js";
+export { invalidInput } from "./failures/classify-failure.js";
 export type { Failure } from "./failures/failure.js";
 export {
-  type ListStatus,
+  // Named by the declarations of what service-docs derives from the list status.
+  /** @public */ type ListStatus,
   type ListStatusAnswer,
   ListStatusAnswerSchema,
   listStatusOf,
 } from "./list/list-status.js";
 export { RenderedPartEntries, ReportAnswerSchema } from "./operations/answer-parts.js";
 export {
+  DOCUMENT_BODY_PREPARER,
   DOCUMENT_DEADLINE_MS,
+  DOCUMENT_SOURCE,
   renderReportModel,
-} from "./operations/documents/document-answer.js";
-export { DOCUMENT_SOURCE } from "./operations/documents/document-source.js";
-export { DOCUMENT_BODY_PREPARER } from "./operations/documents/prepare-document-body.js";
-export { reportDocxGenerate } from "./operations/documents/report-docx-generate.js";
-export { reportPdfGenerate } from "./operations/documents/report-pdf-generate.js";
-export { reportXlsxGenerate } from "./operations/documents/report-xlsx-generate.js";
-export { WalletReportAnswerSchema } from "./operations/screening/answer-schemas.js";
-export { batchWalletScreen } from "./operations/screening/batch-wallet-screen.js";
-export { EDD_OUTPUT_FORMATS } from "./operations/screening/edd-case.js";
-export { EddReportInputSchema, eddReport } from "./operations/screening/edd-report.js";
+  reportDocxGenerate,
+  reportPdfGenerate,
+  reportXlsxGenerate,
+} from "./operations/documents/index.js";
 export {
+  batchWalletScreen,
+  EDD_OUTPUT_FORMATS,
+  EddReportInputSchema,
+  eddReport,
   MAX_BATCH_ADDRESSES,
+  ofacWalletScreen,
   outputFormatField,
+  screeningInstant,
   strictInput,
-} from "./operations/screening/input-fields.js";
-export { ofacWalletScreen } from "./operations/screening/ofac-wallet-screen.js";
-export { withByline } from "./operations/screening/report-byline.js";
-export { screeningInstant } from "./operations/screening/screening-instant.js";
-export {
+  WalletReportAnswerSchema,
   WalletSanctionsReportInputSchema,
   walletSanctionsReport,
-} from "./operations/screening/wallet-sanctions-report.js";
-export { exposureForecast } from "./operations/workflows/exposure-forecast.js";
-export { queueOptimize } from "./operations/workflows/queue-optimize.js";
+  withByline,
+} from "./operations/screening/index.js";
+export { exposureForecast, queueOptimize } from "./operations/workflows/index.js";

@@ -88,11 +88,4 @@ export {
   RefusalSchema,
   structuredContentSchemaOf,
 } from "./tools/structured-content.js";
-export {
-  type AnyTool,
-  defineTool,
-  type McpTool,
-  priceOf,
-  type ToolDeps,
-  type ToolPricing,
-} from "./tools/tool.js";
+export { type AnyTool, defineTool, priceOf } from "./tools/tool.js";

@@ -5,7 +5,7 @@ import type { Executable } from "../execution/executable.js";
 export type OperationCategory = "screening" | "workflow" | "document";
 
 /** How an operation is listed as a route, priced and bounded, whatever its input and output. */
-export interface OperationInfo {
+interface OperationInfo {
   /** Machine name, also the MCP tool name where there is one (`ofac_wallet_screen`). */
   readonly name: string;
   /** The operation's name for people (docs heading). */

@@ -10,7 +10,7 @@ import type * as v from "valibot";
 import { failureResult } from "../results/tool-result.js";
 
 /** What a tool charges: free, or a price per call that may depend on the output format. */
-export type ToolPricing =
+type ToolPricing =
   | { readonly kind: "free" }
   | {
       readonly kind: "paid";
