@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // attestation.bench.mjs: what signing the screening attestation costs per answer. Each screening
-// operation is handled as the service handles a paid request (`op.handle`: input checked, run
+// operation is handled as the service handles a paid request (`execute`: input checked, run
 // within its deadline) on the real 2025-11-19 edition, unsigned and signed (the service's
 // Ed25519 key, an x402 authorization as its payment), alternating call by call in the same run,
 // so both see the same machine. Prints per-call p50 and p99 of each and their difference, the
@@ -14,6 +14,7 @@ import {
   authorizationPayment,
   batchWalletScreen,
   eddReport,
+  execute,
   ofacWalletScreen,
   walletSanctionsReport,
 } from "@svc/compliance";
@@ -70,7 +71,7 @@ const CASES = [
 
 async function timed(op, raw, options) {
   const start = performance.now();
-  const answer = await op.handle(raw, deps, options);
+  const answer = await execute(op, raw, deps, options);
   const elapsed = performance.now() - start;
   if (!answer.ok) throw new Error(`${op.name} refused: ${answer.failure.message}`);
   if (options.attest !== undefined && typeof answer.output.attestation !== "string") {

@@ -1,66 +1,64 @@
+// What the apps, the MCP server, the docs, the benches and the README use; the rest stays inside
+// the package.
+
 export {
   type Attest,
   type AttestationSigning,
-  type AttesterOptions,
   attesterFor,
   authorizationPayment,
-  type PaymentAuthorization,
   paymentAttester,
-  type ScreeningAttestation,
 } from "./attestation/attest.js";
-export { ATTESTATION_PATHS, attestationUrls } from "./attestation/attestation-paths.js";
+export { ATTESTATION_PATHS } from "./attestation/attestation-paths.js";
 export type { AnyOperation } from "./catalog/any-operation.js";
 export { CATALOG } from "./catalog/catalog.js";
 export type { ComplianceDeps } from "./catalog/deps.js";
 export {
   defineOperation,
-  type HandleJson,
-  type HandleOperation,
   type Operation,
-  type OperationCategory,
-  type OperationDefinition,
-  type OperationInfo,
-  type RunContext,
+  // Named by the declarations of what service-docs derives from the catalog.
+  /** @public */ type OperationCategory,
 } from "./catalog/operation.js";
 export {
-  recordScreenings,
   type ScreeningEvidence,
-  type ScreeningRecorder,
   type ServedScreening,
   servedRecordOf,
 } from "./evidence/screening-evidence.js";
-export { ExecutionTimeoutError } from "./execution/execution-timeout-error.js";
-export {
-  type Admission,
-  type Answer,
-  type Handled,
-  type HandleOptions,
-  handleInput,
-  handleJson,
-} from "./execution/handle-input.js";
-export {
-  deadlineOf,
-  type Runnable,
-  type RunOperationOptions,
-  runOperation,
-} from "./execution/run-operation.js";
+export type { Answer, Executable, RunContext } from "./execution/executable.js";
+export { execute, executeJson } from "./execution/execute.js";
+export { /** @public */ deadlineOf } from "./execution/run-within-deadline.js";
 export { takeTurn } from "./execution/take-turn.js";
-export { classifyFailure, type Failure, invalidInput } from "./failures/classify-failure.js";
-export { RefusalError } from "./failures/refusal-error.js";
+export { invalidInput } from "./failures/classify-failure.js";
+export type { Failure } from "./failures/failure.js";
 export {
-  type ListStatus,
+  // Named by the declarations of what service-docs derives from the list status.
+  /** @public */ type ListStatus,
   type ListStatusAnswer,
   ListStatusAnswerSchema,
   listStatusOf,
 } from "./list/list-status.js";
+export { RenderedPartEntries, ReportAnswerSchema } from "./operations/answer-parts.js";
 export {
-  ArtifactSchema,
-  ArtifactSummarySchema,
-  RenderedPartEntries,
-  ReportAnswerSchema,
-  SourceFreshnessSchema,
-  screeningAnswerSchema,
-} from "./operations/answer-parts.js";
-export * from "./operations/documents/index.js";
-export * from "./operations/screening/index.js";
-export * from "./operations/workflows/index.js";
+  DOCUMENT_BODY_PREPARER,
+  DOCUMENT_DEADLINE_MS,
+  DOCUMENT_SOURCE,
+  renderReportModel,
+  reportDocxGenerate,
+  reportPdfGenerate,
+  reportXlsxGenerate,
+} from "./operations/documents/index.js";
+export {
+  batchWalletScreen,
+  EDD_OUTPUT_FORMATS,
+  EddReportInputSchema,
+  eddReport,
+  MAX_BATCH_ADDRESSES,
+  ofacWalletScreen,
+  outputFormatField,
+  screeningInstant,
+  strictInput,
+  WalletReportAnswerSchema,
+  WalletSanctionsReportInputSchema,
+  walletSanctionsReport,
+  withByline,
+} from "./operations/screening/index.js";
+export { exposureForecast, queueOptimize } from "./operations/workflows/index.js";

@@ -13,6 +13,7 @@ import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Attest } from "./attestation/attest.js";
 import type { ComplianceDeps } from "./catalog/deps.js";
+import { execute } from "./execution/execute.js";
 import { reportDocxGenerate } from "./operations/documents/report-docx-generate.js";
 import { reportPdfGenerate } from "./operations/documents/report-pdf-generate.js";
 import { reportXlsxGenerate } from "./operations/documents/report-xlsx-generate.js";
@@ -160,7 +161,7 @@ describe("a caller's report without an attestation", () => {
       ...paid.report,
       report_meta: { ...paid.report.report_meta, provenance: { kind: "verified" } },
     };
-    const answer = await reportPdfGenerate.handle(claimed, deps);
+    const answer = await execute(reportPdfGenerate, claimed, deps);
     expect(answer.ok).toBe(false);
     expect(JSON.stringify(answer)).toContain(PROVENANCE_REFUSAL);
     expect(JSON.stringify(answer)).toContain("report_meta.provenance");

@@ -9,6 +9,7 @@ import {
 } from "@svc/report-model";
 import { describe, expect, it } from "vitest";
 import { CATALOG } from "./catalog/catalog.js";
+import { execute } from "./execution/execute.js";
 import { sampleDeps } from "./test-support/sample-deps.js";
 
 /**
@@ -25,7 +26,7 @@ async function exampleReports(): Promise<[string, Report][]> {
   const deps = await sampleDeps();
   const reports: [string, Report][] = [];
   for (const op of CATALOG) {
-    const answer = await op.handle(op.inputExample, deps);
+    const answer = await execute(op, op.inputExample, deps);
     if (!answer.ok) throw new Error(`${op.name}: the example failed`);
     const output = answer.output as { report?: unknown };
     // The document operations take a report; the others answer one.

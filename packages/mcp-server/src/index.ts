@@ -88,14 +88,4 @@ export {
   RefusalSchema,
   structuredContentSchemaOf,
 } from "./tools/structured-content.js";
-export {
-  type AnyTool,
-  defineTool,
-  type HandleTool,
-  type McpTool,
-  priceOf,
-  type ToolContext,
-  type ToolDefinition,
-  type ToolInfo,
-  type ToolPricing,
-} from "./tools/tool.js";
+export { type AnyTool, defineTool, priceOf } from "./tools/tool.js";

@@ -2,6 +2,7 @@ import {
   batchWalletScreen,
   type ComplianceDeps,
   defineOperation,
+  execute,
   invalidInput,
 } from "@svc/compliance";
 import { InputError } from "@svc/montecarlo";
@@ -42,7 +43,7 @@ const throwing = defineOperation({
   },
 });
 app.post("/thrown", async (c) =>
-  answerResponse(c, await throwing.handle(await c.req.json(), DEPS)),
+  answerResponse(c, await execute(throwing, await c.req.json(), DEPS)),
 );
 
 const post = (path: string, body: unknown) =>

@@ -1,7 +1,10 @@
 import {
+  type Answer,
   type AnyOperation,
   type AttestationSigning,
   type ComplianceDeps,
+  execute,
+  executeJson,
   paymentAttester,
   servedRecordOf,
   takeTurn,
@@ -35,7 +38,7 @@ type Read = { ok: true; value: unknown } | { ok: false; response: Response };
 
 /**
  * Bodies above this are parsed in their turn (`takeTurn`: about a millisecond of parsing), or
- * not parsed here at all when their operation takes them as bytes (`handleJson`).
+ * not parsed here at all when their operation takes them as bytes (`executeJson`).
  */
 const LARGE_BODY_BYTES = 64 * 1024;
 
@@ -140,7 +143,7 @@ export interface MountOptions {
 /**
  * Mounts one catalog operation: a body declared over the route's limit is refused first (413);
  * then the payment gate (on the route itself, before the body is read); then the body, read up
- * to the limit (`hono/body-limit`). What was read is the raw input of `op.handle`, which
+ * to the limit (`hono/body-limit`). What was read is the raw input of `execute`, which
  * validates it (after payment; a refused input is answered with a 4xx and not charged) and runs
  * it within its deadline.
  *
@@ -189,8 +192,8 @@ export function mountOperation(
       if (!read.ok) return read.response;
       // A large body its operation takes as bytes is never parsed here (a document's: on the
       // render worker); bytes it cannot take are parsed and handled as any body.
-      if (read.bytes.byteLength > LARGE_BODY_BYTES && op.handleJson !== undefined) {
-        const answer = await op.handleJson(read.bytes, deps, options);
+      if (read.bytes.byteLength > LARGE_BODY_BYTES) {
+        const answer = await executeJson(op, read.bytes, deps, options);
         if (answer !== undefined) return respond(c, answer);
       }
       const parsed = await parseJson(c, read.bytes);
@@ -202,12 +205,12 @@ export function mountOperation(
         ]);
       }
     }
-    return respond(c, await op.handle(raw, deps, options));
+    return respond(c, await execute(op, raw, deps, options));
   });
 }
 
 /** An operation's answer; what it was computed on goes with the payment's record (the list edition). */
-function respond(c: Context, answer: Awaited<ReturnType<AnyOperation["handle"]>>): Response {
+function respond(c: Context, answer: Answer<unknown>): Response {
   const served = answer.ok ? servedRecordOf(answer.evidence) : undefined;
   if (served !== undefined) recordServed(c, served);
   return answerResponse(c, answer);

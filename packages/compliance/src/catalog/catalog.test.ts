@@ -3,6 +3,7 @@ import { loadSample } from "@svc/ofac-index/node";
 import { renderDocument } from "@svc/renderers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { execute } from "../execution/execute.js";
 import { CATALOG } from "./catalog.js";
 
 /** The ten paid endpoints and their prices, in catalog order. */
@@ -48,7 +49,7 @@ describe("the catalog", () => {
     const deps = { list, history: () => EMBEDDED_DCA_HISTORY, render: renderDocument };
     for (const op of CATALOG) {
       expect(v.safeParse(op.input, op.inputExample).issues, op.name).toBeUndefined();
-      const answer = await op.handle(op.inputExample, deps);
+      const answer = await execute(op, op.inputExample, deps);
       expect(answer, op.name).toMatchObject({ ok: true, output: op.outputExample });
     }
   });

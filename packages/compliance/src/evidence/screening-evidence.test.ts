@@ -3,6 +3,7 @@ import { loadSample } from "@svc/ofac-index/node";
 import { renderDocument } from "@svc/renderers";
 import { describe, expect, it } from "vitest";
 import type { ComplianceDeps } from "../catalog/deps.js";
+import { execute } from "../execution/execute.js";
 import { reportPdfGenerate } from "../operations/documents/index.js";
 import { batchWalletScreen, eddReport, ofacWalletScreen } from "../operations/screening/index.js";
 import { servedRecordOf } from "./screening-evidence.js";
@@ -19,23 +20,24 @@ describe("the evidence of a paid run", () => {
       render: renderDocument,
     };
     const sha = list.freshness().datasetSha256;
-    const single = await ofacWalletScreen.handle({ address: LISTED }, deps);
+    const single = await execute(ofacWalletScreen, { address: LISTED }, deps);
     expect(single).toMatchObject({
       ok: true,
       evidence: { datasetSha256: sha, addresses: [LISTED] },
     });
-    const batch = await batchWalletScreen.handle({ addresses: [LISTED, CLEAR] }, deps);
+    const batch = await execute(batchWalletScreen, { addresses: [LISTED, CLEAR] }, deps);
     expect(batch.ok && batch.evidence).toEqual({ datasetSha256: sha, addresses: [LISTED, CLEAR] });
     // A document answer of the EDD memo carries no freshness itself: the evidence still does.
-    const memo = await eddReport.handle(
+    const memo = await execute(
+      eddReport,
       { subject_name: "Northwind OTC Ltd", addresses: [CLEAR], output_format: "pdf" },
       deps,
     );
     expect(memo.ok && memo.evidence).toEqual({ datasetSha256: sha, addresses: [CLEAR] });
     // A run that screens nothing has none; a refused request has no answer to carry it.
-    const pdf = await reportPdfGenerate.handle(reportPdfGenerate.inputExample, deps);
+    const pdf = await execute(reportPdfGenerate, reportPdfGenerate.inputExample, deps);
     expect(pdf.ok && pdf.evidence).toBeUndefined();
-    const refused = await ofacWalletScreen.handle({ address: "" }, deps);
+    const refused = await execute(ofacWalletScreen, { address: "" }, deps);
     expect(refused.ok).toBe(false);
   });
 });

@@ -6,7 +6,8 @@ import { DOCUMENT_OPERATIONS } from "../operations/documents/index.js";
 import { batchWalletScreen } from "../operations/screening/batch-wallet-screen.js";
 import { eddReport } from "../operations/screening/edd-report.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
-import { classifyFailure, type Failure, invalidInput } from "./classify-failure.js";
+import { classifyFailure, invalidInput } from "./classify-failure.js";
+import type { Failure } from "./failure.js";
 
 const JUNK = 200_000;
 const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";

@@ -1,4 +1,4 @@
-import type { Failure } from "./classify-failure.js";
+import type { Failure } from "./failure.js";
 
 /**
  * A refusal decided away from the request's thread (a document body validated on a render

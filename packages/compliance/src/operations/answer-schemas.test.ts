@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { attesterFor, authorizationPayment } from "../attestation/attest.js";
 import type { AnyOperation } from "../catalog/any-operation.js";
 import type { Operation } from "../catalog/operation.js";
+import { execute } from "../execution/execute.js";
 import { ListStatusAnswerSchema, listStatusOf } from "../list/list-status.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { DocumentAnswerSchema } from "./documents/answer-schema.js";
@@ -49,7 +50,7 @@ describe("answer schemas", () => {
       [reportXlsxGenerate, DocumentAnswerSchema],
     ];
     for (const [op, schema] of cases) {
-      const answer = await op.handle(op.inputExample, deps);
+      const answer = await execute(op, op.inputExample, deps);
       if (!answer.ok) throw new Error(`${op.name} refused its example: ${answer.failure.code}`);
       expect(issuesOf(schema, answer.output), op.name).toEqual([]);
     }

@@ -60,9 +60,9 @@ function moveArtifact(
  * content (for clients that read only text), and its document, taken from where the tool put
  * it, as an embedded resource: the structured content stays small and the bytes travel once.
  */
-export function toolResult(answer: Record<string, unknown>): ToolResult {
+export function toolResult(answer: object): ToolResult {
   const found = new Map<string, Embedded>();
-  let structured = moveArtifact(answer, found);
+  let structured = moveArtifact(answer as Record<string, unknown>, found);
   for (const key of HOLDERS_OF_ARTIFACT) {
     const holder = structured[key];
     if (!isRecord(holder)) continue;

@@ -9,6 +9,7 @@ import {
   type Attest,
   type AttestationSigning,
   type ComplianceDeps,
+  execute,
   paymentAttester,
   type ScreeningEvidence,
   type ServedScreening,
@@ -20,7 +21,7 @@ import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
 import { failureResult, internalErrorResult, toolResult } from "../results/tool-result.js";
 import { TOOLS } from "../tools/catalog.js";
-import { type AnyTool, pricedCall, type ToolContext } from "../tools/tool.js";
+import { type AnyTool, pricedCall, type ToolDeps } from "../tools/tool.js";
 import { CallParams, callParamsMessage } from "./call-params.js";
 import { MCP_SERVER, serverInfoOf } from "./server-info.js";
 import type { GateFor } from "./tool-gates.js";
@@ -81,7 +82,7 @@ export interface McpServerOptions {
 export function createMcpServer(options: McpServerOptions): Server {
   const tools = options.tools ?? TOOLS;
   const prompts: readonly AnyPrompt[] = options.prompts ?? PROMPTS;
-  const context: ToolContext = { deps: options.deps, tools, paid: options.gateFor !== undefined };
+  const deps: ToolDeps = { ...options.deps, tools, paid: options.gateFor !== undefined };
   const server = new Server(serverInfoOf(), {
     capabilities: { tools: {}, prompts: {} },
     instructions: MCP_SERVER.instructions,
@@ -108,7 +109,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     attest?: Attest,
   ): Promise<ToolResult> => {
     try {
-      const answer = await tool.handle(args, context, { deadlineMs: tool.deadlineMs, attest });
+      const answer = await execute(tool, args, deps, { deadlineMs: tool.deadlineMs, attest });
       if (!answer.ok) return failureResult(answer.failure);
       onEvidence(answer.evidence);
       return toolResult(answer.output);

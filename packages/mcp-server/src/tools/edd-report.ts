@@ -1,5 +1,5 @@
 import { EddReportInputSchema, eddReport, strictInput } from "@svc/compliance";
-import { routeTool } from "./route-tool.js";
+import { operationTool } from "./tool.js";
 
 const { artifact_only: _notATool, ...routeEntries } = EddReportInputSchema.entries;
 
@@ -8,8 +8,4 @@ const { artifact_only: _notATool, ...routeEntries } = EddReportInputSchema.entri
  * price: the route's members, with the route's rules, except `artifact_only` (a document comes
  * back once, as an embedded resource).
  */
-export const eddReportTool = routeTool(
-  eddReport,
-  strictInput(routeEntries),
-  eddReport.inputExample,
-);
+export const eddReportTool = operationTool(eddReport, { input: strictInput(routeEntries) });

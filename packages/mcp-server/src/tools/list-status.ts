@@ -21,5 +21,5 @@ export const listStatusTool = defineTool<Record<string, never>>({
   output: ListStatusAnswerSchema,
   pricing: { kind: "free" },
   deadlineMs: 5_000,
-  run: async (_input, { deps }) => ({ ...listStatusOf(deps.list) }),
+  run: async (_input, deps) => ({ ...listStatusOf(deps.list) }),
 });

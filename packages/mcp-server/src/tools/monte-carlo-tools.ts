@@ -92,13 +92,13 @@ export const monteCarloReportTool = defineTool<v.InferOutput<typeof MonteCarloRe
   pricing: { kind: "paid", price: MONTE_CARLO_PRICES.report },
   // A simulation takes well under a second: the document's budget covers both.
   deadlineMs: DOCUMENT_DEADLINE_MS,
-  run: async (input, { deps, signal }) => {
+  run: async (input, deps, context) => {
     const parsed = parseMonteCarloReportInput(input);
     const answer = answerOf(runScenarioAnalysis(parsed));
     if (parsed.output_format === "json") return answer;
     return {
       ...answer,
-      ...(await renderPart(answer.report, parsed.output_format, deps, null, signal)),
+      ...(await renderPart(answer.report, parsed.output_format, deps, null, context?.signal)),
     };
   },
 });

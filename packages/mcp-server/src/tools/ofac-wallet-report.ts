@@ -10,9 +10,8 @@ import {
   walletSanctionsReport,
 } from "@svc/compliance";
 import { sumPrices } from "@svc/payments";
-import type * as v from "valibot";
 import { renderPart } from "./render-answer.js";
-import { defineTool } from "./tool.js";
+import { operationTool } from "./tool.js";
 
 /** The report route's members, with its rules, and the document format asked for. */
 const Input = strictInput({
@@ -23,13 +22,13 @@ const Input = strictInput({
 });
 
 /**
- * `ofac_wallet_report`: the single-address report (POST /api/workflows/compliance/wallet-sanctions-report),
- * rendered when asked. It costs what the same work costs over HTTP: the report, plus the PDF or
- * DOCX route for a document.
+ * `ofac_wallet_report`: a view of the single-address report (`wallet_sanctions_report`, POST
+ * /api/workflows/compliance/wallet-sanctions-report) under its MCP name, rendered when asked. It
+ * costs what the same work costs over HTTP: the report, plus the PDF or DOCX route for a
+ * document.
  */
-export const ofacWalletReportTool = defineTool<v.InferOutput<typeof Input>>({
+export const ofacWalletReportTool = operationTool(walletSanctionsReport, {
   name: "ofac_wallet_report",
-  title: "ofac_wallet_report",
   description: `${walletSanctionsReport.description} With output_format pdf or docx the report is rendered and returned as a file.`,
   input: Input,
   inputExample: { ...walletSanctionsReport.inputExample, output_format: "pdf" },
@@ -45,14 +44,14 @@ export const ofacWalletReportTool = defineTool<v.InferOutput<typeof Input>>({
   },
   // The screening takes milliseconds: the document's budget covers both.
   deadlineMs: reportPdfGenerate.deadlineMs,
-  run: async ({ output_format, ...screen }, { deps, signal, attest }) => {
+  run: async ({ output_format, ...screen }, deps, context) => {
     // The report (and the document rendered from it) carries the attestation of a paid call.
-    const answer = await walletSanctionsReport.run(screen, deps, { signal, attest });
+    const answer = await walletSanctionsReport.run(screen, deps, context);
     if (output_format === "json") return { ...answer };
     const screening = screeningInstant(answer.data.sourceFreshness, answer.attestation);
     return {
       ...answer,
-      ...(await renderPart(answer.report, output_format, deps, screening, signal)),
+      ...(await renderPart(answer.report, output_format, deps, screening, context?.signal)),
     };
   },
 });

@@ -1,6 +1,7 @@
 import { inflateRawSync } from "node:zlib";
 import {
   type ComplianceDeps,
+  execute,
   exposureForecast,
   queueOptimize,
   reportDocxGenerate,
@@ -63,7 +64,11 @@ async function operationReport(
   op: typeof exposureForecast | typeof queueOptimize,
   body: unknown,
 ): Promise<Report> {
-  const answer = await op.handle(body, deps);
+  const answer = await execute<unknown, { readonly report?: unknown }, ComplianceDeps>(
+    op,
+    body,
+    deps,
+  );
   if (!answer.ok) throw new Error(`${op.name}: ${answer.failure.message}`);
   const { report } = answer.output;
   if (!isReport(report)) throw new Error(`${op.name} answered no report`);

@@ -1,7 +1,7 @@
 import { reportDocxGenerate, reportPdfGenerate } from "@svc/compliance";
 import { type ReportToolInput, ReportToolInputSchema } from "@svc/report-model";
 import * as v from "valibot";
-import { routeTool } from "./route-tool.js";
+import { operationTool } from "./tool.js";
 
 /**
  * The example of a document tool: the route's, less what the tool does not take (the route's
@@ -25,13 +25,11 @@ function toolExampleOf(routeExample: object): ReportToolInput {
  * prices, on the document tools' input (the shared model with `report_meta` and `tables`
  * required, object rows, no other members).
  */
-export const reportPdfGenerateTool = routeTool(
-  reportPdfGenerate,
-  ReportToolInputSchema,
-  toolExampleOf(reportPdfGenerate.inputExample),
-);
-export const reportDocxGenerateTool = routeTool(
-  reportDocxGenerate,
-  ReportToolInputSchema,
-  toolExampleOf(reportDocxGenerate.inputExample),
-);
+export const reportPdfGenerateTool = operationTool(reportPdfGenerate, {
+  input: ReportToolInputSchema,
+  inputExample: toolExampleOf(reportPdfGenerate.inputExample),
+});
+export const reportDocxGenerateTool = operationTool(reportDocxGenerate, {
+  input: ReportToolInputSchema,
+  inputExample: toolExampleOf(reportDocxGenerate.inputExample),
+});

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { MCP_PAYMENT, MCP_PROTOCOL_VERSIONS, MCP_SERVER } from "../server/server-info.js";
-import { type AnyTool, defineTool, type ToolContext } from "./tool.js";
+import { type AnyTool, defineTool, type ToolDeps } from "./tool.js";
 
 const Input = v.strictObject(
   {},
@@ -14,7 +14,7 @@ export function listedPrices(tool: AnyTool): Record<string, string> | null {
 }
 
 /** What a client needs to know before its first paid call, derived from the tools served. */
-export function capabilitiesOf({ tools, paid }: Pick<ToolContext, "tools" | "paid">) {
+export function capabilitiesOf({ tools, paid }: Pick<ToolDeps, "tools" | "paid">) {
   const free = tools.filter((t) => t.pricing.kind === "free" || !paid);
   const charged = tools.filter((t) => t.pricing.kind === "paid" && paid);
   return {
@@ -106,5 +106,5 @@ export const serverCapabilitiesTool = defineTool<Record<string, never>>({
   output: CapabilitiesAnswerSchema,
   pricing: { kind: "free" },
   deadlineMs: 5_000,
-  run: async (_input, context) => ({ success: true, data: capabilitiesOf(context) }),
+  run: async (_input, deps) => ({ success: true, data: capabilitiesOf(deps) }),
 });

@@ -1,18 +1,16 @@
-import {
-  type Admission,
-  type Answer,
-  type Attest,
-  type ComplianceDeps,
-  type HandleOptions,
-  handleInput,
-  recordScreenings,
+import type {
+  AnyOperation,
+  ComplianceDeps,
+  Executable,
+  Operation,
+  RunContext,
 } from "@svc/compliance";
 import type { ToolResult } from "@svc/payments";
 import type * as v from "valibot";
 import { failureResult } from "../results/tool-result.js";
 
 /** What a tool charges: free, or a price per call that may depend on the output format. */
-export type ToolPricing =
+type ToolPricing =
   | { readonly kind: "free" }
   | {
       readonly kind: "paid";
@@ -24,112 +22,130 @@ export type ToolPricing =
       readonly formats?: readonly string[];
     };
 
-/** What a tool's run can see besides its input. */
-export interface ToolContext {
-  readonly deps: ComplianceDeps;
-  /** The tools this server lists (server_capabilities describes them). */
+/**
+ * What a tool's run is given: the service's deps, and what the server it is listed on knows of
+ * itself (`server_capabilities` describes it). A catalog operation reads only the deps.
+ */
+export interface ToolDeps extends ComplianceDeps {
+  /** The tools this server lists. */
   readonly tools: readonly AnyTool[];
   /** Whether calls are paid here (the hosted server) or free (standalone, offline). */
   readonly paid: boolean;
-  /** Fires when the call is abandoned (its deadline passed): pass it to the renderer. */
-  readonly signal?: AbortSignal | undefined;
-  /**
-   * Signs the screening attestation of a paid call (the hosted server with a signing key), bound
-   * to its payment: a tool that screens passes it to its operation (`RunContext.attest`), which
-   * puts the JWS in the answer's `attestation`. Absent on a free call: nothing is signed.
-   */
-  readonly attest?: Attest | undefined;
 }
 
-/** How a tool is listed, priced and bounded, whatever its input. */
-export interface ToolInfo {
-  readonly name: string;
+/**
+ * One MCP tool: what the executor of @svc/compliance runs (`execute`: the input schema, the
+ * deadline a payment is sized on, the admission and the run), with its MCP listing (title,
+ * description, answer schema, example and price). A tool that is an HTTP route of the catalog
+ * is a view of that operation (`operationTool`): `operation` names it, and the tool runs its
+ * admission and run. The others (the free list status and capabilities, the Monte Carlo tools)
+ * are declared alone (`defineTool`).
+ */
+export interface McpTool<Input = unknown, Output extends object = object>
+  extends Executable<Input, Output, ToolDeps> {
   readonly title: string;
   readonly description: string;
-  readonly pricing: ToolPricing;
-  /**
-   * How long a call may take (ms): a payment must stay valid for it plus settlement, and a call
-   * that outlasts it is abandoned (`EXECUTION_TIMEOUT`, not charged). A tool that is an
-   * operation has the operation's.
-   */
-  readonly deadlineMs: number;
-}
-
-/** What a tool is written as: its listing, its input schema and example, and its run. */
-export interface ToolDefinition<Input = unknown> extends ToolInfo {
-  /**
-   * What is checked on the raw arguments before the schema runs (a document tool: the report's
-   * size and a place in the renderer's queue), as its route does (`Handled.admit`). A tool's
-   * arguments arrive parsed, without their JSON text, so its admission never takes the run on
-   * itself (`Admission.run`): they are validated here.
-   */
-  readonly admit?:
-    | ((raw: unknown, context: ToolContext, options: HandleOptions) => Admission<never>)
-    | undefined;
-  readonly input: v.GenericSchema<unknown, Input>;
   readonly inputExample: Input;
   /**
    * The schema of the answer `run` gives (the tool's `outputSchema`, what `structuredContent`
    * holds): the operation's answer schema for a tool that is one.
    */
   readonly output: v.GenericSchema;
-  /** The answer, as structured content; a rendered document rides inside it as an artifact. */
-  readonly run: (input: Input, context: ToolContext) => Promise<Record<string, unknown>>;
+  readonly pricing: ToolPricing;
+  /** The catalog operation (the HTTP route) this tool is a view of; none for a tool of its own. */
+  readonly operation?: AnyOperation | undefined;
 }
 
-/**
- * A call handled from end to end: the raw arguments checked against the tool's schema, then run
- * within its deadline; a refusal of either is a `Failure`, a fault is thrown.
- */
-export type HandleTool = (
-  raw: unknown,
-  context: ToolContext,
-  options?: HandleOptions,
-) => Promise<Answer<Record<string, unknown>>>;
+/** A tool of any input and output, as the server holds them (see `AnyOperation`). */
+export type AnyTool = McpTool<unknown, object>;
+
+/** Declares a tool that is no route of the catalog, keeping its input and output types. */
+export const defineTool = <Input, Output extends object = object>(
+  tool: McpTool<Input, Output>,
+): McpTool<Input, Output> => tool;
 
 /**
- * One MCP tool, defined once: its listing (name, title, description, JSON Schema derived from
- * `input`), its validation (`input`, a strict valibot object), its price, its run, and `handle`,
- * the one way a call reaches the run. Tools that map to an HTTP route take their description,
- * price and handler from the catalog operation.
+ * What a tool changes of the operation it is a view of; the rest is the operation's: its name
+ * (also the tool's title), description, input and example, answer schema, price, deadline,
+ * admission and run.
  */
-export interface McpTool<Input = unknown> extends ToolDefinition<Input> {
-  readonly handle: HandleTool;
+export interface ToolView<Input> {
+  /** The tool's name, where the route's is not its MCP name. */
+  readonly name?: string;
+  readonly description?: string;
+  /**
+   * The tool's input: the route's narrowed (its members with tighter fields, or fewer of them),
+   * so whatever the tool accepts is an input of the route; or widened by what the tool's own
+   * `run` takes besides (a document format).
+   */
+  readonly input?: v.GenericSchema<unknown, Input>;
+  /** Checked against `input`, not read for its type (a literal in it would widen to a string). */
+  readonly inputExample?: NoInfer<Input>;
+  readonly output?: v.GenericSchema;
+  /** Default: the route's price, whatever the arguments. */
+  readonly pricing?: ToolPricing;
+  /** Default: the route's. */
+  readonly deadlineMs?: number;
 }
 
-/**
- * A tool of any input, as the server holds them: everything but `run`, whose input only `handle`
- * can pair with the arguments it parsed. Every `McpTool<Input>` is one as it is.
- */
-export interface AnyTool extends ToolInfo {
-  readonly input: v.GenericSchema;
-  readonly inputExample: unknown;
-  readonly output: v.GenericSchema;
-  readonly handle: HandleTool;
-}
+/** A view's own run: what the tool does beyond its route (rendering the route's report). */
+export type ToolRun<Input, Output> = (
+  input: Input,
+  deps: ToolDeps,
+  context?: RunContext,
+) => Promise<Output>;
 
-/** Keeps a definition's input type, and gives it the one way to handle a call. */
-export const defineTool = <Input>(definition: ToolDefinition<Input>): McpTool<Input> => ({
-  ...definition,
-  handle: async (raw, context, options) => {
-    // Every screening the run makes is noted, for the payment's record.
-    const screened = recordScreenings(context.deps);
-    const answer = await handleInput(
-      {
-        name: definition.name,
-        deadlineMs: definition.deadlineMs,
-        input: definition.input,
-        admit: definition.admit,
-        run: (input: Input, call: ToolContext, run) =>
-          definition.run(input, { ...call, signal: run?.signal, attest: run?.attest }),
-      },
-      raw,
-      { ...context, deps: screened.deps },
-      options,
-    );
-    return answer.ok ? { ...answer, evidence: screened.evidence() } : answer;
-  },
-});
+/**
+ * A catalog operation as an MCP tool: the operation itself, listed under its name (also the
+ * title) at its price, with what `view` changes. The tool runs the operation's own admission (a
+ * document's size and its place in the renderer's queue) and run, through the same executor as
+ * the route, so it answers exactly what the route answers. With its own `run` (which calls the
+ * route's), the tool does more than the route: its input, answer schema, price and deadline are
+ * then the view's.
+ *
+ * The tool's input extends the route's (`Input extends RouteInput`, checked here, once); the
+ * example is the route's unless the tool takes less or more than it does. The tool is held as
+ * the server holds every tool (`AnyTool`), its types checked here.
+ */
+export function operationTool<
+  RouteInput,
+  RouteOutput extends object,
+  Input extends RouteInput,
+  Output extends object,
+>(
+  op: Operation<RouteInput, RouteOutput>,
+  view: ToolView<Input> & { readonly run: ToolRun<Input, Output> },
+): AnyTool;
+export function operationTool<
+  RouteInput,
+  RouteOutput extends object,
+  Input extends RouteInput = RouteInput,
+>(op: Operation<RouteInput, RouteOutput>, view?: ToolView<Input>): AnyTool;
+export function operationTool(
+  op: Operation<unknown, object>,
+  view: ToolView<unknown> & { readonly run?: ToolRun<unknown, object> } = {},
+): AnyTool {
+  const name = view.name ?? op.name;
+  const { run } = view;
+  return {
+    name,
+    title: name,
+    description: view.description ?? op.description,
+    input: view.input ?? op.input,
+    inputExample: view.inputExample ?? op.inputExample,
+    output: view.output ?? op.output,
+    pricing: view.pricing ?? { kind: "paid", price: op.price },
+    deadlineMs: view.deadlineMs ?? op.deadlineMs,
+    operation: op,
+    ...(run === undefined
+      ? {
+          ...(op.admit !== undefined && { admit: op.admit }),
+          // A screening operation signs its answer when the call was paid (`attest`).
+          run: (input, deps, context) => op.run(input, deps, context),
+        }
+      : { run }),
+  };
+}
 
 /** The one argument a price can depend on: the format of the document asked for. */
 export const PRICE_ARGUMENT = "output_format";

@@ -5,8 +5,9 @@ import {
   type RenderTicket,
 } from "@svc/renderers/pool";
 import type { ComplianceDeps } from "../../catalog/deps.js";
-import type { Admission, HandleOptions } from "../../execution/handle-input.js";
-import { classifyFailure, type Failure } from "../../failures/classify-failure.js";
+import type { Admission, ExecuteOptions } from "../../execution/executable.js";
+import { classifyFailure } from "../../failures/classify-failure.js";
+import type { Failure } from "../../failures/failure.js";
 import { type DocumentAnswer, renderReportJson } from "./document-answer.js";
 import { DOCUMENT_BODIES, type DocumentOperationName } from "./document-bodies.js";
 import { scanReportBody } from "./report-body-scan.js";
@@ -23,7 +24,7 @@ function admitSize(
   type: DocumentType,
   size: BodySize,
   deps: ComplianceDeps,
-  options: HandleOptions,
+  options: ExecuteOptions,
 ): { ok: true; ticket: RenderTicket | undefined } | Admission<never> {
   try {
     assertSizeWithinLimits(size, type);
@@ -49,7 +50,7 @@ function admitSize(
  */
 export const documentAdmission =
   (operation: DocumentOperationName) =>
-  (raw: unknown, deps: ComplianceDeps, options: HandleOptions): Admission<DocumentAnswer> =>
+  (raw: unknown, deps: ComplianceDeps, options: ExecuteOptions): Admission<DocumentAnswer> =>
     admitSize(DOCUMENT_BODIES[operation].type, reportBodySize(raw), deps, options);
 
 /**
@@ -65,7 +66,7 @@ export const documentJsonAdmission =
   (
     json: Uint8Array,
     deps: ComplianceDeps,
-    options: HandleOptions,
+    options: ExecuteOptions,
   ): Admission<DocumentAnswer> | undefined => {
     if (deps.renderBody === undefined) return undefined;
     const size = scanReportBody(json);

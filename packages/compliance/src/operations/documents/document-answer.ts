@@ -14,7 +14,7 @@ import {
 } from "@svc/report-model";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import { takeTurn } from "../../execution/take-turn.js";
-import type { Failure } from "../../failures/classify-failure.js";
+import type { Failure } from "../../failures/failure.js";
 import { RefusalError } from "../../failures/refusal-error.js";
 import { provenanceInputsOf, withCallerProvenance } from "./caller-provenance.js";
 import { DOCUMENT_BODIES, type DocumentBodyJson } from "./document-bodies.js";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { execute } from "../../execution/execute.js";
 import { sampleDeps } from "../../test-support/sample-deps.js";
 import { DOCUMENT_ENDPOINTS } from "../screening/envelope.js";
 import {
@@ -29,7 +30,7 @@ describe("DOCUMENT_OPERATIONS", () => {
   it("each input example is valid input, and its real run answers what the output example shows", async () => {
     const deps = await sampleDeps();
     for (const op of DOCUMENT_OPERATIONS) {
-      const handled = await op.handle(op.inputExample, deps);
+      const handled = await execute(op, op.inputExample, deps);
       if (!handled.ok) throw new Error(`${op.name}: ${handled.failure.message}`);
       const answer = handled.output as {
         data: { artifact: { sizeBytes: number; contentBase64: string } };

@@ -1,6 +1,7 @@
 import { RENDER_LIMITS, RenderError, type RenderRequest } from "@svc/renderers/pool";
 import { describe, expect, it } from "vitest";
 import type { ComplianceDeps } from "../../catalog/deps.js";
+import { execute } from "../../execution/execute.js";
 import { sampleDeps } from "../../test-support/sample-deps.js";
 import { DOCUMENT_OPERATIONS } from "./index.js";
 import { reportBodySize } from "./report-body-size.js";
@@ -42,7 +43,7 @@ describe("oversized document bodies are refused before validation", () => {
       const { deps, calls } = await countingDeps();
       const columns = 20;
       const rows = Math.min(RENDER_LIMITS[type].rows, RENDER_LIMITS[type].cells / columns);
-      const answer = await op.handle(overBy1(rows, columns), deps, { deadlineMs: 30_000 });
+      const answer = await execute(op, overBy1(rows, columns), deps, { deadlineMs: 30_000 });
       // The size came first: the invalid title was never looked at.
       expect(answer).toMatchObject({
         ok: false,
@@ -61,7 +62,8 @@ describe("oversized document bodies are refused before validation", () => {
       },
     };
     const [op] = DOCUMENT_OPERATIONS;
-    const answer = await op?.handle({ report_meta: { title: 42 } }, busy, { payer: "0xa" });
+    if (op === undefined) throw new Error("no document operation");
+    const answer = await execute(op, { report_meta: { title: 42 } }, busy, { payer: "0xa" });
     expect(answer).toMatchObject({
       ok: false,
       failure: { status: 503, code: "RENDER_BUSY", retryAfterSeconds: 3 },

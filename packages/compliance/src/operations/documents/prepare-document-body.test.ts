@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ComplianceDeps } from "../../catalog/deps.js";
+import { execute } from "../../execution/execute.js";
 import { sampleDeps } from "../../test-support/sample-deps.js";
 import { DOCUMENT_BODIES, type DocumentOperationName } from "./document-bodies.js";
 import { documentPreview } from "./document-preview.js";
@@ -30,7 +31,7 @@ describe("prepareDocumentBody (the render worker's validation) refuses as the re
     "%s: every invalid body, the same failure: status, code, message and issues",
     async (name, op) => {
       for (const body of INVALID) {
-        const onThread = await op.handle(body, deps);
+        const onThread = await execute(op, body, deps);
         const onWorker = await prepareDocumentBody({
           operation: name as DocumentOperationName,
           json: json(body),

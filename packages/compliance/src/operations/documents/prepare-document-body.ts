@@ -15,7 +15,7 @@ export interface PreparedExtra {
  * The render pool's body preparer (`RenderPoolOptions.bodyPreparer`: this module, compiled, is
  * `DOCUMENT_BODY_PREPARER`): on the render worker, a document route's large body is parsed from
  * its JSON bytes (decoded as the HTTP API decodes any body), checked against the route's own schema (`DOCUMENT_BODIES`) and normalized by
- * `parseReport`, as `handleInput` and `renderReportBody` do on the request's thread, so its
+ * `parseReport`, as `execute` and `renderReportBody` do on the request's thread, so its
  * refusals are the same `Failure`s: `INVALID_INPUT` with the field paths, `AMBIGUOUS_REPORT`,
  * `UNSUPPORTED_VARIANT`, `INVALID_REPORT`. The answer's preview is read here too, off the report.
  */

@@ -1,6 +1,6 @@
 import type { ScreeningAnswer } from "@svc/attestations";
 import type { ScreeningAttestation } from "../../attestation/attest.js";
-import type { RunContext } from "../../catalog/operation.js";
+import type { RunContext } from "../../execution/executable.js";
 
 /**
  * The signed attestation of a screening, when the run was given `attest` (a paid run of the

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { execute } from "../../execution/execute.js";
 import { sampleDeps } from "../../test-support/sample-deps.js";
 import { WORKFLOW_OPERATIONS } from "./index.js";
 
@@ -13,7 +14,7 @@ describe("WORKFLOW_OPERATIONS", () => {
   it("each input example is valid input, and its real run answers what the output example shows", async () => {
     const deps = await sampleDeps();
     for (const op of WORKFLOW_OPERATIONS) {
-      const answer = await op.handle(op.inputExample, deps);
+      const answer = await execute(op, op.inputExample, deps);
       expect(answer, op.name).toMatchObject({ ok: true, output: op.outputExample });
     }
   });

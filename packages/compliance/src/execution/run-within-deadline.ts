@@ -1,7 +1,5 @@
-import type { RenderTicket } from "@svc/renderers/pool";
-import type { Attest } from "../attestation/attest.js";
 import type { ComplianceDeps } from "../catalog/deps.js";
-import type { OperationInfo, RunContext } from "../catalog/operation.js";
+import type { Executable, ExecuteOptions, RunContext } from "./executable.js";
 import { ExecutionTimeoutError } from "./execution-timeout-error.js";
 
 /**
@@ -9,39 +7,25 @@ import { ExecutionTimeoutError } from "./execution-timeout-error.js";
  * authorization's remaining validity against before running (an authorization that expires
  * before the run could be settled is refused up front).
  */
-export function deadlineOf(op: Pick<OperationInfo, "name" | "deadlineMs">): number {
+export function deadlineOf(op: { readonly name: string; readonly deadlineMs: number }): number {
   if (!(Number.isFinite(op.deadlineMs) && op.deadlineMs > 0)) {
     throw new RangeError(`${op.name} declares no positive deadline (deadlineMs: ${op.deadlineMs})`);
   }
   return op.deadlineMs;
 }
 
-export interface RunOperationOptions {
-  /**
-   * A tighter budget than the operation's own (a test, a transport with less time left). Never
-   * a looser one: the payment layer sized the authorization on `deadlineOf(op)`, so a larger
-   * value is capped at it.
-   */
-  readonly deadlineMs?: number | undefined;
-  /** The caller giving up (a client that disconnected): the run is abandoned with its reason. */
-  readonly signal?: AbortSignal | undefined;
-  /** Signs the run's screening attestations (`RunContext.attest`), bound to its payment. */
-  readonly attest?: Attest | undefined;
-  /** The render's place, admitted before validation (`RunContext.ticket`). */
-  readonly ticket?: RenderTicket | undefined;
-}
+/** What runs within a deadline: a name, the deadline, and the run on an input already parsed. */
+export type Runnable<Input, Output, Deps extends ComplianceDeps> = Pick<
+  Executable<Input, Output, Deps>,
+  "name" | "deadlineMs" | "run"
+>;
+
+/** The caller's budget and signal, and what the run is handed as they are (`RunContext`). */
+export type RunBounds = Pick<ExecuteOptions, "deadlineMs" | "signal" | "attest"> &
+  Pick<RunContext, "ticket">;
 
 /**
- * Anything with a name, a deadline and a run: an operation (its deps are `ComplianceDeps`), or
- * an MCP tool (its deps are the tool's context).
- */
-export interface Runnable<Input, Output, Deps = ComplianceDeps>
-  extends Pick<OperationInfo, "name" | "deadlineMs"> {
-  readonly run: (input: Input, deps: Deps, context?: RunContext) => Promise<Output> | Output;
-}
-
-/**
- * Runs an operation within its deadline, the one way the apps run a paid operation.
+ * Runs `op` on its parsed input within its deadline: the executor's last step.
  *
  * The run gets a signal that fires at the deadline; operations pass it to the renderer, which
  * drops a queued render and stops a running one. The deadline is enforced around the run as
@@ -51,15 +35,12 @@ export interface Runnable<Input, Output, Deps = ComplianceDeps>
  * only judged when it returns) is discarded the same way, since settling it could outlast the
  * authorization the payment layer accepted. When the caller's `signal` fires first, the
  * promise rejects with that signal's reason.
- *
- * The input is what `op.input` parsed: `handleInput` (an operation's `handle`) parses a raw
- * request and runs it here.
  */
-export async function runOperation<Input, Output, Deps = ComplianceDeps>(
+export async function runWithinDeadline<Input, Output, Deps extends ComplianceDeps>(
   op: Runnable<Input, Output, Deps>,
   input: Input,
   deps: Deps,
-  options: RunOperationOptions = {},
+  options: RunBounds = {},
 ): Promise<Output> {
   const deadlineMs = Math.min(deadlineOf(op), options.deadlineMs ?? Number.POSITIVE_INFINITY);
   if (!(deadlineMs > 0)) {

@@ -11,7 +11,7 @@ import { eddReport } from "../operations/screening/edd-report.js";
 import { ofacWalletScreen } from "../operations/screening/ofac-wallet-screen.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { ExecutionTimeoutError } from "./execution-timeout-error.js";
-import { deadlineOf, runOperation } from "./run-operation.js";
+import { deadlineOf, runWithinDeadline } from "./run-within-deadline.js";
 
 /** Resolves once `done` holds, checking between turns of the event loop (no time limit). */
 async function until(done: () => boolean): Promise<void> {
@@ -49,10 +49,10 @@ afterAll(async () => {
 
 const pdfInput = (body: unknown) => v.parse(reportPdfGenerate.input, body);
 
-describe("runOperation", () => {
+describe("runWithinDeadline", () => {
   it("abandons a render that outlasts its deadline: the worker's task is aborted, the caller gets a 503 that was not charged", async () => {
     const before = pool.stats;
-    const error = await runOperation(reportPdfGenerate, pdfInput(LARGE_REPORT), pooled, {
+    const error = await runWithinDeadline(reportPdfGenerate, pdfInput(LARGE_REPORT), pooled, {
       deadlineMs: 1,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExecutionTimeoutError);
@@ -76,7 +76,11 @@ describe("runOperation", () => {
       retryAfterSeconds: 5,
     });
     // The pool replaced what it stopped and renders the next document within the real budget.
-    const answer = await runOperation(reportPdfGenerate, pdfInput(EXAMPLE_REPORT_MODEL), pooled);
+    const answer = await runWithinDeadline(
+      reportPdfGenerate,
+      pdfInput(EXAMPLE_REPORT_MODEL),
+      pooled,
+    );
     expect(answer.data.documentType).toBe("pdf");
     expect(pool.stats.completed).toBe(before.completed + 1);
   });
@@ -87,9 +91,9 @@ describe("runOperation", () => {
       ...eddReport.inputExample,
       output_format: "docx",
     });
-    await expect(runOperation(eddReport, input, pooled, { deadlineMs: 1 })).rejects.toBeInstanceOf(
-      ExecutionTimeoutError,
-    );
+    await expect(
+      runWithinDeadline(eddReport, input, pooled, { deadlineMs: 1 }),
+    ).rejects.toBeInstanceOf(ExecutionTimeoutError);
     await until(() => pool.stats.aborted === before.aborted + 1);
     expect(pool.stats.completed).toBe(before.completed);
   });
@@ -98,13 +102,15 @@ describe("runOperation", () => {
     // The calling thread's renderer ignores the signal and blocks until the PDF is done; the
     // answer comes back past its 1 ms budget and is refused like one that never came.
     await expect(
-      runOperation(reportPdfGenerate, pdfInput(EXAMPLE_REPORT_MODEL), inThread, { deadlineMs: 1 }),
+      runWithinDeadline(reportPdfGenerate, pdfInput(EXAMPLE_REPORT_MODEL), inThread, {
+        deadlineMs: 1,
+      }),
     ).rejects.toMatchObject({ name: "ExecutionTimeoutError", code: "EXECUTION_TIMEOUT" });
   });
 
   it("answers within the operation's own deadline, and never grants more than it", async () => {
     const input = v.parse(ofacWalletScreen.input, ofacWalletScreen.inputExample);
-    const answer = await runOperation(ofacWalletScreen, input, inThread, {
+    const answer = await runWithinDeadline(ofacWalletScreen, input, inThread, {
       deadlineMs: 10 * deadlineOf(ofacWalletScreen),
     });
     expect(answer).toMatchObject(ofacWalletScreen.outputExample as object);
@@ -115,7 +121,7 @@ describe("runOperation", () => {
     controller.abort(new Error("client went away"));
     const before = pool.stats;
     await expect(
-      runOperation(reportPdfGenerate, pdfInput(EXAMPLE_REPORT_MODEL), pooled, {
+      runWithinDeadline(reportPdfGenerate, pdfInput(EXAMPLE_REPORT_MODEL), pooled, {
         signal: controller.signal,
       }),
     ).rejects.toThrow("client went away");
@@ -125,7 +131,7 @@ describe("runOperation", () => {
   it("gives up a run as soon as its caller does, with the caller's reason", async () => {
     const controller = new AbortController();
     const before = pool.stats;
-    const run = runOperation(reportPdfGenerate, pdfInput(LARGE_REPORT), pooled, {
+    const run = runWithinDeadline(reportPdfGenerate, pdfInput(LARGE_REPORT), pooled, {
       signal: controller.signal,
     });
     await until(() => pool.stats.begun === before.begun + 1);

@@ -9,16 +9,16 @@ import { batchWalletScreen } from "../operations/screening/batch-wallet-screen.j
 import { ofacWalletScreen } from "../operations/screening/ofac-wallet-screen.js";
 import { LAZARUS_ETH } from "../operations/screening/sample-addresses.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
-import { handleInput } from "./handle-input.js";
+import { execute } from "./execute.js";
 
 let deps: ComplianceDeps;
 beforeAll(async () => {
   deps = await sampleDeps();
 });
 
-describe("an operation's handle", () => {
+describe("execute", () => {
   it("answers the run's output for a raw input its schema takes, with what it screened", async () => {
-    const answer = await ofacWalletScreen.handle({ address: LAZARUS_ETH }, deps);
+    const answer = await execute(ofacWalletScreen, { address: LAZARUS_ETH }, deps);
     expect(answer).toEqual({
       ok: true,
       output: await ofacWalletScreen.run({ address: LAZARUS_ETH }, deps),
@@ -38,7 +38,7 @@ describe("an operation's handle", () => {
         return {};
       },
     });
-    expect(await op.handle({ address: LAZARUS_ETH, chain: "eth" }, deps)).toMatchObject({
+    expect(await execute(op, { address: LAZARUS_ETH, chain: "eth" }, deps)).toMatchObject({
       ok: false,
       failure: { status: 400, code: "INVALID_INPUT", issues: [{ path: "chain" }] },
     });
@@ -47,16 +47,18 @@ describe("an operation's handle", () => {
 
   it("answers what the run refuses as a failure: an address the index refuses, no list loaded", async () => {
     const zeroWidth = `${LAZARUS_ETH}\u200b`;
-    expect(await batchWalletScreen.handle({ addresses: [LAZARUS_ETH, zeroWidth] }, deps)).toEqual({
-      ok: false,
-      failure: expect.objectContaining({
-        status: 400,
-        code: "INVALID_ADDRESS",
-        issues: [expect.objectContaining({ path: "addresses[1]" })],
-      }),
-    });
+    expect(await execute(batchWalletScreen, { addresses: [LAZARUS_ETH, zeroWidth] }, deps)).toEqual(
+      {
+        ok: false,
+        failure: expect.objectContaining({
+          status: 400,
+          code: "INVALID_ADDRESS",
+          issues: [expect.objectContaining({ path: "addresses[1]" })],
+        }),
+      },
+    );
     const unloaded = { ...deps, list: new ListLoader() };
-    expect(await ofacWalletScreen.handle({ address: LAZARUS_ETH }, unloaded)).toMatchObject({
+    expect(await execute(ofacWalletScreen, { address: LAZARUS_ETH }, unloaded)).toMatchObject({
       ok: false,
       failure: { status: 503, code: "LIST_UNAVAILABLE" },
     });
@@ -64,12 +66,12 @@ describe("an operation's handle", () => {
 
   it("answers a run past its deadline as EXECUTION_TIMEOUT, and a caller that gave up with its reason", async () => {
     expect(
-      await reportPdfGenerate.handle(EXAMPLE_REPORT_MODEL, deps, { deadlineMs: 1 }),
+      await execute(reportPdfGenerate, EXAMPLE_REPORT_MODEL, deps, { deadlineMs: 1 }),
     ).toMatchObject({ ok: false, failure: { status: 503, code: "EXECUTION_TIMEOUT" } });
     const gone = new AbortController();
     gone.abort(new Error("client went away"));
     await expect(
-      reportPdfGenerate.handle(EXAMPLE_REPORT_MODEL, deps, { signal: gone.signal }),
+      execute(reportPdfGenerate, EXAMPLE_REPORT_MODEL, deps, { signal: gone.signal }),
     ).rejects.toThrow("client went away");
   });
 
@@ -80,23 +82,25 @@ describe("an operation's handle", () => {
         throw new TypeError("x is undefined");
       },
     });
-    await expect(broken.handle({ address: LAZARUS_ETH }, deps)).rejects.toThrow(TypeError);
+    await expect(execute(broken, { address: LAZARUS_ETH }, deps)).rejects.toThrow(TypeError);
   });
 });
 
-describe("handleInput", () => {
-  it("handles anything with a schema, a deadline and a run, on deps of its own (an MCP tool's context)", async () => {
+describe("execute, on anything executable", () => {
+  it("handles anything with a schema, a deadline and a run, on deps of its own (an MCP tool's)", async () => {
     const echo = {
       name: "echo",
       deadlineMs: 1_000,
       input: v.object({ n: v.number("n must be a number") }),
-      run: (input: { n: number }, context: { factor: number }) => ({ n: input.n * context.factor }),
+      run: (input: { n: number }, own: ComplianceDeps & { factor: number }) => ({
+        n: input.n * own.factor,
+      }),
     };
-    expect(await handleInput(echo, { n: 2 }, { factor: 3 })).toEqual({
+    expect(await execute(echo, { n: 2 }, { ...deps, factor: 3 })).toEqual({
       ok: true,
       output: { n: 6 },
     });
-    expect(await handleInput(echo, { n: "2" }, { factor: 3 })).toMatchObject({
+    expect(await execute(echo, { n: "2" }, { ...deps, factor: 3 })).toMatchObject({
       ok: false,
       failure: { code: "INVALID_INPUT", issues: [{ path: "n", message: "n must be a number" }] },
     });
