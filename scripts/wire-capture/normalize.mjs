@@ -157,7 +157,7 @@ function jsonTextOf(s) {
 }
 
 /** A compact JWS whose header and payload are JSON, decoded; undefined for anything else. */
-export function decodeJws(s) {
+function decodeJws(s) {
   const m = /^(eyJ[\w-]*)\.(eyJ[\w-]*)\.([\w-]+)$/.exec(s.replace(/\s+/g, ""));
   if (m === null) return undefined;
   try {

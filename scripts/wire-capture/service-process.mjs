@@ -9,14 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** The built service and stdio MCP app of the checkout at `root`. */
-export const serviceMain = (root) => join(root, "apps/http/dist/main.js");
+const serviceMain = (root) => join(root, "apps/http/dist/main.js");
 export const mcpMain = (root) => join(root, "apps/mcp/dist/main.js");
 
 /**
  * A capture-only Ed25519 key (made with `node apps/http/dist/generate-signing-key.js`): with a
  * fixed key the key set and every `kid` are the same each run. It signs nothing but captures.
  */
-export const CAPTURE_SIGNING_KEY = JSON.stringify({
+const CAPTURE_SIGNING_KEY = JSON.stringify({
   kty: "OKP",
   crv: "Ed25519",
   x: "ar2OcahYvXZPRIzZa9Zd2Z8nYebB30-ekzw5tSsIRaA",

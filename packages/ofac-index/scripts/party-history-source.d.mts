@@ -1,11 +1,6 @@
 import type { Readable } from "node:stream";
 import type { PartyHistory } from "../dist/index.js";
 
-/** The editions whose address → party map is joined, newest first. */
-export declare const EDITIONS: readonly string[];
-/** Days a party's listing may precede its first mirror commit and still count as listed. */
-export declare const LISTING_LAG_DAYS: number;
-
 /** The I/O the derivation is given: a file's stream and a file's text. */
 export interface PartyHistoryIo {
   readonly openStream: (path: string) => Readable;

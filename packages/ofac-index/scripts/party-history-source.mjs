@@ -5,14 +5,14 @@ import { resolve } from "node:path";
 import { normalizeAddress, parseEdition, partyHistory } from "../dist/index.js";
 
 /** The editions whose address → party map is joined, newest first (older ones for removals). */
-export const EDITIONS = [
+const EDITIONS = [
   "xml/sdn_advanced_2025-11-19_3ed6690688.xml.gz",
   "xml/sdn_advanced_2025-03-04_e1b6b13562.xml.gz",
   "xml/sdn_advanced_2024-05-28_863828489e.xml.gz",
 ];
 
 /** Mirror commits lag OFAC by hours to weeks: a party listed this long before counts as listed. */
-export const LISTING_LAG_DAYS = 30;
+const LISTING_LAG_DAYS = 30;
 
 const DAY_MS = 86_400_000;
 const minusDays = (iso, days) =>

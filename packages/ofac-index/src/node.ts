@@ -5,29 +5,16 @@
  */
 
 export type { EditionStore, StoredEditionSummary } from "./io/edition-store.js";
-export {
-  DEFAULT_USER_AGENT,
-  digestSha256,
-  fetchEdition,
-  type HttpFetchOptions,
-  type HttpFetchResult,
-  type HttpValidators,
-} from "./io/http-source.js";
-export { type LoadOptions, loadIndex, loadSample } from "./io/load-index.js";
-export { SnapshotStore, type StoredEdition } from "./io/snapshot-store.js";
-export {
-  integerSetting,
-  LIST_ENV,
-  type ListConfig,
-  loadListConfig,
-} from "./loader/list-config.js";
+export { /** @public */ type LoadOptions, loadIndex, loadSample } from "./io/load-index.js";
+export { SnapshotStore } from "./io/snapshot-store.js";
+export { integerSetting, type ListConfig, loadListConfig } from "./loader/list-config.js";
 export { ListLoader } from "./loader/list-loader.js";
 export type { LoaderEvent } from "./loader/loader-event.js";
-export { type ListLoaderOptions, OFFICIAL_SDN_ADVANCED_URL } from "./loader/loader-options.js";
+export type { /** @public */ ListLoaderOptions } from "./loader/loader-options.js";
 export type {
   EditionAnnouncement,
   ExclusiveOutcome,
   RefreshCoordinator,
 } from "./loader/refresh-coordinator.js";
-export type { EditionSummary } from "./loader/stored-editions.js";
+export type { /** @public */ EditionSummary } from "./loader/stored-editions.js";
 export { SAMPLE_XML_PATH } from "./sample/sample-edition.js";

@@ -6,5 +6,4 @@ export {
   RANDOM_FORMATS,
   randomAddress,
   randomLongestAddress,
-  randomXrpAddress,
 } from "./testing/random-address.js";

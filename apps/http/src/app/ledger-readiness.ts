@@ -1,7 +1,7 @@
 /** How long one answer of the ledger's probe is reused: a flood of `/ready` is one query a second. */
-export const LEDGER_PROBE_TTL_MS = 1_000;
+const LEDGER_PROBE_TTL_MS = 1_000;
 /** How long the probe waits for the ledger before it counts as unreachable. */
-export const LEDGER_PROBE_TIMEOUT_MS = 1_000;
+const LEDGER_PROBE_TIMEOUT_MS = 1_000;
 
 export interface LedgerProbeOptions {
   readonly ttlMs?: number | undefined;

@@ -17,7 +17,7 @@ import type { EditionLookup } from "./attested-editions.js";
 export type VerdictCode = AttestationErrorCode | "result_mismatch" | "edition_mismatch";
 
 /** Why the attested edition was not re-screened. */
-export type EditionUncheckedCode = "edition_unavailable";
+type EditionUncheckedCode = "edition_unavailable";
 
 /** The attested edition, re-screened (or why not). */
 export interface EditionVerdict {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { loaderEditions } from "../list/loader-editions.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
-import { MAX_VERIFY_BODY_BYTES } from "./mount-attestations.js";
+import { MAX_VERIFY_BODY_BYTES } from "./free-attestation-endpoints.js";
 import { handSigned } from "./test-support/tamper.js";
 
 // Attacks on the free attestation endpoints: what an unpaid caller can send, and what a forger

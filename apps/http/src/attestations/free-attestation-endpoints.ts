@@ -10,7 +10,7 @@ import type { EditionVerdict, VerdictCode } from "./attestation-verdict.js";
 export const KEY_SET_MEDIA_TYPE = "application/jwk-set+json";
 
 /** How long a client or cache may keep the key set: a new key is seen within five minutes. */
-export const KEY_SET_MAX_AGE_SECONDS = 300;
+const KEY_SET_MAX_AGE_SECONDS = 300;
 
 /** The Cache-Control of the key set: public, cacheable for KEY_SET_MAX_AGE_SECONDS. */
 export const KEY_SET_CACHE_CONTROL = `public, max-age=${KEY_SET_MAX_AGE_SECONDS}`;
@@ -84,9 +84,6 @@ export const FingerprintParamSchema = v.strictObject({
     v.toLowerCase(),
   ),
 });
-
-/** How often one client may look an attestation up: as often as it may verify one. */
-export const LOOKUP_RATE_LIMIT = VERIFY_RATE_LIMIT;
 
 /**
  * The members of a string union, listed: the build fails when the union gains a member the list
@@ -214,7 +211,7 @@ export const FREE_ATTESTATION_ENDPOINTS = {
       },
     },
     answer: {
-      description: `{fingerprint, attestation, verification}: the JWS and the verdict (Cache-Control: no-store). At most ${LOOKUP_RATE_LIMIT.burst} requests at once per client, then ${LOOKUP_RATE_LIMIT.perSecond} a second.`,
+      description: `{fingerprint, attestation, verification}: the JWS and the verdict (Cache-Control: no-store). At most ${VERIFY_RATE_LIMIT.burst} requests at once per client, then ${VERIFY_RATE_LIMIT.perSecond} a second.`,
       cacheControl: "no-store",
       schema: {
         type: "object",

@@ -15,16 +15,11 @@ import {
   FREE_ATTESTATION_ENDPOINTS,
   KEY_SET_CACHE_CONTROL,
   KEY_SET_MEDIA_TYPE,
-  LOOKUP_RATE_LIMIT,
   MAX_VERIFY_BODY_BYTES,
   VERIFY_RATE_LIMIT,
   VerifyRequestSchema,
 } from "./free-attestation-endpoints.js";
 import { type ServiceAttestation, serviceKeySet } from "./service-attestation.js";
-
-// The endpoints' contract (paths, limits, the request schema) is defined once, beside their
-// documentation; re-exported for the callers that read it from here.
-export { MAX_VERIFY_BODY_BYTES, VerifyRequestSchema };
 
 /**
  * The free attestation endpoints: the service's public keys (`/.well-known/jwks.json`, the
@@ -81,35 +76,32 @@ export function mountAttestations(
     },
   );
   // The lookup by fingerprint: one primary-key read and one verification, rate-limited as the
-  // verification is. Its path shares /api/attestations/ with the verification's POST.
-  app.get(
-    ATTESTATION_LOOKUP_ROUTE,
-    clientRateLimit(limit === VERIFY_RATE_LIMIT ? LOOKUP_RATE_LIMIT : limit),
-    async (c) => {
-      const raw = c.req.param("fingerprint");
-      if (raw === "verify") {
-        return problem(c, 405, "METHOD_NOT_ALLOWED", "Use POST on this path.", undefined, {
-          Allow: "POST",
-        });
-      }
-      const parsed = v.safeParse(FingerprintParamSchema, { fingerprint: raw });
-      if (!parsed.success) return failureResponse(c, invalidInput(parsed.issues));
-      const { fingerprint } = parsed.output;
-      const found = await archive?.find(fingerprint);
-      if (found === undefined) {
-        return problem(
-          c,
-          404,
-          "ATTESTATION_NOT_FOUND",
-          "This service holds no attestation with that fingerprint: it did not issue it, or no longer keeps it.",
-        );
-      }
-      const verification = await attestationVerdict(found.jws, keys, editions);
-      return c.json({ fingerprint, attestation: found.jws, verification }, 200, {
-        "Cache-Control": FREE_ATTESTATION_ENDPOINTS.lookup.answer.cacheControl,
+  // verification is (same limits, buckets of its own). Its path shares /api/attestations/ with the
+  // verification's POST.
+  app.get(ATTESTATION_LOOKUP_ROUTE, clientRateLimit(limit), async (c) => {
+    const raw = c.req.param("fingerprint");
+    if (raw === "verify") {
+      return problem(c, 405, "METHOD_NOT_ALLOWED", "Use POST on this path.", undefined, {
+        Allow: "POST",
       });
-    },
-  );
+    }
+    const parsed = v.safeParse(FingerprintParamSchema, { fingerprint: raw });
+    if (!parsed.success) return failureResponse(c, invalidInput(parsed.issues));
+    const { fingerprint } = parsed.output;
+    const found = await archive?.find(fingerprint);
+    if (found === undefined) {
+      return problem(
+        c,
+        404,
+        "ATTESTATION_NOT_FOUND",
+        "This service holds no attestation with that fingerprint: it did not issue it, or no longer keeps it.",
+      );
+    }
+    const verification = await attestationVerdict(found.jws, keys, editions);
+    return c.json({ fingerprint, attestation: found.jws, verification }, 200, {
+      "Cache-Control": FREE_ATTESTATION_ENDPOINTS.lookup.answer.cacheControl,
+    });
+  });
 }
 
 /** The lookup's route: `ATTESTATION_PATHS.lookup` in hono's spelling of a path parameter. */

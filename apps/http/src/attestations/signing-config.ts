@@ -26,7 +26,7 @@ export const DEFAULT_SIGNING_KEY_FILE = ".svc/signing-key.json";
  * How to make a key for `SIGNING_KEY`, as the refusal prints it: the script this app ships
  * (`dist/generate-signing-key.js`, no pnpm needed) prints a new Ed25519 private JWK.
  */
-export const HOW_TO_MAKE_A_KEY =
+const HOW_TO_MAKE_A_KEY =
   "make one with `node dist/generate-signing-key.js` in the service's directory (prints a new Ed25519 private JWK; keep it secret)";
 
 /**

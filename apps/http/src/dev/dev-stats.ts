@@ -3,7 +3,7 @@ import type { RenderPoolStats } from "@svc/renderers/pool";
 import type { Hono } from "hono";
 
 /** Where a running development service reports its counters. */
-export const DEV_STATS_PATH = "/dev/stats.json";
+const DEV_STATS_PATH = "/dev/stats.json";
 
 /** The loop's delay is sampled by a timer of this interval, which its figures include. */
 const RESOLUTION_MS = 10;

@@ -1,7 +1,7 @@
 import type { EditionDiff, SdnIndex } from "@svc/ofac-index";
 
 /** One stored edition, as `GET /api/list/editions` lists it. */
-export interface StoredEditionSummary {
+interface StoredEditionSummary {
   readonly datasetDate: string;
   readonly datasetSha256: string;
   readonly addressCount: number;

@@ -2,7 +2,7 @@ import type { PaymentRecord } from "@svc/ledger";
 import { displayPrice, USDC_DECIMALS } from "@svc/payments";
 
 /** Where a payment is, as its caller is told: the ledger's steps before an outcome are pending. */
-export type PublicPaymentStatus = "pending" | "settled" | "failed" | "released";
+type PublicPaymentStatus = "pending" | "settled" | "failed" | "released";
 
 /** The settlement receipt: what `PAYMENT-RESPONSE` carries for a payment settled before its answer. */
 export interface SettlementReceipt {

@@ -6,7 +6,7 @@ import {
 import { SqlEditionStore } from "../store/sql-edition-store.js";
 
 /** The list's editions on a shared PostgreSQL: the store, the coordinator, and their close. */
-export interface SharedEditions {
+interface SharedEditions {
   readonly store: SqlEditionStore;
   readonly coordinator: SqlRefreshCoordinator;
   /** Closes the connections (stop the loader first). */

@@ -12,7 +12,7 @@ import type {
  */
 export const EDITION_REFRESH_LOCK = 7_301_202_612;
 /** The channel replicas announce stored editions on. */
-export const EDITION_CHANNEL = "svc_list_editions";
+const EDITION_CHANNEL = "svc_list_editions";
 
 /** After the listening connection drops, the first reconnect comes this long later, doubling. */
 const RECONNECT_BASE_MS = 500;

@@ -3,7 +3,7 @@ import { decodeSnapshot, encodeSnapshot, SdnIndex, type Snapshot } from "@svc/of
 import type { EditionStore, StoredEditionSummary } from "@svc/ofac-index/node";
 
 /** Where the editions are, as the loader's log lines name it. */
-export const EDITION_TABLE = "list_editions";
+const EDITION_TABLE = "list_editions";
 
 const SHA256 = /^[0-9a-f]{64}$/;
 

@@ -12,7 +12,7 @@ import { AttestationArchive } from "./attestation-archive.js";
 const DAY_MS = 86_400_000;
 
 /** A real attestation issued at `issuedAt`, over one clear address. */
-export async function attestationAt(key: SigningKey, issuedAt: Date, address = "0xabc") {
+async function attestationAt(key: SigningKey, issuedAt: Date, address = "0xabc") {
   return signAttestation(
     attestationClaims({
       baseUrl: "https://screening.example.com",

@@ -58,7 +58,7 @@ export interface PaymentLedgerOptions {
 }
 
 /** How many rows a list read returns when no limit is given. */
-export const DEFAULT_LIST_LIMIT = 1000;
+const DEFAULT_LIST_LIMIT = 1000;
 
 const RESERVE_RESULTS: readonly ReserveResult[] = ["reserved", "in_use", "used", "exhausted"];
 const isReserveResult = (x: unknown): x is ReserveResult =>

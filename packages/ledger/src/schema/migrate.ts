@@ -6,7 +6,7 @@ import { MIGRATIONS, type Migration } from "./migrations.js";
  * of replicas starting at once on one server, one migrates and the others wait, then find the
  * steps recorded.
  */
-export const MIGRATION_LOCK = 7_301_202_611;
+const MIGRATION_LOCK = 7_301_202_611;
 
 /**
  * Applies the steps not yet recorded, in one transaction under a transaction-level advisory lock

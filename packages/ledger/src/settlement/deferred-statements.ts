@@ -23,7 +23,7 @@ export const LOCK_OUTSTANDING = `
   select pg_advisory_xact_lock(hashtextextended('svc|deferred-outstanding', 0))`;
 
 /** How many of a payer's settled payments are summed for their history (bounded work). */
-export const PAID_HISTORY_ROWS = 1000;
+const PAID_HISTORY_ROWS = 1000;
 
 /**
  * What stands between a payer and an answer before settlement ($1…$4 the payment's key):
@@ -63,7 +63,7 @@ export const PAYER_EXPOSURE = `
     ), 0)::text as paid`;
 
 /** How long a payment its payer failed to pay counts against the cap: the cap bounds a day's loss. */
-export const LOSS_WINDOW = "24 hours";
+const LOSS_WINDOW = "24 hours";
 
 /**
  * What answering first risks now, across every payer (read under LOCK_OUTSTANDING): payments

@@ -20,7 +20,7 @@ import {
 } from "./settlement-health.js";
 
 /** Stable reasons a payer is refused by settlement after the answer (in the 402's `error`). */
-export const DEFERRED_REFUSALS = {
+const DEFERRED_REFUSALS = {
   /** A payment of theirs settled after its answer failed, or was refused and is not paid. */
   payerSettlementFailed: "payer_settlement_failed",
   /** Their USDC balance on chain does not cover this payment and their unsettled ones. */

@@ -1,5 +1,5 @@
 /** The longest wait between two attempts: an authorization is valid for about a minute. */
-export const MAX_RETRY_DELAY_SECONDS = 8;
+const MAX_RETRY_DELAY_SECONDS = 8;
 
 /** Seconds before attempt `attempts + 1`, after `attempts` failed ones: 1, 2, 4, 8, 8 … */
 export const retryDelaySeconds = (attempts: number): number =>

@@ -5,7 +5,7 @@ export type SqlParam = string | number | boolean | null | Date | readonly string
 export type SqlRow = Record<string, unknown>;
 
 /** A channel name `LISTEN` takes as is: a lower-case SQL identifier. */
-export const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** The channel, checked: it is written into `LISTEN` (an identifier cannot be a parameter). */
 export function channelName(channel: string): string {

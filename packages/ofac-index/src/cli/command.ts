@@ -3,7 +3,7 @@ import { isParseArgsError, UsageError } from "./cli-error.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 
 /** One option of a command: how node's `parseArgs` reads it and how `--help` explains it. */
-export interface OptionSpec {
+interface OptionSpec {
   readonly type: "string" | "boolean";
   readonly short?: string;
   readonly default?: string | boolean;
@@ -97,7 +97,7 @@ export function usageLine(name: string, synopsis: string, head = "usage: "): str
 }
 
 /** `-h, --help`, `--list FILE`. */
-export function optionLabel(name: string, spec: OptionSpec): string {
+function optionLabel(name: string, spec: OptionSpec): string {
   const value = spec.type === "string" ? ` ${spec.value ?? "VALUE"}` : "";
   return `${spec.short === undefined ? "" : `-${spec.short}, `}--${name}${value}`;
 }

@@ -6,10 +6,10 @@ import { UsageError } from "./cli-error.js";
 import { EXIT, type ExitCode } from "./exit-codes.js";
 
 /** What a command's FILE may be to mean standard input. */
-export const STDIN = "-";
+const STDIN = "-";
 
 /** `sourceUrl` of an edition read from standard input. */
-export const STDIN_SOURCE = "stdin:";
+const STDIN_SOURCE = "stdin:";
 
 /** Reads all of standard input (its size is unknown, so no progress is shown). */
 async function readStdin(): Promise<Buffer> {

@@ -1,7 +1,7 @@
 import { OfacIndexError } from "../errors/ofac-index-error.js";
 
 /** OFAC's download host answers 403 unless the User-Agent looks like a browser. */
-export const DEFAULT_USER_AGENT =
+const DEFAULT_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 svc-ofac-index/0.1";
 
 export interface HttpValidators {
@@ -34,7 +34,7 @@ export type HttpFetchResult =
 const DEFAULTS = { timeoutMs: 120_000, maxDownloadBytes: 256 * 1024 * 1024 };
 
 /** `Digest: sha-256=<hex or base64>` → lower-case hex, if present. */
-export function digestSha256(header: string | null): string | undefined {
+function digestSha256(header: string | null): string | undefined {
   if (header === null) return undefined;
   for (const part of header.split(",")) {
     const m = /^\s*sha-256=(.+?)\s*$/i.exec(part);

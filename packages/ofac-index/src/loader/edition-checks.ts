@@ -2,7 +2,7 @@ import { diffEditions } from "../diff/diff-editions.js";
 import { OfacIndexError } from "../errors/ofac-index-error.js";
 import type { SdnIndex } from "../index/sdn-index.js";
 
-export const DEFAULT_MAX_SHRINK = 0.2;
+const DEFAULT_MAX_SHRINK = 0.2;
 const HOUR_MS = 3_600_000;
 /** An edition dated more than this after the clock is refused: OFAC cannot have issued it yet. */
 const FUTURE_SLACK_MS = 24 * HOUR_MS;

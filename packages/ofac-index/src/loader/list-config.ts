@@ -20,7 +20,7 @@ export interface ListConfig {
 }
 
 /** The list settings shared by every process of the service (documented in the README). */
-export const LIST_ENV = {
+const LIST_ENV = {
   source: "OFAC_SOURCE",
   official: "OFAC_OFFICIAL",
   snapshotDir: "OFAC_SNAPSHOT_DIR",

@@ -4,7 +4,7 @@ import type { LoaderEvent } from "./loader-event.js";
 import type { RefreshCoordinator } from "./refresh-coordinator.js";
 
 /** OFAC's current Sanctions List Service address of the SDN Advanced XML. */
-export const OFFICIAL_SDN_ADVANCED_URL =
+const OFFICIAL_SDN_ADVANCED_URL =
   "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN_ADVANCED.XML";
 
 export interface ListLoaderOptions {

@@ -48,10 +48,10 @@ export interface NearMatch {
 /** Most near matches one address is answered with (the closest first). */
 export const MAX_NEAR_MATCHES = 5;
 /** Most edits that still make an address near a listed one. */
-export const NEAR_EDIT_DISTANCE = 2;
+const NEAR_EDIT_DISTANCE = 2;
 /** The significant characters a look-alike shares with a listed address at each end. */
-export const LOOKALIKE_HEAD = 6;
-export const LOOKALIKE_TAIL = 4;
+const LOOKALIKE_HEAD = 6;
+const LOOKALIKE_TAIL = 4;
 
 interface Listed {
   readonly normalized: string;

@@ -16,7 +16,7 @@ async function* fromBytes(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 }
 
 /** Normalizes every kind of `ByteSource` into an async iterable of chunks. */
-export function chunksOf(source: ByteSource): AsyncIterable<Uint8Array> {
+function chunksOf(source: ByteSource): AsyncIterable<Uint8Array> {
   if (source instanceof Uint8Array) return fromBytes(source);
   if (typeof (source as ReadableStream).getReader === "function") {
     return Readable.fromWeb(source as import("node:stream/web").ReadableStream<Uint8Array>);

@@ -2,7 +2,7 @@ import { OfacIndexError } from "../errors/ofac-index-error.js";
 import { child, childrenNamed, type XNode } from "./xml-tree.js";
 
 /** ID → text and attributes of one ReferenceValueSets item (e.g. a FeatureType). */
-export interface RefValue {
+interface RefValue {
   readonly text: string;
   readonly attrs: Readonly<Record<string, string>>;
 }
@@ -49,7 +49,7 @@ export function readDate(node: XNode | undefined): string | null {
   return `${y}-${pad(m)}-${pad(d)}`;
 }
 
-export interface RawName {
+interface RawName {
   readonly aliasTypeId: string;
   readonly primaryAlias: boolean;
   readonly lowQuality: boolean;
@@ -63,7 +63,7 @@ export interface RawIdentity {
   readonly names: readonly RawName[];
 }
 
-export interface RawFeature {
+interface RawFeature {
   readonly featureId: string;
   readonly featureTypeId: string;
   readonly values: readonly string[];
@@ -130,12 +130,12 @@ export function readParty(node: XNode, wantedFeatureTypes: ReadonlyMap<string, s
   };
 }
 
-export interface RawMeasure {
+interface RawMeasure {
   readonly sanctionsTypeId: string;
   readonly comment: string;
 }
 
-export interface RawEvent {
+interface RawEvent {
   readonly typeId: string;
   readonly date: string | null;
 }

@@ -26,7 +26,7 @@ export interface BytesRoute {
 }
 
 /** Answer with a bare status (403, 500, …). */
-export interface StatusRoute {
+interface StatusRoute {
   readonly kind: "status";
   readonly status: number;
   readonly body?: string;
@@ -36,7 +36,7 @@ export interface StatusRoute {
  * Accept the request and never send the headers. HEAD is answered (headers only) unless
  * `head` is "hang".
  */
-export interface HangBeforeHeadersRoute {
+interface HangBeforeHeadersRoute {
   readonly kind: "hang-before-headers";
   readonly head: "answer" | "hang";
 }
@@ -45,7 +45,7 @@ export interface HangBeforeHeadersRoute {
  * Send the headers (with the full `Content-Length`) and the first `sentBytes` of the body,
  * then stall forever. HEAD is answered normally (headers only).
  */
-export interface HangMidBodyRoute {
+interface HangMidBodyRoute {
   readonly kind: "hang-mid-body";
   readonly body: Uint8Array;
   readonly sentBytes: number;

@@ -5,7 +5,6 @@ import {
   base32nopad,
   base58,
   base58xmr,
-  base58xrp,
   base64url,
   bech32,
   bech32m,
@@ -95,12 +94,6 @@ export const randomAddress = (format: Exclude<AddressFormat, "unrecognized">): s
 
 /** Every format a random address can be made in. */
 export const RANDOM_FORMATS = Object.keys(MAKERS) as Exclude<AddressFormat, "unrecognized">[];
-
-/** An XRP Ledger account (Base58Check in the XRP alphabet). */
-export const randomXrpAddress = (): string => {
-  const body = concat(new Uint8Array([0]), bytes(20));
-  return base58xrp.encode(concat(body, sha256(sha256(body)).subarray(0, 4)));
-};
 
 /**
  * A fresh address as long as screening accepts (`MAX_ADDRESS_LENGTH`, 256 characters): a bech32

@@ -6,7 +6,7 @@ import type { Hono } from "hono";
 const b64 = (value: string | Buffer) => Buffer.from(value).toString("base64url");
 
 /** The three parts of a compact JWS. */
-export function partsOf(jws: string): { header: string; payload: string; signature: string } {
+function partsOf(jws: string): { header: string; payload: string; signature: string } {
   const [header = "", payload = "", signature = ""] = jws.split(".");
   return { header, payload, signature };
 }

@@ -19,7 +19,7 @@ import { readKeys } from "../verify/read-keys.js";
  * attested edition) and `result_mismatch` (it is, but an address does not get its attested
  * answer).
  */
-export type VerdictCode = AttestationErrorCode | "result_mismatch" | "edition_mismatch";
+type VerdictCode = AttestationErrorCode | "result_mismatch" | "edition_mismatch";
 
 /** The verdict, as the HTTP API's: `valid`, else a `code` and its `reason`; then the details. */
 export interface CliVerdict {
@@ -38,7 +38,7 @@ export interface CliVerdict {
 const oneLine = (text: string): string => text.replace(/\s*[\r\n]+\s*/g, " ").trim();
 
 /** The verdict's first line: `valid`, or `invalid <code>: <reason>`. */
-export function verdictLine(verdict: CliVerdict): string {
+function verdictLine(verdict: CliVerdict): string {
   return verdict.valid
     ? "valid"
     : `invalid ${verdict.code}: ${oneLine(verdict.reason ?? "no reason given")}`;

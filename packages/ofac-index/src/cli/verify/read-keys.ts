@@ -2,10 +2,10 @@ import { readFile, stat } from "node:fs/promises";
 import { type Jwks, parseJwks } from "@svc/attestations";
 
 /** The largest key set read (a file or a download). */
-export const MAX_JWKS_BYTES = 256 * 1024;
+const MAX_JWKS_BYTES = 256 * 1024;
 
 /** How long a key set download may take, headers and body. */
-export const JWKS_TIMEOUT_MS = 10_000;
+const JWKS_TIMEOUT_MS = 10_000;
 
 async function download(url: string): Promise<string> {
   const signal = AbortSignal.timeout(JWKS_TIMEOUT_MS);
