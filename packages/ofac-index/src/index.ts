@@ -54,27 +54,25 @@ export type {
   Provenance,
   SdnListParty,
 } from "./model/types.js";
-export {
-  MAX_NEAR_MATCHES,
-  type NearMatch,
-  type NearParty,
-  type NearReason,
-} from "./near/near-match-index.js";
-export { ASSET_ALIASES, resolveAsset } from "./normalize/asset.js";
-export {
-  assertScreenableAddress,
-  MAX_ADDRESS_LENGTH,
-  malformedAddressError,
-} from "./normalize/validate-address.js";
+export type { NearMatch, NearParty, NearReason } from "./near/near-match-index.js";
+export { ASSET_ALIASES } from "./normalize/asset.js";
+export { MAX_ADDRESS_LENGTH } from "./normalize/validate-address.js";
 export type { ByteSource } from "./parse/byte-source.js";
-export { SDN_ADVANCED_NAMESPACES } from "./parse/document-root.js";
 export { type ParseOptions, parseEdition } from "./parse/parse-edition.js";
-export { SAMPLE_NOTICE, SAMPLE_SHA256, SAMPLE_SOURCE_URL } from "./sample/sample-edition.js";
-export type * from "./screen/result-types.js";
+export type {
+  AddressScreening,
+  BatchScreenResult,
+  BatchSummary,
+  MatchRecord,
+  RefreshStatus,
+  ScreenQuery,
+  ScreenResult,
+  ScreenSummary,
+  SourceFreshness,
+  WorkflowStatus,
+} from "./screen/result-types.js";
 export {
   decodeSnapshot,
   encodeSnapshot,
-  SNAPSHOT_FORMAT,
-  SNAPSHOT_VERSION,
   type Snapshot,
 } from "./snapshot/snapshot-codec.js";
