@@ -38,27 +38,29 @@ export {
 } from "./list/list-status.js";
 export { RenderedPartEntries, ReportAnswerSchema } from "./operations/answer-parts.js";
 export {
-  DOCUMENT_BODY_PREPARER,
   DOCUMENT_DEADLINE_MS,
-  DOCUMENT_SOURCE,
   renderReportModel,
-  reportDocxGenerate,
-  reportPdfGenerate,
-  reportXlsxGenerate,
-} from "./operations/documents/index.js";
+} from "./operations/documents/document-answer.js";
+export { DOCUMENT_SOURCE } from "./operations/documents/document-source.js";
+export { DOCUMENT_BODY_PREPARER } from "./operations/documents/prepare-document-body.js";
+export { reportDocxGenerate } from "./operations/documents/report-docx-generate.js";
+export { reportPdfGenerate } from "./operations/documents/report-pdf-generate.js";
+export { reportXlsxGenerate } from "./operations/documents/report-xlsx-generate.js";
+export { WalletReportAnswerSchema } from "./operations/screening/answer-schemas.js";
+export { batchWalletScreen } from "./operations/screening/batch-wallet-screen.js";
+export { EDD_OUTPUT_FORMATS } from "./operations/screening/edd-case.js";
+export { EddReportInputSchema, eddReport } from "./operations/screening/edd-report.js";
 export {
-  batchWalletScreen,
-  EDD_OUTPUT_FORMATS,
-  EddReportInputSchema,
-  eddReport,
   MAX_BATCH_ADDRESSES,
-  ofacWalletScreen,
   outputFormatField,
-  screeningInstant,
   strictInput,
-  WalletReportAnswerSchema,
+} from "./operations/screening/input-fields.js";
+export { ofacWalletScreen } from "./operations/screening/ofac-wallet-screen.js";
+export { withByline } from "./operations/screening/report-byline.js";
+export { screeningInstant } from "./operations/screening/screening-instant.js";
+export {
   WalletSanctionsReportInputSchema,
   walletSanctionsReport,
-  withByline,
-} from "./operations/screening/index.js";
-export { exposureForecast, queueOptimize } from "./operations/workflows/index.js";
+} from "./operations/screening/wallet-sanctions-report.js";
+export { exposureForecast } from "./operations/workflows/exposure-forecast.js";
+export { queueOptimize } from "./operations/workflows/queue-optimize.js";

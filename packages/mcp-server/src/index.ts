@@ -1,91 +1,70 @@
 // The signing a server is given (`McpServerOptions.attestation`) is the compliance layer's.
-export type { AttestationSigning } from "@svc/compliance";
-export { ClientConfigSchema, PREFERRED_TRANSPORTS } from "./card/config-schema.js";
+export type { /** @public */ AttestationSigning } from "@svc/compliance";
 export { ICON_PNG_BASE64 } from "./card/icon-png.js";
 export {
-  ICON_MIME_TYPE,
   ICON_PATH,
   ICON_PNG_PATH,
-  ICON_PNG_SIZE,
   ICON_SVG,
-  type Icon,
-  iconsAt,
-  SERVER_ICONS,
-  toolIcons,
+  // What the three below return.
+  /** @public */ type Icon,
+  /** @public */ iconsAt,
+  /** @public */ SERVER_ICONS,
+  /** @public */ toolIcons,
 } from "./card/icons.js";
-export { type CardOptions, describeEndpoint, serverCardOf } from "./card/server-card.js";
 export {
-  registryNamespaceOf,
+  /** @public */ type CardOptions,
+  describeEndpoint,
+  serverCardOf,
+} from "./card/server-card.js";
+export {
   SERVER_JSON_PATH,
-  SERVER_JSON_SCHEMA,
-  type ServerJson,
-  type ServerJsonOptions,
-  type ServerJsonPackage,
-  type ServerJsonRemote,
-  type SourceRepository,
+  // What `serverJsonOf` is given and returns.
+  /** @public */ type ServerJson,
+  /** @public */ type ServerJsonOptions,
   serverJsonOf,
 } from "./card/server-json.js";
-export { BATCH_REFUSAL, isBatchBody } from "./http/batch-body.js";
-export { BodySlots } from "./http/body-slots.js";
 export {
   ANY_CALLER,
   type CallerPolicy,
   isLoopbackName,
   LOOPBACK_CALLER,
-  refusedCaller,
 } from "./http/caller-policy.js";
 export {
   createMcpHttpHandler,
-  LARGE_BODY_BYTES,
-  type McpHttpOptions,
+  /** @public */ type McpHttpOptions,
 } from "./http/mcp-http-handler.js";
 export {
   createMcpHttpHost,
-  type McpHttpCall,
-  type McpHttpHost,
-  type McpHttpHostOptions,
-  type McpHttpLog,
+  /** @public */ type McpHttpCall,
+  /** @public */ type McpHttpHost,
+  /** @public */ type McpHttpHostOptions,
 } from "./http/mcp-http-host.js";
-export { OffThreadParser, type TrimRules } from "./http/off-thread-parser.js";
 export {
   type LogSink,
-  logRequestLine,
   REQUEST_LINE_FIELDS,
-  type RequestLine,
-  requestLineLevel,
 } from "./http/request-line.js";
 export { PROMPTS } from "./prompts/briefs.js";
 export {
   type AnyPrompt,
   definePrompt,
-  type McpPrompt,
-  type PromptDefinition,
-  type PromptText,
+  // What `definePrompt` is given and returns.
+  /** @public */ type McpPrompt,
+  /** @public */ type PromptDefinition,
   promptArgumentsOf,
 } from "./prompts/prompt.js";
-export { artifactUri, toolResult } from "./results/tool-result.js";
 export { createMcpServer, type McpServerOptions } from "./server/create-server.js";
+export { MCP_PAYMENT, MCP_SERVER } from "./server/server-info.js";
 export {
-  MCP_PACKAGE,
-  MCP_PAYMENT,
-  MCP_PROTOCOL_VERSIONS,
-  MCP_SERVER,
-  serverInfoOf,
-} from "./server/server-info.js";
-export { type GateFor, type ToolPayments, toolGates } from "./server/tool-gates.js";
+  // What `toolGates` returns and `McpServerOptions.gateFor` takes.
+  /** @public */ type GateFor,
+  type ToolPayments,
+  /** @public */ toolGates,
+} from "./server/tool-gates.js";
 export {
-  inputSchemaOf,
   listedTool,
-  type ObjectJsonSchema,
-  outputSchemaOf,
-  TOOL_ANNOTATIONS,
+  // Named by the declarations of dependents that infer types from a listed tool's schemas.
+  /** @public */ type ObjectJsonSchema,
 } from "./server/tool-listing.js";
 export { TOOLS } from "./tools/catalog.js";
-export { MONTE_CARLO_PRICES } from "./tools/monte-carlo-tools.js";
-export { capabilitiesOf, listedPrices } from "./tools/server-capabilities.js";
-export {
-  PaymentRequiredSchema,
-  RefusalSchema,
-  structuredContentSchemaOf,
-} from "./tools/structured-content.js";
+export { listedPrices } from "./tools/server-capabilities.js";
 export { type AnyTool, defineTool, priceOf } from "./tools/tool.js";

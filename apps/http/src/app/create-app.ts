@@ -83,7 +83,7 @@ export interface AppOptions {
 }
 
 /** The payment gate of one operation, described for payers and the bazaar. */
-export function gateOf(op: AnyOperation, payments: AppOptions["payments"]): PaymentGate {
+function gateOf(op: AnyOperation, payments: AppOptions["payments"]): PaymentGate {
   return new PaymentGate(
     payments.server,
     {

@@ -4,8 +4,10 @@ import { renderDocument } from "@svc/renderers";
 import { describe, expect, it } from "vitest";
 import type { ComplianceDeps } from "../catalog/deps.js";
 import { execute } from "../execution/execute.js";
-import { reportPdfGenerate } from "../operations/documents/index.js";
-import { batchWalletScreen, eddReport, ofacWalletScreen } from "../operations/screening/index.js";
+import { reportPdfGenerate } from "../operations/documents/report-pdf-generate.js";
+import { batchWalletScreen } from "../operations/screening/batch-wallet-screen.js";
+import { eddReport } from "../operations/screening/edd-report.js";
+import { ofacWalletScreen } from "../operations/screening/ofac-wallet-screen.js";
 import { servedRecordOf } from "./screening-evidence.js";
 
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";

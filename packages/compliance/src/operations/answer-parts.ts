@@ -49,7 +49,7 @@ export const screeningAnswerSchema = <Data extends v.GenericSchema>(data: Data) 
  * joined by dots), which `verifyAttestation` of @svc/attestations, `ofac-index verify` and the
  * verification route check against the service's published keys.
  */
-export const AttestationSchema = v.pipe(
+const AttestationSchema = v.pipe(
   v.string(),
   v.maxLength(MAX_ATTESTATION_LENGTH),
   v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),

@@ -8,24 +8,25 @@ import { execute } from "../execution/execute.js";
 import { ListStatusAnswerSchema, listStatusOf } from "../list/list-status.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { DocumentAnswerSchema } from "./documents/answer-schema.js";
-import { reportDocxGenerate, reportPdfGenerate, reportXlsxGenerate } from "./documents/index.js";
+import { reportDocxGenerate } from "./documents/report-docx-generate.js";
+import { reportPdfGenerate } from "./documents/report-pdf-generate.js";
+import { reportXlsxGenerate } from "./documents/report-xlsx-generate.js";
 import {
   BatchWalletScreenAnswerSchema,
   EddReportAnswerSchema,
   WalletReportAnswerSchema,
   WalletScreeningAnswerSchema,
 } from "./screening/answer-schemas.js";
-import {
-  batchWalletScreen,
-  eddReport,
-  ofacWalletScreen,
-  walletSanctionsReport,
-} from "./screening/index.js";
+import { batchWalletScreen } from "./screening/batch-wallet-screen.js";
+import { eddReport } from "./screening/edd-report.js";
+import { ofacWalletScreen } from "./screening/ofac-wallet-screen.js";
+import { walletSanctionsReport } from "./screening/wallet-sanctions-report.js";
 import {
   ExposureForecastAnswerSchema,
   QueueOptimizeAnswerSchema,
 } from "./workflows/answer-schemas.js";
-import { exposureForecast, queueOptimize } from "./workflows/index.js";
+import { exposureForecast } from "./workflows/exposure-forecast.js";
+import { queueOptimize } from "./workflows/queue-optimize.js";
 
 /** The issues of `answer` against `schema`, as `path: message` (empty when it conforms). */
 function issuesOf(schema: v.GenericSchema, answer: unknown): string[] {

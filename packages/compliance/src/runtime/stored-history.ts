@@ -10,7 +10,7 @@ import {
 import type { EditionStore } from "@svc/ofac-index/node";
 
 /** A store's history is preferred once it spans a year with this many addition events. */
-export const MIN_STORED_SPAN_DAYS = 365;
+const MIN_STORED_SPAN_DAYS = 365;
 
 /**
  * The history the forecast and the queue use: the stored editions' differences once the store

@@ -1,10 +1,6 @@
 import type { Jwks, SigningKey } from "@svc/attestations";
 import type { Attest, ComplianceDeps } from "@svc/compliance";
 
-/** OFAC's sdn_advanced.xml of 2025-11-19 (second publication), beside the repository. */
-export const REAL_EDITION: string;
-/** When the edition "was refreshed", fixed so the documents are the same on every run. */
-export const REFRESHED_AT: Date;
 /** Real deps on the real edition (or the edition file given): list, embedded history, renderers. */
 export function realEditionDeps(edition?: string): Promise<ComplianceDeps>;
 
@@ -14,8 +10,6 @@ export const LISTED: Readonly<Record<string, string>>;
 export const CLEAR: Readonly<Record<string, string>>;
 /** The EDD memo's and the forecast's ten wallets: eight listed, two clear. */
 export const EDD_ADDRESSES: readonly string[];
-/** `n` Ethereum addresses no list holds: the first 20 bytes of SHA-256("clear-<i>"). */
-export function hashedClear(n: number): string[];
 /** The memo's ten wallets and 90 clear Ethereum addresses: a counterparty book of 100. */
 export const HUNDRED_ADDRESSES: readonly string[];
 /** The issue's bounds for the 100-address memo: PDF pages, DOCX printed pages. */
@@ -28,24 +22,11 @@ export function paidSigning(
 export const NEAR: Readonly<Record<string, string>>;
 /** The batch screen's twenty wallets: sixteen listed, four clear, one of them a near miss. */
 export const TWENTY_ADDRESSES: readonly string[];
-/** The review queue's twenty items: four listed wallets, sixteen clear. */
-export const REVIEW_ITEMS: readonly {
-  readonly address: string;
-  readonly exposure_usd: number;
-  readonly relationship_tier: "low" | "standard" | "high" | "critical";
-  readonly current_queue_position: number;
-  readonly last_activity_days: number;
-  readonly label: string;
-}[];
 /** The request bodies of the operations the documents are made through. */
 export const REQUESTS: Readonly<Record<DocumentResult, object>>;
 
 /** What a document is made of: the EDD case, or the result whose report it renders. */
 export type DocumentResult = "edd" | "wallet" | "batch" | "forecast" | "queue" | "monteCarlo";
-/** The most printed pages a reviewer would accept, per result, in every format. */
-export const PAGE_BOUNDS: Readonly<Record<DocumentResult, number>>;
-/** The pages a signed document's attestation appendix adds to its bound (0 when unsigned). */
-export function attestationPages(jws: string | undefined): number;
 
 export interface SetDocument {
   /** `edd-memo.pdf`, `queue-report.xlsx`, …: unique in the set. */
@@ -56,7 +37,7 @@ export interface SetDocument {
   readonly format: "pdf" | "docx" | "xlsx";
   /** The wallets the result screened: each must read whole on one line. */
   readonly addresses: readonly string[];
-  /** The most printed pages accepted (`PAGE_BOUNDS`, plus `attestationPages` when signed). */
+  /** The most printed pages accepted for its result, plus its attestation appendix's when signed. */
   readonly maxPages: number;
   /** The file name the service gave it. */
   readonly fileName: string;

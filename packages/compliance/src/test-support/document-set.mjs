@@ -35,7 +35,7 @@ import { renderDocument } from "@svc/renderers";
 import * as v from "valibot";
 
 /** OFAC's sdn_advanced.xml of 2025-11-19 (second publication), beside the repository. */
-export const REAL_EDITION = fileURLToPath(
+const REAL_EDITION = fileURLToPath(
   new URL(
     "../../../../../shared/data/ofac/xml/sdn_advanced_2025-11-19_3ed6690688.xml.gz",
     import.meta.url,
@@ -43,7 +43,7 @@ export const REAL_EDITION = fileURLToPath(
 );
 
 /** When the edition "was refreshed", fixed so the documents are the same on every run. */
-export const REFRESHED_AT = new Date("2025-11-20T09:00:00Z");
+const REFRESHED_AT = new Date("2025-11-20T09:00:00Z");
 
 /**
  * Real deps on the real edition: the list loaded from the XML, the embedded list history the
@@ -107,7 +107,7 @@ export const EDD_ADDRESSES = [
 ];
 
 /** `n` Ethereum addresses no list holds: the first 20 bytes of SHA-256("clear-<i>"). */
-export const hashedClear = (n) =>
+const hashedClear = (n) =>
   Array.from(
     { length: n },
     (_, i) => `0x${createHash("sha256").update(`clear-${i}`).digest("hex").slice(0, 40)}`,
@@ -179,7 +179,7 @@ const QUEUE_LISTED = new Map([
 const QUEUE_CLEAR = [CLEAR.ETH, CLEAR.XBT, CLEAR.TRX, CLEAR.ETH_2];
 const TIERS = ["low", "standard", "high", "critical"];
 
-export const REVIEW_ITEMS = Array.from({ length: 20 }, (_, i) => {
+const REVIEW_ITEMS = Array.from({ length: 20 }, (_, i) => {
   const position = i + 1;
   const address =
     QUEUE_LISTED.get(position) ??
@@ -235,7 +235,7 @@ export const REQUESTS = {
  * answer, a summary page and a table of one printed row per wallet, and a page per part of a
  * memo whose parts are each a short table or paragraph.
  */
-export const PAGE_BOUNDS = {
+const PAGE_BOUNDS = {
   /** Ten wallets, eight of them listed: header, scope, results, designations, evidence, follow-up, sign-off. */
   edd: 8,
   /** One wallet and its designation. */
@@ -255,7 +255,7 @@ export const PAGE_BOUNDS = {
  * kid, instant, edition, URL and QR code), at most one page however many addresses it covers;
  * the JWS itself is attached, never printed.
  */
-export const attestationPages = (jws) => (jws === undefined ? 0 : 1);
+const attestationPages = (jws) => (jws === undefined ? 0 : 1);
 
 const ROUTES = { pdf: reportPdfGenerate, docx: reportDocxGenerate, xlsx: reportXlsxGenerate };
 

@@ -4,7 +4,7 @@ import { renderDocument } from "@svc/renderers";
 import type { ComplianceDeps } from "../catalog/deps.js";
 
 /** When the sample "was refreshed" in tests, so freshness is the same on every run. */
-export const SAMPLE_REFRESHED_AT = new Date("2026-01-01T00:00:00Z");
+const SAMPLE_REFRESHED_AT = new Date("2026-01-01T00:00:00Z");
 
 /**
  * Real deps on real data: the embedded sample edition (a verbatim excerpt of OFAC's

@@ -2,9 +2,9 @@ import { type AuthorizationKey, canonicalKey, type ServedRecord } from "@svc/pay
 import { LedgerError } from "../errors/ledger-error.js";
 
 /** The longest text the ledger keeps in a name-like column (operation, request id, key parts). */
-export const MAX_NAME_LENGTH = 200;
+const MAX_NAME_LENGTH = 200;
 /** The longest failure reason kept (longer ones are cut). */
-export const MAX_REASON_LENGTH = 500;
+const MAX_REASON_LENGTH = 500;
 
 const invalid = (field: string, message: string): LedgerError =>
   new LedgerError("LEDGER_PAYMENT_INVALID", field, message);
@@ -22,7 +22,7 @@ export function checkName(field: string, value: string): string {
  * payment layer's `canonicalKey`: EVM hex lower-cased, so one payment is one row however it
  * was spelled; other schemes' identifiers, such as base58, kept as they are).
  */
-export function checkAuthorization(key: AuthorizationKey): AuthorizationKey {
+function checkAuthorization(key: AuthorizationKey): AuthorizationKey {
   return canonicalKey({
     network: checkName("authorization.network", key.network),
     asset: checkName("authorization.asset", key.asset),
@@ -46,7 +46,7 @@ export function checkTime(field: string, ms: number): number {
 }
 
 /** The SHA-256 of the dataset an answer used: 64 hex digits, kept lower-cased. */
-export function checkSha256(field: string, hash: string): string {
+function checkSha256(field: string, hash: string): string {
   if (typeof hash !== "string" || !/^[0-9a-fA-F]{64}$/.test(hash)) {
     throw invalid(field, "must be 64 hexadecimal digits");
   }
@@ -54,7 +54,7 @@ export function checkSha256(field: string, hash: string): string {
 }
 
 /** The screened addresses of a query: texts as the caller sent them (each bounded). */
-export function checkQuery(field: string, query: readonly string[]): string[] {
+function checkQuery(field: string, query: readonly string[]): string[] {
   if (!Array.isArray(query)) throw invalid(field, "must be a list of texts");
   return query.map((item, i) => checkName(`${field}.${i}`, item));
 }

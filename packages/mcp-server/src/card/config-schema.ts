@@ -1,7 +1,7 @@
 import * as v from "valibot";
 
 /** How a client may reach the hosted tool server (the `preferred_transport` of the optional client configuration). */
-export const PREFERRED_TRANSPORTS = ["direct_origin", "hosted_gateway"] as const;
+const PREFERRED_TRANSPORTS = ["direct_origin", "hosted_gateway"] as const;
 
 /** The optional client configuration of the server card, as a valibot schema (JSON Schema derived). */
 export const ClientConfigSchema = v.strictObject({

@@ -9,7 +9,7 @@ export interface Icon {
 }
 
 /** The icon's type: SVG, drawn for any size. */
-export const ICON_MIME_TYPE = "image/svg+xml";
+const ICON_MIME_TYPE = "image/svg+xml";
 
 /** Where the API serves the icon: beside the tool server's endpoint (`/mcp`), at a stable path. */
 export const ICON_PATH = "/mcp/icon.svg";

@@ -9,7 +9,7 @@ export const SERVER_JSON_SCHEMA =
 export const SERVER_JSON_PATH = "/.well-known/mcp/server.json";
 
 /** Where the source is (server.json `repository`): the forge, its URL, and the server's folder. */
-export interface SourceRepository {
+interface SourceRepository {
   readonly url: string;
   /** The forge, e.g. `github`. */
   readonly source: string;
@@ -17,13 +17,13 @@ export interface SourceRepository {
 }
 
 /** A remote of server.json: the hosted endpoint, streamable HTTP. */
-export interface ServerJsonRemote {
+interface ServerJsonRemote {
   readonly type: "streamable-http";
   readonly url: string;
 }
 
 /** A package of server.json: where a client gets the server to run it locally, and how it speaks. */
-export interface ServerJsonPackage {
+interface ServerJsonPackage {
   readonly registryType: string;
   readonly identifier: string;
   readonly version: string;

@@ -10,7 +10,7 @@ import type { OffThreadParser } from "./off-thread-parser.js";
 import { type LogSink, logRequestLine, tenthsOfMs } from "./request-line.js";
 
 /** Where a host logs, and what. */
-export interface McpHttpLog {
+interface McpHttpLog {
   /** The host's logger: every line is pino's JSON shape. */
   readonly sink: LogSink;
   /**

@@ -32,7 +32,7 @@ export const REQUEST_LINE_FIELDS = [
 ] as const satisfies readonly (keyof RequestLine)[];
 
 /** A 5xx answer logs as an error, a 4xx other than 402 (payment asked) as a warning. */
-export const requestLineLevel = (status: number): "info" | "warn" | "error" =>
+const requestLineLevel = (status: number): "info" | "warn" | "error" =>
   status >= 500 ? "error" : status >= 400 && status !== 402 ? "warn" : "info";
 
 /** Writes a request's line at the level its status calls for. */

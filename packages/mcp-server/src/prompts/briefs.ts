@@ -36,7 +36,7 @@ const assetNote = (asset: string | undefined) =>
     : ` Pass asset: "${asset}" to put designations under that ticker first and to learn whether the address is listed under it; a listed address is a match whatever its ticker.`;
 
 /** The prompt "Batch wallet brief": screen a set of wallets and brief a reviewer. */
-export const batchWalletScreeningBrief = definePrompt({
+const batchWalletScreeningBrief = definePrompt({
   name: "batch_wallet_screening_brief",
   title: "Batch wallet brief",
   description: "Screen a set of wallets against OFAC's SDN list and brief a compliance reviewer.",
@@ -61,7 +61,7 @@ export const batchWalletScreeningBrief = definePrompt({
 });
 
 /** The prompt "Wallet brief": screen one wallet and brief a reviewer. */
-export const walletOfacScreeningBrief = definePrompt({
+const walletOfacScreeningBrief = definePrompt({
   name: "wallet_ofac_screening_brief",
   title: "Wallet brief",
   description: "Screen one wallet against OFAC's SDN list and brief a compliance reviewer.",
@@ -82,7 +82,7 @@ export const walletOfacScreeningBrief = definePrompt({
 });
 
 /** The prompt "Decision report brief": a Monte Carlo scenario analysis written up as a decision brief. */
-export const decisionReportBrief = definePrompt({
+const decisionReportBrief = definePrompt({
   name: "decision_report_brief",
   title: "Decision report brief",
   description: "Run a Monte Carlo scenario analysis and write a decision brief from it.",
@@ -107,7 +107,7 @@ export const decisionReportBrief = definePrompt({
 });
 
 /** The prompt "Report artifact brief": a result's report model filed as a PDF or DOCX. */
-export const reportArtifactBrief = definePrompt({
+const reportArtifactBrief = definePrompt({
   name: "report_artifact_brief",
   title: "Report artifact brief",
   description: "Turn a result's report model into a filed PDF or DOCX document.",
@@ -132,7 +132,7 @@ export const reportArtifactBrief = definePrompt({
 });
 
 /** The prompt "Exposure forecast brief": screen a set of wallets, forecast their exposure with the exposure_forecast tool, and brief on it. */
-export const exposureForecastBrief = definePrompt({
+const exposureForecastBrief = definePrompt({
   name: "exposure_forecast_brief",
   title: "Exposure forecast brief",
   description: "Forecast how many of a set of wallets may become OFAC-designated, and brief on it.",
@@ -157,7 +157,7 @@ export const exposureForecastBrief = definePrompt({
 });
 
 /** The prompt "Queue optimization brief": rank a review queue with the queue_optimize tool, and explain the order. */
-export const queueOptimizationBrief = definePrompt({
+const queueOptimizationBrief = definePrompt({
   name: "queue_optimization_brief",
   title: "Queue optimization brief",
   description: "Rank a manual-review queue within a review budget, and explain the order.",

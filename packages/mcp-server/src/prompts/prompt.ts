@@ -56,7 +56,7 @@ export const addressListArgument = (max: number, description: string) =>
     v.description(description),
   );
 
-export function splitAddresses(raw: string): string[] {
+function splitAddresses(raw: string): string[] {
   return raw
     .split(/[\s,;]+/)
     .map((a) => a.trim())
@@ -66,11 +66,11 @@ export function splitAddresses(raw: string): string[] {
 export type PromptArguments = v.ObjectEntries;
 
 /** The arguments schema of a prompt: a strict object, every argument a string (MCP's rule). */
-export type PromptArgumentsSchema<Entries extends PromptArguments = PromptArguments> =
+type PromptArgumentsSchema<Entries extends PromptArguments = PromptArguments> =
   v.StrictObjectSchema<Entries, v.ErrorMessage<v.StrictObjectIssue> | undefined>;
 
 /** What a prompt's arguments come to: its message, or why they were refused. */
-export type PromptText =
+type PromptText =
   | { readonly ok: true; readonly text: string }
   | { readonly ok: false; readonly message: string };
 

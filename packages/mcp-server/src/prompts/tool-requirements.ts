@@ -18,7 +18,7 @@ import type { AnyTool } from "../tools/tool.js";
 const schemas = new WeakMap<AnyTool, JsonSchema>();
 
 /** The tool's input JSON Schema (as `tools/list` publishes it), converted once per tool. */
-export function inputJsonSchemaOf(tool: AnyTool): JsonSchema {
+function inputJsonSchemaOf(tool: AnyTool): JsonSchema {
   let schema = schemas.get(tool);
   if (schema === undefined) {
     schema = jsonSchemaOf(tool.input);
@@ -37,7 +37,7 @@ const requiredNames = (schema: JsonSchema | undefined): string[] =>
  * Where the members of a member's values are described: its items (an array of objects) or its
  * entries (a map of objects), with the word a sentence calls one of them.
  */
-export function nestedObjectOf(
+function nestedObjectOf(
   member: JsonSchema | undefined,
 ): { readonly word: "item" | "entry"; readonly schema: JsonSchema } | undefined {
   const items = asSchema(member?.items);

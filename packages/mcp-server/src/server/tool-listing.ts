@@ -45,7 +45,7 @@ export const outputSchemaOf = (tool: AnyTool): ObjectJsonSchema =>
   cached(outputSchemas, tool, structuredContentSchemaOf(tool));
 
 /** Every tool only reads: screening, reports and simulations change nothing anywhere. */
-export const TOOL_ANNOTATIONS = {
+const TOOL_ANNOTATIONS = {
   readOnlyHint: true,
   destructiveHint: false,
   idempotentHint: true,

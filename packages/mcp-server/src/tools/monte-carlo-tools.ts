@@ -22,7 +22,7 @@ import { defineTool } from "./tool.js";
  * The MCP-only tools (the Monte Carlo report tools): scenario simulations with no
  * HTTP route, priced as the deployed service priced them.
  */
-export const MONTE_CARLO_PRICES = { report: "0.29", decision: "0.09" } as const;
+const MONTE_CARLO_PRICES = { report: "0.29", decision: "0.09" } as const;
 
 /**
  * How long a scenario simulation may take: its largest allowed request (a million draws) runs in

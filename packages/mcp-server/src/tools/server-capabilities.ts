@@ -14,7 +14,7 @@ export function listedPrices(tool: AnyTool): Record<string, string> | null {
 }
 
 /** What a client needs to know before its first paid call, derived from the tools served. */
-export function capabilitiesOf({ tools, paid }: Pick<ToolDeps, "tools" | "paid">) {
+function capabilitiesOf({ tools, paid }: Pick<ToolDeps, "tools" | "paid">) {
   const free = tools.filter((t) => t.pricing.kind === "free" || !paid);
   const charged = tools.filter((t) => t.pricing.kind === "paid" && paid);
   return {

@@ -5,7 +5,7 @@ import type { AnyTool } from "./tool.js";
  * A refusal, as an `isError` result carries it: the HTTP API's failure body (its stable code,
  * the message, and at most 20 issues with their field paths).
  */
-export const RefusalSchema = v.object({
+const RefusalSchema = v.object({
   success: v.literal(false),
   code: v.string(),
   error: v.string(),
@@ -14,7 +14,7 @@ export const RefusalSchema = v.object({
 });
 
 /** An unpaid or refused payment, as an `isError` result carries it: the x402 v2 PaymentRequired. */
-export const PaymentRequiredSchema = v.looseObject({
+const PaymentRequiredSchema = v.looseObject({
   x402Version: v.number(),
   error: v.optional(v.string()),
   resource: v.optional(v.looseObject({ url: v.string() })),

@@ -4,28 +4,28 @@ import type { PaymentScheme } from "../scheme/payment-scheme.js";
 import { KNOWN_NETWORKS, KNOWN_SCHEMES, schemeOn } from "../schemes/known-schemes.js";
 
 /** `development` pays through the local devnet; `production` through a real facilitator. */
-export type PaymentMode = "development" | "production";
+type PaymentMode = "development" | "production";
 
 /**
  * When a paid answer's payment is settled: `before-response` (the x402 flow: the answer waits
  * for the settlement's receipt) or `after-response` (the answer goes out once the payment is
  * verified and recorded; the settlement follows in the background, within risk limits).
  */
-export type SettlementTiming = "before-response" | "after-response";
+type SettlementTiming = "before-response" | "after-response";
 
 /** The highest price settled after the answer, unless `X402_DEFERRED_MAX_USD` says otherwise. */
-export const DEFAULT_DEFERRED_MAX_USD = 0.25;
+const DEFAULT_DEFERRED_MAX_USD = 0.25;
 /**
  * The most answered first and not yet paid across every payer (and replica), counting what
  * payers failed to pay in the last 24 hours, unless `X402_DEFERRED_OUTSTANDING_USD` says otherwise.
  */
-export const DEFAULT_DEFERRED_OUTSTANDING_USD = 10;
+const DEFAULT_DEFERRED_OUTSTANDING_USD = 10;
 /**
  * The least time an authorization answered first must leave for settling once the work's budget
  * is spent, unless `X402_DEFERRED_SETTLE_SECONDS` says otherwise: on Base (2-s blocks), 15 blocks
  * and the retries 1, 2, 4 and 8 s apart.
  */
-export const DEFAULT_DEFERRED_SETTLE_SECONDS = 30;
+const DEFAULT_DEFERRED_SETTLE_SECONDS = 30;
 
 export interface PaymentConfig {
   readonly mode: PaymentMode;
@@ -72,7 +72,7 @@ export class PaymentConfigError extends Error {
 }
 
 /** The settings, named as environment variables (documented in the service README). */
-export const PAYMENT_ENV = {
+const PAYMENT_ENV = {
   mode: "SVC_MODE",
   payTo: "PAY_TO",
   network: "X402_NETWORK",

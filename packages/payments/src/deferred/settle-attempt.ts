@@ -28,7 +28,7 @@ const isRequirements = (x: unknown): x is PaymentRequirements =>
   typeof x.maxTimeoutSeconds === "number";
 
 /** Why a stored payment cannot be settled at all (it was not written by this service). */
-export const UNREADABLE_STORED_PAYMENT = "stored_payment_unreadable";
+const UNREADABLE_STORED_PAYMENT = "stored_payment_unreadable";
 
 /**
  * Settles recorded payments through the resource server's facilitator, classifying each attempt:

@@ -72,10 +72,10 @@ export const PAYMENT_HEADERS = {
  * facilitator is given it by the resource server itself. In the header it was most of a 402's
  * 5 to 7 KB, above common proxy buffers (4 or 8 KB); a client pays with what the header keeps.
  */
-export const BODY_ONLY_EXTENSIONS: readonly string[] = ["bazaar"];
+const BODY_ONLY_EXTENSIONS: readonly string[] = ["bazaar"];
 
 /** The PaymentRequired as the `PAYMENT-REQUIRED` header carries it: without `BODY_ONLY_EXTENSIONS`. */
-export function headerPaymentRequired(paymentRequired: PaymentRequired): PaymentRequired {
+function headerPaymentRequired(paymentRequired: PaymentRequired): PaymentRequired {
   const extensions = paymentRequired.extensions;
   if (extensions === undefined || !BODY_ONLY_EXTENSIONS.some((name) => name in extensions)) {
     return paymentRequired;
@@ -111,7 +111,7 @@ function challenge(paymentRequired: PaymentRequired): {
 }
 
 /** 402 with the PaymentRequired object both as the `PAYMENT-REQUIRED` header and as the body. */
-export function paymentRequiredResponse(paymentRequired: PaymentRequired): Response {
+function paymentRequiredResponse(paymentRequired: PaymentRequired): Response {
   const { json, headers } = challenge(paymentRequired);
   return new Response(json, { status: 402, headers });
 }

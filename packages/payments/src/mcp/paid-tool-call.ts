@@ -18,7 +18,7 @@ export interface ToolResult {
 }
 
 /** An unpaid or refused call: `isError`, the PaymentRequired as structured and text content. */
-export const paymentRequiredResult = (paymentRequired: PaymentRequired): ToolResult => ({
+const paymentRequiredResult = (paymentRequired: PaymentRequired): ToolResult => ({
   isError: true,
   structuredContent: paymentRequired as unknown as Record<string, unknown>,
   content: [{ type: "text", text: JSON.stringify(paymentRequired) }],

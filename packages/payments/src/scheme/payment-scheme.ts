@@ -3,7 +3,7 @@ import type { Network } from "@x402/core/types";
 import type { PaymentChain } from "./payment-chain.js";
 
 /** The token a scheme is paid in on one network, as the requirements name it. */
-export interface SchemeAsset {
+interface SchemeAsset {
   /** The token's address (or mint) on that network, spelled as payers expect to see it. */
   readonly address: string;
   /** Data the payer signs against, sent as `extra` of the requirements. */

@@ -2,12 +2,10 @@ import { describe, expect, it } from "vitest";
 import { execute } from "../../execution/execute.js";
 import { sampleDeps } from "../../test-support/sample-deps.js";
 import { DOCUMENT_ENDPOINTS } from "../screening/envelope.js";
-import {
-  DOCUMENT_OPERATIONS,
-  reportDocxGenerate,
-  reportPdfGenerate,
-  reportXlsxGenerate,
-} from "./index.js";
+import { DOCUMENT_OPERATIONS } from "./index.js";
+import { reportDocxGenerate } from "./report-docx-generate.js";
+import { reportPdfGenerate } from "./report-pdf-generate.js";
+import { reportXlsxGenerate } from "./report-xlsx-generate.js";
 
 describe("DOCUMENT_OPERATIONS", () => {
   it("holds the four document routes at their paths and prices", () => {

@@ -7,7 +7,7 @@ import { DOCUMENT_BODIES, type DocumentBodyJson } from "./document-bodies.js";
 import { documentPreview } from "./document-preview.js";
 
 /** What the render worker hands back beside a document prepared from a body. */
-export interface PreparedExtra {
+interface PreparedExtra {
   readonly preview: readonly string[];
 }
 

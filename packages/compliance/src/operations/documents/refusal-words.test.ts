@@ -7,13 +7,11 @@ import type { Failure } from "../../failures/failure.js";
 import { exposureForecast } from "../workflows/exposure-forecast.js";
 import { queueOptimize } from "../workflows/queue-optimize.js";
 import { EXAMPLE_LEGACY_REPORT, EXAMPLE_REPORT_MODEL } from "./example-reports.js";
-import {
-  DOCUMENT_OPERATIONS,
-  reportDocxGenerate,
-  reportPdfGenerate,
-  reportXlsxGenerate,
-} from "./index.js";
+import { DOCUMENT_OPERATIONS } from "./index.js";
 import { NO_VARIANT_MESSAGE } from "./report-body-schema.js";
+import { reportDocxGenerate } from "./report-docx-generate.js";
+import { reportPdfGenerate } from "./report-pdf-generate.js";
+import { reportXlsxGenerate } from "./report-xlsx-generate.js";
 
 /**
  * What a caller reads when a document route (or a workflow route) refuses its body, exactly as

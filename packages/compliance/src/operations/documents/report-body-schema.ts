@@ -55,5 +55,3 @@ export const ReportBodySchema = v.pipe(
     },
   ),
 );
-
-export type ReportBody = v.InferOutput<typeof ReportBodySchema>;

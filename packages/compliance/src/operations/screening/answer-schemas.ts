@@ -12,7 +12,7 @@ import {
 import { SCREENING_SOURCE } from "./screening-constants.js";
 
 /** A listed address near a screened one that is not listed (`nearMatches`). */
-export const NearMatchSchema = v.pipe(
+const NearMatchSchema = v.pipe(
   v.looseObject({
     address: v.pipe(v.string(), v.description("The listed address, as OFAC published it.")),
     normalizedAddress: v.string(),

@@ -32,7 +32,7 @@ export type BatchWalletScreenInput = v.InferOutput<typeof BatchWalletScreenInput
  * `query` and `summary` and also its `matches`: without them a caller would need
  * a second paid call per hit to learn who matched.
  */
-export type BatchWalletScreenData = BatchScreenResult;
+type BatchWalletScreenData = BatchScreenResult;
 
 export type BatchWalletScreenAnswer = ScreeningEnvelope<BatchWalletScreenData>;
 

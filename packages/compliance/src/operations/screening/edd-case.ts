@@ -9,7 +9,7 @@ export const EDD_OUTPUT_FORMATS = ["json", "pdf", "docx"] as const satisfies rea
   | "json"
   | DocumentType
 )[];
-export type EddOutputFormat = (typeof EDD_OUTPUT_FORMATS)[number];
+type EddOutputFormat = (typeof EDD_OUTPUT_FORMATS)[number];
 
 /** The formats that are documents: the renderers' types the EDD route renders. */
 export type EddDocumentType = Exclude<EddOutputFormat, "json">;

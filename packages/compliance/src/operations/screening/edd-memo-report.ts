@@ -37,11 +37,11 @@ import { DATASET_SHA256_LABEL, sourceDescription } from "./source-description.js
 export const EDD_REPORT_TYPE = "enhanced-due-diligence";
 
 /** A memo's title: its case name, else "Enhanced Due Diligence Memo - <subject>". */
-export const eddTitle = (c: EddCase): string =>
+const eddTitle = (c: EddCase): string =>
   c.caseName ?? `Enhanced Due Diligence Memo - ${c.subjectName}`;
 
 /** Who the document says prepared it: the screening is automated, the sign-off is not. */
-export const EDD_AUTHOR = SERVICE_AUTHOR;
+const EDD_AUTHOR = SERVICE_AUTHOR;
 
 /** Where the memo states the edition screened (source, date of issue, SHA-256): once. */
 const SCOPE_PART = "Scope and method";

@@ -33,10 +33,10 @@ import { reportDate } from "./report-date.js";
  * the limits a screening tool has: the memo orients the reviewer, it does not advise.
  */
 
-export const EXACT_MATCH_RULE =
+const EXACT_MATCH_RULE =
   "Exact match on the canonical address form: surrounding spaces trimmed; hex addresses (0x, 64-hex) compared case-insensitively; bech32 and Bitcoin Cash addresses in lower case without the bitcoincash: prefix; TON in its raw form; Base58 and other case-sensitive formats exactly as written. A wallet matches under every ticker its address is listed under, whatever asset was requested. Only a well-formed address is screened: a string that fits no address format, or breaks its format's length, checksum or letter-case rules, is refused and never answered clear, unless OFAC published that very string. A clear wallet within two characters of a listed address, equal to one but for letter case, or sharing its first 6 and last 4 characters (a look-alike) is named as a near match for review; it stays clear. No fuzzy name, partial or transaction-graph matching.";
 
-export const SDN_LIST_NAME =
+const SDN_LIST_NAME =
   "OFAC Specially Designated Nationals and Blocked Persons (SDN) list: digital-currency address designations";
 
 export interface EddScope {

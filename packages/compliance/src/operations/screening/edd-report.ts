@@ -34,7 +34,7 @@ import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 import { screeningInstant } from "./screening-instant.js";
 
 /** The subject of an EDD memo: 2 to 200 characters, not blank (the route and the tool alike). */
-export const subjectNameField = v.pipe(
+const subjectNameField = v.pipe(
   v.string((issue) => `subject_name must be a string; got ${receivedType(issue.input)}`),
   v.minLength(
     2,
@@ -103,7 +103,7 @@ export interface EddMemoData {
 }
 
 /** What the EDD document answers carry as `data`: the memo's first four members. */
-export type EddDocumentData = Pick<
+type EddDocumentData = Pick<
   EddMemoData,
   "case" | "workflowStatus" | "evidenceSummary" | "requiredFollowUp"
 >;

@@ -9,7 +9,7 @@ import type { EddMemo } from "./edd-memo.js";
 export const MATCH_DISPOSITIONS = ["Confirmed match", "False positive"] as const;
 
 /** …and for a clear wallet near a listed address (the memo's follow-up asks which it is). */
-export const NEAR_MATCH_DISPOSITIONS = ["Distinct address", "Typo or altered copy"] as const;
+const NEAR_MATCH_DISPOSITIONS = ["Distinct address", "Typo or altered copy"] as const;
 
 /** …and on the one overall row of a memo with neither. */
 export const CLEAR_DISPOSITIONS = [

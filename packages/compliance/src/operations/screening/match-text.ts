@@ -102,7 +102,7 @@ export function formatSentence(r: AddressScreening): string | null {
 }
 
 /** Why a near match is near, in a few words for a table cell. */
-export function nearReasonShort(m: NearMatch): string {
+function nearReasonShort(m: NearMatch): string {
   if (m.reasons.includes("letter_case")) return "same characters, other letter case";
   if (m.editDistance === 1) return "1 character different";
   if (m.editDistance === 2) return "2 characters different";

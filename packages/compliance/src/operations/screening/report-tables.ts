@@ -96,7 +96,7 @@ export const MATCH_COLUMNS = [
  * The tickers a wallet is listed under, marked when the asset asked for is not one of them
  * (`ETH (not USDT)`): such a wallet is a match all the same.
  */
-export function listedUnder(r: AddressScreening): string {
+function listedUnder(r: AddressScreening): string {
   const tickers = r.query.listedAssets.join(", ");
   return listedElsewhere(r) === null ? tickers : `${tickers} (not ${r.query.assetTicker})`;
 }

@@ -5,7 +5,7 @@ import { SCREENING_NOTE } from "./screening-constants.js";
 import { walletScreeningReport } from "./wallet-screening-report.js";
 
 /** The single-address report's `data` (the GET screening has no shape of its own: it answers the same). */
-export interface WalletScreeningData extends ScreenResult {
+interface WalletScreeningData extends ScreenResult {
   readonly note: string;
 }
 

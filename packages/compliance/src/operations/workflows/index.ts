@@ -2,9 +2,5 @@ import type { AnyOperation } from "../../catalog/any-operation.js";
 import { exposureForecast } from "./exposure-forecast.js";
 import { queueOptimize } from "./queue-optimize.js";
 
-export { ExposureForecastAnswerSchema, QueueOptimizeAnswerSchema } from "./answer-schemas.js";
-export { exposureContext } from "./exposure-context.js";
-export { exposureForecast, queueOptimize };
-
 /** The workflow routes: the exposure forecast, then the review-queue optimizer. */
 export const WORKFLOW_OPERATIONS: readonly AnyOperation[] = [exposureForecast, queueOptimize];
