@@ -46,7 +46,7 @@ export interface NearMatch {
 }
 
 /** Most near matches one address is answered with (the closest first). */
-export const MAX_NEAR_MATCHES = 5;
+const MAX_NEAR_MATCHES = 5;
 /** Most edits that still make an address near a listed one. */
 const NEAR_EDIT_DISTANCE = 2;
 /** The significant characters a look-alike shares with a listed address at each end. */

@@ -1,7 +1,7 @@
 import { OfacIndexError } from "../errors/ofac-index-error.js";
 
 /** Namespaces OFAC has used for SDN Advanced XML (changed in May 2024). */
-export const SDN_ADVANCED_NAMESPACES: readonly string[] = Object.freeze([
+const SDN_ADVANCED_NAMESPACES: readonly string[] = Object.freeze([
   "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/ADVANCED_XML",
   "http://www.un.org/sanctions/1.0",
 ]);

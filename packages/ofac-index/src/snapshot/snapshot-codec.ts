@@ -4,13 +4,13 @@ import { OfacIndexError } from "../errors/ofac-index-error.js";
 import type { Designation, Edition, Party, Provenance, SdnListParty } from "../model/types.js";
 import { DCA_PREFIX } from "../parse/read-records.js";
 
-export const SNAPSHOT_FORMAT = "svc-ofac-index/snapshot";
+const SNAPSHOT_FORMAT = "svc-ofac-index/snapshot";
 /**
  * Version 2 added `sdnParties` (every SDN List party, with or without addresses). Version 1
  * snapshots are still read (their editions know only the parties holding addresses); a reader
  * of version 1 skips version 2 files as unreadable, as it skips any file it cannot read.
  */
-export const SNAPSHOT_VERSION = 2;
+const SNAPSHOT_VERSION = 2;
 
 const Str = v.string();
 const Strs = v.array(v.string());
