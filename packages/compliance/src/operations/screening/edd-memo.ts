@@ -1,11 +1,11 @@
 import type { BatchScreenResult, WorkflowStatus } from "@svc/ofac-index";
-import { formatValue, type SignOffInput } from "@svc/report-model";
+import { formatValue } from "@svc/report-model";
 import { repeatedEntries } from "./batch-screening-report.js";
 import type { EddCase } from "./edd-case.js";
 import {
   CLEAR_DISPOSITIONS,
+  type EddSignOff,
   MATCH_DISPOSITIONS,
-  type SignOffRows,
   signOffApprovals,
   signOffRows,
   signOffStatement,
@@ -56,25 +56,6 @@ export interface EddScope {
   readonly distinctWallets: number;
   /** True when the embedded sample was screened: the memo cannot support a disposition. */
   readonly sampleEdition: boolean;
-}
-
-export interface EddSignOff {
-  readonly status: "pending";
-  /** What the reviewer attests by signing, and what the options mean. */
-  readonly statement: string;
-  /**
-   * The options of the memo's overall disposition: those of a match when there is one, else of a
-   * clear memo (each row has its own, `dispositions`).
-   */
-  readonly dispositionOptions: readonly string[];
-  /**
-   * One row per matched wallet and per clear wallet near a listed address (position, address,
-   * finding, party, options), or one overall row when there is neither: what the documents'
-   * sign-off form prints, the report model's `sign_off.dispositions`.
-   */
-  readonly dispositions: SignOffRows;
-  /** The approval lines: the reviewer's, then the second-level approval. */
-  readonly approvals: SignOffInput["approvals"];
 }
 
 export interface EddMemo {

@@ -6,8 +6,9 @@ import { defineOperation } from "../../catalog/operation.js";
 import { renderReportModel } from "../documents/document-answer.js";
 import { EddReportAnswerSchema } from "./answer-schemas.js";
 import { type EddCase, type EddDocumentType, eddCase } from "./edd-case.js";
-import { type EddMemo, type EddScope, type EddSignOff, eddMemo } from "./edd-memo.js";
+import { type EddMemo, type EddScope, eddMemo } from "./edd-memo.js";
 import { EDD_REPORT_TYPE, eddMemoReport } from "./edd-memo-report.js";
+import type { EddSignOff } from "./edd-sign-off.js";
 import {
   type ArtifactHints,
   artifactHints,

@@ -1,6 +1,5 @@
 import type { BatchScreenResult } from "@svc/ofac-index";
 import type { SignOffInput } from "@svc/report-model";
-import type { EddMemo } from "./edd-memo.js";
 
 /**
  * What a reviewer ticks for a matched wallet: short, one line in a row's box; the statement says
@@ -87,7 +86,27 @@ export function signOffApprovals(hit: boolean): SignOffInput["approvals"] {
  * The memo's sign-off form as the report model's `sign_off`: the memo's own (`EddMemo.signOff`),
  * so the JSON answer's `reviewerSignOff` and the documents ask for the same dispositions.
  */
-export function eddSignOff(memo: EddMemo): SignOffInput {
+export function eddSignOff(memo: { readonly signOff: EddSignOff }): SignOffInput {
   const { statement, dispositions, approvals } = memo.signOff;
   return { statement, dispositions: [...dispositions], approvals: [...approvals] };
+}
+
+/** The memo's sign-off form: what the reviewer attests, the options, the rows and approvals. */
+export interface EddSignOff {
+  readonly status: "pending";
+  /** What the reviewer attests by signing, and what the options mean. */
+  readonly statement: string;
+  /**
+   * The options of the memo's overall disposition: those of a match when there is one, else of a
+   * clear memo (each row has its own, `dispositions`).
+   */
+  readonly dispositionOptions: readonly string[];
+  /**
+   * One row per matched wallet and per clear wallet near a listed address (position, address,
+   * finding, party, options), or one overall row when there is neither: what the documents'
+   * sign-off form prints, the report model's `sign_off.dispositions`.
+   */
+  readonly dispositions: SignOffRows;
+  /** The approval lines: the reviewer's, then the second-level approval. */
+  readonly approvals: SignOffInput["approvals"];
 }
