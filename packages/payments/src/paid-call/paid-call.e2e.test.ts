@@ -241,13 +241,22 @@ describe("paidCall", () => {
   });
 
   it("a facilitator that cannot be reached: unavailable, and nothing runs", async () => {
-    const { gate } = gateWith({ facilitatorUrl: "http://127.0.0.1:9" });
+    const { gate, store } = gateWith({ facilitatorUrl: "http://127.0.0.1:9" });
     const { run, seen } = answering();
     const outcome = await paidCall(gate, undefined, run);
     expect(outcome).toMatchObject({
       kind: "unavailable",
       body: { success: false, code: "PAYMENT_FACILITATOR_UNAVAILABLE" },
     });
+    // A payment presented (signed against the same terms where the facilitator answers) meets
+    // the same end before it verifies: nothing runs, and nothing is served, used or released.
+    const payment = await paymentOf(gateWith().gate, 3);
+    const presented = await paidCall(gate, payment, run);
+    expect(presented).toMatchObject({
+      kind: "unavailable",
+      body: { success: false, code: "PAYMENT_FACILITATOR_UNAVAILABLE" },
+    });
     expect(seen).toEqual([]);
+    expect(store.ends).toEqual([]);
   });
 });
