@@ -130,7 +130,7 @@ describe("loadPaymentConfig", () => {
       "PAY_TO: must be a 0x address of 40 hex digits",
     ]);
     expect(problems({ X402_NETWORK: "eip155:1" })).toEqual([
-      "X402_NETWORK: must be eip155:8453 (USDC on Base)",
+      "X402_NETWORK: must be eip155:8453 (USDC on Base) or eip155:84532 (USDC on Base Sepolia, a testnet)",
     ]);
     expect(problems({ SVC_MODE: "prod" })).toEqual(["SVC_MODE: must be development or production"]);
     expect(problems({ FACILITATOR_HEADERS: "Bearer x" })).toEqual([

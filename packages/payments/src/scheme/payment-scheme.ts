@@ -10,6 +10,8 @@ interface SchemeAsset {
   readonly extra: Readonly<Record<string, unknown>>;
   /** How the network and asset are named to an operator (e.g. in a refused setting). */
   readonly label: string;
+  /** What x402 v1 calls the network (`base`), where v1 payers can pay on it. */
+  readonly v1Network?: string | undefined;
 }
 
 /**

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { exactEvm } from "./exact-evm-scheme.js";
-import { BASE_NETWORK, BASE_USDC, USDC_EIP712 } from "./usdc-on-base.js";
+import {
+  BASE_NETWORK,
+  BASE_SEPOLIA_NETWORK,
+  BASE_SEPOLIA_USDC,
+  BASE_USDC,
+  SEPOLIA_USDC_EIP712,
+  USDC_EIP712,
+} from "./usdc-on-base.js";
 
 const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const PAYEE = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -21,10 +28,21 @@ const payload = (authorization: Record<string, unknown> = {}) => ({
 });
 
 describe("the exact EVM scheme", () => {
-  it("is paid in Circle's USDC on Base, its requirements carrying USDC's EIP-712 domain", () => {
+  it("is paid in Circle's USDC on Base and on Base Sepolia, each with its token's EIP-712 domain and its x402 v1 name", () => {
     expect(exactEvm.scheme).toBe("exact");
     expect(exactEvm.networks).toEqual({
-      [BASE_NETWORK]: { address: BASE_USDC, extra: USDC_EIP712, label: "USDC on Base" },
+      [BASE_NETWORK]: {
+        address: BASE_USDC,
+        extra: USDC_EIP712,
+        label: "USDC on Base",
+        v1Network: "base",
+      },
+      [BASE_SEPOLIA_NETWORK]: {
+        address: BASE_SEPOLIA_USDC,
+        extra: SEPOLIA_USDC_EIP712,
+        label: "USDC on Base Sepolia, a testnet",
+        v1Network: "base-sepolia",
+      },
     });
   });
 
