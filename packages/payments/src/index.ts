@@ -23,6 +23,8 @@ export {
   settleStoredPayments,
 } from "./deferred/settle-attempt.js";
 export {
+  // What the facilitator is given for a payment, in the payment's own x402 version.
+  /** @public */ type FacilitatorRequest,
   PaymentGate,
   // The gate's options and what its steps return, for those who call them one by one.
   /** @public */ type PaymentGateOptions,
@@ -89,3 +91,4 @@ export {
   termsOn,
 } from "./terms/paid-resource.js";
 export { MAX_TIMEOUT_SECONDS, USDC_DECIMALS } from "./terms/usdc.js";
+export { X402_VERSIONS, type X402Version } from "./versions/x402-v1.js";

@@ -1,5 +1,10 @@
 import type { x402Client } from "@x402/core/client";
-import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import type {
+  PaymentPayload,
+  PaymentPayloadV1,
+  PaymentRequired,
+  PaymentRequiredV1,
+} from "@x402/core/types";
 import type { Hex } from "viem";
 
 /** A network in CAIP-2 form, as x402 names it. */
@@ -48,3 +53,19 @@ export function payloadSignedWith(
 
 /** The `PAYMENT-SIGNATURE` header that carries `payload`. */
 export function paymentHeader(payload: PaymentPayload): string;
+
+/** An x402 v1 client paying from `privateKey` on v1's `network` name (`base` by default). */
+export function v1PayerOf(privateKey: Hex, network?: string): x402Client;
+
+/** One entry of a v1 402's `accepts`. */
+export type AcceptedV1 = PaymentRequiredV1["accepts"][number];
+
+/** A v1 payload for the first `accepts` entry of a v1 402 body (each entry possibly altered). */
+export function v1PayloadFor(
+  paymentRequiredV1: PaymentRequiredV1,
+  privateKey: Hex,
+  alter?: (accepted: AcceptedV1) => AcceptedV1,
+): Promise<PaymentPayloadV1>;
+
+/** The v1 `X-PAYMENT` header that carries a v1 `payload`. */
+export function v1PaymentHeader(payload: PaymentPayloadV1): string;

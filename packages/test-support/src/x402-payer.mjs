@@ -5,6 +5,7 @@
 import { x402Client } from "@x402/core/client";
 import { encodePaymentSignatureHeader } from "@x402/core/http";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { ExactEvmSchemeV1 } from "@x402/evm/v1";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { getAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -87,3 +88,20 @@ export async function payloadSignedWith(paymentRequired, privateKey, options = {
 
 /** The `PAYMENT-SIGNATURE` header that carries `payload`. */
 export const paymentHeader = (payload) => encodePaymentSignatureHeader(payload);
+
+/**
+ * An x402 v1 client paying from `privateKey` on v1's `network` name (`base` by default): the
+ * v1 client of x402's own SDK, as v1 buyers sign.
+ */
+export const v1PayerOf = (privateKey, network = "base") =>
+  new x402Client().registerV1(network, new ExactEvmSchemeV1(privateKeyToAccount(privateKey)));
+
+/** A v1 payload for the first `accepts` entry of a v1 402 body (each entry possibly altered). */
+export function v1PayloadFor(paymentRequiredV1, privateKey, alter = (r) => r) {
+  const altered = { ...paymentRequiredV1, accepts: paymentRequiredV1.accepts.map(alter) };
+  const network = altered.accepts[0]?.network ?? "base";
+  return v1PayerOf(privateKey, network).createPaymentPayload(altered);
+}
+
+/** The v1 `X-PAYMENT` header that carries a v1 `payload` (base64 JSON, as v2's). */
+export const v1PaymentHeader = (payload) => encodePaymentSignatureHeader(payload);

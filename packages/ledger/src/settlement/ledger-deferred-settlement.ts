@@ -189,9 +189,10 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
 
   async defer(payment: VerifiedPayment, served: ServedRecord): Promise<PendingPayment> {
     const key = payment.authorization;
+    // Recorded as the facilitator is to be given it: a v1 payment with its v1 terms.
     const paymentId = await this.options.ledger.deferred.record(key, served, {
-      payload: payment.payload,
-      requirements: payment.requirements,
+      payload: payment.facilitatorRequest.payload,
+      requirements: payment.facilitatorRequest.requirements,
     });
     // Settled right away by this replica; if it stops first, a sweep (here or elsewhere) does it.
     this.track(

@@ -18,7 +18,11 @@ export interface ToolPayments {
    * the resource server's in-memory store, which the API's routes share.
    */
   readonly reservations?: ReservationStore | undefined;
-  /** Settlement after the answer, when the operator chose it (the service's ledger). */
+  /**
+   * Settlement after the answer, when the operator chose it (the service's ledger): a tool's
+   * answer is still returned only once settled, as the x402 MCP transport requires, but its
+   * settlements are observed with the routes' (whether settlements go through).
+   */
   readonly deferred?: DeferredSettlement | undefined;
   /**
    * The service's signing key: a paid screening tool's answer then carries its `attestation`,

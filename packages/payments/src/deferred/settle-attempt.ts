@@ -1,7 +1,13 @@
 import type { x402ResourceServer } from "@x402/core/server";
-import { type PaymentRequirements, SettleError, type SettleResponse } from "@x402/core/types";
+import {
+  type PaymentPayload,
+  type PaymentRequirements,
+  SettleError,
+  type SettleResponse,
+} from "@x402/core/types";
 import { refusedByFacilitator } from "../gate/facilitator-refusal.js";
 import { isObject, isPaymentPayload } from "../gate/payment-gate.js";
+import { isPaymentPayloadV1, isRequirementsV1 } from "../versions/x402-v1.js";
 
 /** What one attempt to settle a payment recorded for later came to. */
 export type SettleAttempt =
@@ -11,7 +17,10 @@ export type SettleAttempt =
   /** The facilitator failed (unreachable, 5xx, timeout): nobody's doing; tried again. */
   | { readonly outcome: "unavailable"; readonly message: string };
 
-/** A payment as recorded for settlement after the answer: the signed payload and its terms. */
+/**
+ * A payment as recorded for settlement after the answer: the signed payload and its terms, in
+ * the payload's own x402 version (what the facilitator is given: `VerifiedPayment.facilitatorRequest`).
+ */
 export interface StoredPayment {
   readonly payload: unknown;
   readonly requirements: unknown;
@@ -40,11 +49,16 @@ export function settleStoredPayments(
 ): (stored: StoredPayment) => Promise<SettleAttempt> {
   return async (stored) => {
     const { payload, requirements } = stored;
-    if (!isPaymentPayload(payload) || !isRequirements(requirements)) {
-      return { outcome: "refused", reason: UNREADABLE_STORED_PAYMENT };
-    }
+    const readable =
+      (isPaymentPayload(payload) && isRequirements(requirements)) ||
+      (isPaymentPayloadV1(payload) && isRequirementsV1(requirements));
+    if (!readable) return { outcome: "refused", reason: UNREADABLE_STORED_PAYMENT };
     try {
-      const receipt = await server.settlePayment(payload, requirements);
+      // A v1 payment is settled as it was verified: by the facilitator's v1 kind, with v1 terms.
+      const receipt = await server.settlePayment(
+        payload as PaymentPayload,
+        requirements as PaymentRequirements,
+      );
       if (receipt.success) return { outcome: "settled", receipt };
       return { outcome: "refused", reason: receipt.errorReason ?? "settlement_failed" };
     } catch (error) {

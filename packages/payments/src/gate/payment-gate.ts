@@ -1,8 +1,10 @@
 import type { x402ResourceServer } from "@x402/core/server";
 import {
   type PaymentPayload,
+  type PaymentPayloadV1,
   type PaymentRequired,
   type PaymentRequirements,
+  type PaymentRequirementsV1,
   SettleError,
   type SettleResponse,
   VerifyError,
@@ -43,6 +45,13 @@ import {
   type PaymentTerms,
   schemeOfTerms,
 } from "../terms/paid-resource.js";
+import {
+  acceptedByV1,
+  isPaymentPayloadV1,
+  v1Requirements,
+  X402_VERSIONS,
+  type X402Version,
+} from "../versions/x402-v1.js";
 import { refusedByFacilitator } from "./facilitator-refusal.js";
 
 /** A JSON object (not an array, not null). */
@@ -67,6 +76,7 @@ interface GateCache {
   readonly reservations: ReservationStore;
   readonly deferred: DeferredSettlement | undefined;
   readonly now: () => number;
+  readonly versions: readonly X402Version[];
 }
 
 /** How many distinct refusal texts a gate keeps built (facilitators give a handful). */
@@ -104,12 +114,31 @@ export interface PaymentGateOptions {
    * payment is settled before its answer is sent.
    */
   readonly deferred?: DeferredSettlement | undefined;
+  /**
+   * The x402 versions payments are taken in (default both, `X402_VERSIONS`): a payment of
+   * another version is refused as malformed, and a 402 states the terms only in these.
+   */
+  readonly versions?: readonly X402Version[] | undefined;
 }
+
+/**
+ * A payment and its terms as the facilitator is given them: in the payment's own x402 version
+ * (a v1 payment is verified and settled by the facilitator's v1 kind, with v1 requirements).
+ */
+export type FacilitatorRequest =
+  | { readonly payload: PaymentPayload; readonly requirements: PaymentRequirements }
+  | { readonly payload: PaymentPayloadV1; readonly requirements: PaymentRequirementsV1 };
 
 /** A payment that verified and is reserved for this request: what settling it needs. */
 export interface VerifiedPayment {
-  readonly payload: PaymentPayload;
+  /** The x402 version it came in: its receipt goes back in the same version's words. */
+  readonly version: X402Version;
+  /** The payment as presented. */
+  readonly payload: PaymentPayload | PaymentPayloadV1;
+  /** The terms it pays: this resource's requirements (v2's, whatever the version it came in). */
   readonly requirements: PaymentRequirements;
+  /** What the facilitator verifies and settles (and settlement after the answer records). */
+  readonly facilitatorRequest: FacilitatorRequest;
   readonly payer: string | undefined;
   /** The authorization's reservation key: `keyOf(authorization)`. */
   readonly reservation: string;
@@ -233,6 +262,7 @@ export class PaymentGate {
       reservations: options.reservations ?? defaultStoreOf(server),
       deferred: options.deferred,
       now: options.now ?? Date.now,
+      versions: options.versions ?? X402_VERSIONS,
     };
     const reuse = cache === undefined ? this.reuse : undefined;
     if (reuse !== undefined)
@@ -257,6 +287,11 @@ export class PaymentGate {
   get reuse(): { readonly ms: number; readonly now: () => number } | undefined {
     if (!signsOffers(this.server)) return undefined;
     return { ms: offerReuseMs(this.terms.maxTimeoutSeconds), now: this.cache.now };
+  }
+
+  /** The x402 versions this gate takes payments in. */
+  get versions(): readonly X402Version[] {
+    return this.cache.versions;
   }
 
   /** The operation's execution budget (ms): the authorization must outlast it. */
@@ -400,9 +435,10 @@ export class PaymentGate {
    * Checks a payload (already decoded, of any shape) before any work, and reserves its
    * authorization for this request; never charges. In order, each refusal cheaper than the next:
    *
-   * 1. the shape: an x402 v2 payload carrying an authorization of the terms' scheme (else
-   *    `invalid_payload`, never a facilitator call that would throw on it);
-   * 2. `accepted` is this resource's requirements, and the payload names this route or tool;
+   * 1. the shape: an x402 payload of a version this gate takes, carrying an authorization of
+   *    the terms' scheme (else `invalid_payload`, never a facilitator call that would throw);
+   * 2. it pays this resource's requirements: a v2 payload's `accepted` is one of them and it
+   *    names this route or tool; a v1 payload is on the network of one of them (`match`);
    * 3. the signed value and recipient are the requirements', and the validity window is bounded
    *    and leaves the operation's budget plus the settlement margin;
    * 4. it is reserved, atomically: of concurrent requests carrying it, one goes on, and one
@@ -413,16 +449,9 @@ export class PaymentGate {
    * The caller must end every verified payment with `settle` or `release`.
    */
   async verify(payload: unknown): Promise<VerifyOutcome> {
-    if (!isPaymentPayload(payload)) return this.refuse(REFUSALS.invalidPayload);
-    const authorization = this.scheme.readAuthorization(payload.payload);
-    if (authorization === undefined) return this.refuse(REFUSALS.invalidPayload);
-    const accepts = await this.requirements();
-    const requirements = this.server.findMatchingRequirements(accepts, payload);
-    if (requirements === undefined) return this.refuse(REFUSALS.requirementsMismatch);
-    const resourceUrl = payload.resource?.url;
-    if (typeof resourceUrl !== "string" || !routeMatches(this.route, resourceUrl)) {
-      return this.refuse(REFUSALS.resourceMismatch);
-    }
+    const presented = await this.match(payload);
+    if (!presented.ok) return this.refuse(presented.reason);
+    const { authorization, requirements, facilitatorRequest } = presented;
     const early = this.checkAuthorization(authorization, requirements);
     if (early !== undefined) return this.refuse(early);
 
@@ -449,7 +478,11 @@ export class PaymentGate {
 
     let result: Awaited<ReturnType<x402ResourceServer["verifyPayment"]>>;
     try {
-      result = await this.server.verifyPayment(payload, requirements, this.declaredExtensions());
+      result = await this.server.verifyPayment(
+        facilitatorRequest.payload as PaymentPayload,
+        facilitatorRequest.requirements as PaymentRequirements,
+        this.declaredExtensions(),
+      );
     } catch (error) {
       await this.forget(reservation);
       const reason = refusedByFacilitator(error, VerifyError);
@@ -462,12 +495,61 @@ export class PaymentGate {
     }
     return {
       ok: true,
-      payload,
+      version: presented.version,
+      payload: facilitatorRequest.payload,
       requirements,
+      facilitatorRequest,
       payer: result.payer,
       reservation,
       authorization: authorizationKey,
     };
+  }
+
+  /**
+   * What a presented payload pays here, read in its own x402 version (one this gate takes):
+   * its authorization, the entry of this resource's `accepts` it pays, and what the facilitator
+   * is to be given; or why it pays nothing here.
+   *
+   * - v2 names the requirements it accepted (they must be this resource's) and the resource it
+   *   pays for (it must name this route or tool);
+   * - v1 names only its scheme and network: it pays the entry on that network, in v1's words
+   *   for the facilitator; it names no resource, so what binds it here is what it signs (the
+   *   amount and the payee, checked next, as for v2).
+   */
+  private async match(payload: unknown): Promise<
+    | {
+        readonly ok: true;
+        readonly version: X402Version;
+        readonly authorization: SchemeAuthorization;
+        readonly requirements: PaymentRequirements;
+        readonly facilitatorRequest: FacilitatorRequest;
+      }
+    | { readonly ok: false; readonly reason: string }
+  > {
+    const v1 = isPaymentPayloadV1(payload);
+    if (!(v1 || isPaymentPayload(payload)) || !this.versions.includes(v1 ? 1 : 2)) {
+      return { ok: false, reason: REFUSALS.invalidPayload };
+    }
+    const authorization = this.scheme.readAuthorization(payload.payload);
+    if (authorization === undefined) return { ok: false, reason: REFUSALS.invalidPayload };
+    const accepts = await this.requirements();
+    if (v1) {
+      const requirements = acceptedByV1(accepts, payload);
+      const inV1 = requirements && v1Requirements(requirements, this.resource);
+      if (requirements === undefined || inV1 === undefined) {
+        return { ok: false, reason: REFUSALS.requirementsMismatch };
+      }
+      const facilitatorRequest = { payload, requirements: inV1 };
+      return { ok: true, version: 1, authorization, requirements, facilitatorRequest };
+    }
+    const requirements = this.server.findMatchingRequirements(accepts, payload);
+    if (requirements === undefined) return { ok: false, reason: REFUSALS.requirementsMismatch };
+    const resourceUrl = payload.resource?.url;
+    if (typeof resourceUrl !== "string" || !routeMatches(this.route, resourceUrl)) {
+      return { ok: false, reason: REFUSALS.resourceMismatch };
+    }
+    const facilitatorRequest = { payload, requirements };
+    return { ok: true, version: 2, authorization, requirements, facilitatorRequest };
   }
 
   /** The local checks of a well-formed authorization against the requirements it claims. */
@@ -548,8 +630,8 @@ export class PaymentGate {
       // The settlement's context names the resource as this request did (the URL its 402
       // named), so the signed receipt, when the server signs, is for that URL.
       receipt = await this.server.settlePayment(
-        payment.payload,
-        payment.requirements,
+        payment.facilitatorRequest.payload as PaymentPayload,
+        payment.facilitatorRequest.requirements as PaymentRequirements,
         this.declaredExtensions(),
         receiptContext(this.resource.url),
       );

@@ -1,7 +1,7 @@
 import { payingFetch, payloadFor, paymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
-import type { PaymentRequired } from "@x402/core/types";
+import type { PaymentRequired, PaymentRequiredV1 } from "@x402/core/types";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
@@ -35,13 +35,12 @@ const required = async (res: Response): Promise<PaymentRequired> =>
   decodePaymentRequiredHeader(res.headers.get("PAYMENT-REQUIRED") as string);
 
 describe("the 402 challenge", () => {
-  it("carries the PaymentRequired as the JSON body and in the PAYMENT-REQUIRED header, the bazaar declaration in the body only", async () => {
+  it("carries v2's terms in the PAYMENT-REQUIRED header and v1's as the JSON body, the bazaar declaration in the body only (as v1's outputSchema)", async () => {
     const res = await send("/paid/echo", { body: '{"text":"hi"}' });
     expect(res.status).toBe(402);
-    const body = (await res.json()) as PaymentRequired;
-    expect(await required(res)).toEqual({ ...body, extensions: {} });
-    expect(Object.keys(body.extensions ?? {})).toEqual(["bazaar"]);
-    expect(body).toMatchObject({
+    const header = await required(res);
+    expect(header.extensions).toEqual({});
+    expect(header).toMatchObject({
       x402Version: 2,
       error: "Payment required",
       resource: { url: `${URL_BASE}/paid/echo`, mimeType: "application/json" },
@@ -57,13 +56,27 @@ describe("the 402 challenge", () => {
         },
       ],
     });
-    expect(body.extensions).toMatchObject({
-      bazaar: {
-        info: {
-          input: { type: "http", method: "POST", bodyType: "json" },
-          output: { type: "json" },
+    const body = (await res.json()) as PaymentRequiredV1;
+    expect(body).toMatchObject({
+      x402Version: 1,
+      error: "Payment required",
+      accepts: [
+        {
+          scheme: "exact",
+          network: "base",
+          maxAmountRequired: "10000",
+          resource: `${URL_BASE}/paid/echo`,
+          mimeType: "application/json",
+          asset: BASE_USDC,
+          payTo: devnet.payTo,
+          maxTimeoutSeconds: 60,
+          extra: { name: "USD Coin", version: "2" },
+          outputSchema: {
+            input: { type: "http", method: "POST", bodyType: "json", discoverable: true },
+            output: { type: "json" },
+          },
         },
-      },
+      ],
     });
     expect(runs.echo).toBe(0);
   });
@@ -101,7 +114,7 @@ describe("a paid call", () => {
     expect(runs.echo).toBe(ranBefore + 1);
   });
 
-  it("accepts the payment in X-PAYMENT, the header of older clients", async () => {
+  it("accepts a v2 payment sent in X-PAYMENT too (v1's header: the payload says its version), answered with PAYMENT-RESPONSE", async () => {
     const challenge = await required(await send("/paid/echo"));
     const payload = await payloadFor(challenge, payer(1).privateKey);
     const res = await send("/paid/echo", {

@@ -13,7 +13,8 @@ import {
   unavailableBody,
 } from "../paid-call/paid-call.js";
 import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
-import { base64OfJson, encodeJsonHeader } from "./header-codec.js";
+import { v1PaymentRequired, type X402Version } from "../versions/x402-v1.js";
+import { encodeJsonHeader } from "./header-codec.js";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -55,12 +56,13 @@ export const paidAuthorization = (c: Context): AuthorizationKey | undefined =>
 export const recordServed = (c: Context, record: ServedRecord): void =>
   c.set("x402.served", record);
 
-/** The header names of x402 v2 over HTTP, and the v1 alias older clients send. */
+/** The header names of x402 over HTTP: v2's, and v1's (`X-PAYMENT`, `X-PAYMENT-RESPONSE`). */
 export const PAYMENT_HEADERS = {
   required: "PAYMENT-REQUIRED",
   signature: "PAYMENT-SIGNATURE",
   legacySignature: "X-PAYMENT",
   response: "PAYMENT-RESPONSE",
+  legacyResponse: "X-PAYMENT-RESPONSE",
   /** Settlement after the answer: `pending` (no receipt yet), and the payment's id. */
   status: "X-Payment-Status",
   id: "X-Payment-Id",
@@ -88,37 +90,39 @@ function headerPaymentRequired(paymentRequired: PaymentRequired): PaymentRequire
 }
 
 /**
- * The body and headers of a 402: the PaymentRequired as the JSON body and, base64, as the
- * `PAYMENT-REQUIRED` header, which leaves the discovery declaration to the body
- * (`headerPaymentRequired`).
+ * The body and headers of a 402, stating the terms in every x402 version the gate takes: v2's
+ * PaymentRequired, base64, as the `PAYMENT-REQUIRED` header (which leaves the discovery
+ * declaration to the body: `headerPaymentRequired`), and as the JSON body v1's (where v1
+ * clients read it, the discovery declaration as its `outputSchema`), else v2's whole.
  */
-function challenge(paymentRequired: PaymentRequired): {
-  json: string;
-  headers: Record<string, string>;
-} {
-  const json = JSON.stringify(paymentRequired);
-  const header = headerPaymentRequired(paymentRequired);
-  return {
-    json,
-    headers: {
-      "Content-Type": "application/json; charset=UTF-8",
-      [PAYMENT_HEADERS.required]: base64OfJson(
-        header === paymentRequired ? json : JSON.stringify(header),
-      ),
-      "Cache-Control": "no-store",
-    },
+function challenge(
+  paymentRequired: PaymentRequired,
+  versions: readonly X402Version[],
+): { json: string; headers: Record<string, string> } {
+  const json = JSON.stringify(
+    versions.includes(1)
+      ? v1PaymentRequired(paymentRequired, { discovery: true })
+      : paymentRequired,
+  );
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json; charset=UTF-8",
+    "Cache-Control": "no-store",
   };
+  if (versions.includes(2)) {
+    headers[PAYMENT_HEADERS.required] = encodeJsonHeader(headerPaymentRequired(paymentRequired));
+  }
+  return { json, headers };
 }
 
-/** 402 with the PaymentRequired object both as the `PAYMENT-REQUIRED` header and as the body. */
-function paymentRequiredResponse(paymentRequired: PaymentRequired): Response {
-  const { json, headers } = challenge(paymentRequired);
+/** 402 with the terms as the `PAYMENT-REQUIRED` header and as the body (`challenge`). */
+function paymentRequiredResponse(gate: PaymentGate, paymentRequired: PaymentRequired): Response {
+  const { json, headers } = challenge(paymentRequired, gate.versions);
   return new Response(json, { status: 402, headers });
 }
 
 /** The same through hono's context, so headers set by earlier middleware merge cheaply. */
-function respond402(c: Context, paymentRequired: PaymentRequired): Response {
-  const { json, headers } = challenge(paymentRequired);
+function respond402(c: Context, gate: PaymentGate, paymentRequired: PaymentRequired): Response {
+  const { json, headers } = challenge(paymentRequired, gate.versions);
   return c.body(json, 402, headers);
 }
 
@@ -141,7 +145,7 @@ function unpaidChallenges(gate: PaymentGate) {
   return async (url: string) => {
     let found = encoded.get(url);
     if (found === undefined) {
-      found = challenge(await gate.at(url).paymentRequired(UNPAID));
+      found = challenge(await gate.at(url).paymentRequired(UNPAID), gate.versions);
       encoded.set(url, found);
     }
     return found;
@@ -169,14 +173,16 @@ export interface RequirePaymentOptions {
  * (`app.post(path, requirePayment(gate), handler)`), so whatever path spelling the router sends
  * to the handler, the payment check runs first: there is no second path matcher to trick.
  *
- * - No payment (`PAYMENT-SIGNATURE`, or `X-PAYMENT` from older clients): 402 with the
- *   PaymentRequired as header and body; the handler does not run and the body is not read.
+ * - No payment (`PAYMENT-SIGNATURE` from x402 v2 clients, `X-PAYMENT` from v1 clients): 402
+ *   with the terms as v2's `PAYMENT-REQUIRED` header and v1's JSON body; the handler does not
+ *   run and the body is not read.
  * - HEAD: the unpaid 402's status and headers, whatever it carries; nothing runs or is charged.
  * - A payment that does not verify (shape, requirements, route, validity window, signature,
  *   funds, an authorization in use or used): 402 with the reason in `error`.
  * - Verified: its authorization is reserved and the handler runs. A 4xx or 5xx answer is
  *   returned as it is, never charged, and the authorization is free again. A success is settled
- *   on chain and only then sent, with `PAYMENT-RESPONSE`; if settlement fails, the client gets
+ *   on chain and only then sent, with `PAYMENT-RESPONSE` (v1: `X-PAYMENT-RESPONSE`); if
+ *   settlement fails, the client gets
  *   a 402 with the reason and none of the content.
  * - With settlement after the answer (the gate's `deferred`), a payment within its limits is
  *   recorded once the handler succeeded and the answer sent at once, with
@@ -211,7 +217,7 @@ export function requirePayment(
       try {
         payload = decodePaymentSignatureHeader(header);
       } catch {
-        return respond402(c, await gate.paymentRequired(REFUSALS.invalidHeader));
+        return respond402(c, gate, await gate.paymentRequired(REFUSALS.invalidHeader));
       }
       const outcome = await paidCall(gate, payload, async (authorization) => {
         c.set("x402.authorization", authorization);
@@ -225,7 +231,7 @@ export function requirePayment(
         });
         return { charge: true, answer: paid, served: c.get("x402.served") };
       });
-      return write(c, outcome);
+      return write(c, gate, outcome);
     } catch (error) {
       if (error instanceof PaymentUnavailableError) return unavailable(c, unavailableBody(error));
       throw error;
@@ -238,12 +244,16 @@ export function requirePayment(
  * settlement a 402 of its own (none of the handler's answer or headers), a failed run the
  * handler's answer as it is, a paid one the answer with its receipt or its pending payment.
  */
-function write(c: Context, outcome: PaidCallOutcome<Response>): Response | undefined {
+function write(
+  c: Context,
+  gate: PaymentGate,
+  outcome: PaidCallOutcome<Response>,
+): Response | undefined {
   switch (outcome.kind) {
     case "payment-required":
-      if (outcome.stage !== "settlement") return respond402(c, outcome.paymentRequired);
+      if (outcome.stage !== "settlement") return respond402(c, gate, outcome.paymentRequired);
       c.res = undefined;
-      c.res = paymentRequiredResponse(outcome.paymentRequired);
+      c.res = paymentRequiredResponse(gate, outcome.paymentRequired);
       return;
     case "unavailable":
       return unavailable(c, outcome.body);
@@ -263,7 +273,10 @@ function write(c: Context, outcome: PaidCallOutcome<Response>): Response | undef
       c.res = undefined;
       markCharged(c);
       const paid = outcome.answer;
-      paid.headers.set(PAYMENT_HEADERS.response, encodeJsonHeader(outcome.receipt));
+      // In the words of the version paid in: v1 clients read `X-PAYMENT-RESPONSE`.
+      const header =
+        outcome.version === 1 ? PAYMENT_HEADERS.legacyResponse : PAYMENT_HEADERS.response;
+      paid.headers.set(header, encodeJsonHeader(outcome.receipt));
       paid.headers.set("Cache-Control", "private, no-store");
       c.res = paid;
       return;

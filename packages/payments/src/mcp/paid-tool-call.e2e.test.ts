@@ -2,9 +2,9 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { connectLinked } from "@svc/test-support/mcp-client";
-import { payerOf } from "@svc/test-support/x402-payer";
+import { payerOf, v1PayloadFor, v1PaymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
-import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import type { PaymentRequired, PaymentRequiredV1, SettleResponse } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaymentGate } from "../gate/payment-gate.js";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
@@ -59,7 +59,7 @@ function mcpServer(facilitatorUrl?: string): Server {
 }
 
 beforeAll(async () => {
-  devnet = await startDevnet({ payers: 2 });
+  devnet = await startDevnet({ payers: 3 });
   client = await connectLinked(mcpServer());
 });
 afterAll(async () => {
@@ -155,5 +155,77 @@ describe("x402 v2 over MCP", () => {
       code: "PAYMENT_FACILITATOR_UNAVAILABLE",
     });
     await down.close();
+  });
+});
+
+describe("x402 v1 over MCP, as x402-mcp speaks it", () => {
+  /** The v1 terms of an unpaid call: its second text, what a v1 client (or its model) pays from. */
+  const v1TermsOf = (result: Awaited<ReturnType<Client["callTool"]>>) =>
+    JSON.parse((result.content as { text: string }[])[1]?.text ?? "") as PaymentRequiredV1;
+
+  it("an unpaid call states the terms in v1's words too, beside v2's PaymentRequired", async () => {
+    const r = await client.callTool({ name: "paid_echo", arguments: {} });
+    expect(r.isError).toBe(true);
+    expect(paymentRequiredOf(r).x402Version).toBe(2);
+    expect(v1TermsOf(r)).toEqual({
+      x402Version: 1,
+      error: "Payment required",
+      accepts: [
+        {
+          scheme: "exact",
+          network: "base",
+          maxAmountRequired: "10000",
+          resource: "mcp://tool/paid_echo",
+          description: "test tool paid_echo",
+          mimeType: "application/json",
+          outputSchema: {},
+          payTo: devnet.payTo,
+          maxTimeoutSeconds: 60,
+          asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+          extra: { name: "USD Coin", version: "2" },
+        },
+      ],
+    });
+  });
+
+  it('a payment in _meta["x402.payment"] (v1\'s header, base64) runs the tool, settles on chain, and returns the receipt in _meta["x402.payment-response"]', async () => {
+    const payee = await devnet.balanceOf(devnet.payTo);
+    const ranBefore = ran.paid_echo;
+    const terms = v1TermsOf(await client.callTool({ name: "paid_echo", arguments: {} }));
+    const payment = v1PaymentHeader(await v1PayloadFor(terms, devnet.payers[2]!.privateKey));
+    const r = await client.callTool({
+      name: "paid_echo",
+      arguments: { text: "v1" },
+      _meta: { "x402.payment": payment },
+    });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toEqual({ echoed: { text: "v1" } });
+    expect(r._meta?.[MCP_PAYMENT_RESPONSE_META]).toBeUndefined();
+    expect(r._meta?.["x402.payment-response"]).toMatchObject({
+      success: true,
+      network: "base",
+      payer: devnet.payers[2]!.address,
+    });
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);
+    expect(ran.paid_echo).toBe(ranBefore + 1);
+
+    const replay = await client.callTool({
+      name: "paid_echo",
+      arguments: {},
+      _meta: { "x402.payment": payment },
+    });
+    expect(replay.isError).toBe(true);
+    expect(paymentRequiredOf(replay).error).toBe("payment_already_used");
+    expect(ran.paid_echo).toBe(ranBefore + 1);
+  });
+
+  it("a v1 payment that is not base64 JSON is refused as malformed", async () => {
+    const r = await client.callTool({
+      name: "paid_echo",
+      arguments: {},
+      _meta: { "x402.payment": "%%% not base64 %%%" },
+    });
+    expect(r.isError).toBe(true);
+    expect(paymentRequiredOf(r).error).toBe("invalid_payload");
   });
 });

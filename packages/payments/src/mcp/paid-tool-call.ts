@@ -1,12 +1,20 @@
+import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
-import type { PendingPayment } from "../deferred/deferred-settlement.js";
 import type { PaymentGate } from "../gate/payment-gate.js";
 import { paidCall } from "../paid-call/paid-call.js";
 import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
+import { v1PaymentRequired } from "../versions/x402-v1.js";
 
 /** Where x402 v2 over MCP puts the payment and the receipt (transports-v2/mcp). */
 export const MCP_PAYMENT_META = "x402/payment";
 export const MCP_PAYMENT_RESPONSE_META = "x402/payment-response";
+
+/**
+ * Where x402 v1 over MCP (Vercel's `x402-mcp`) puts them: the payment as the base64 string of
+ * v1's `X-PAYMENT` header, the receipt as a settlement response object.
+ */
+const MCP_V1_PAYMENT_META = "x402.payment";
+const MCP_V1_PAYMENT_RESPONSE_META = "x402.payment-response";
 
 /** The part of an MCP tool result this adapter reads and writes. */
 export interface ToolResult {
@@ -17,28 +25,52 @@ export interface ToolResult {
   [key: string]: unknown;
 }
 
-/** An unpaid or refused call: `isError`, the PaymentRequired as structured and text content. */
-const paymentRequiredResult = (paymentRequired: PaymentRequired): ToolResult => ({
-  isError: true,
-  structuredContent: paymentRequired as unknown as Record<string, unknown>,
-  content: [{ type: "text", text: JSON.stringify(paymentRequired) }],
-});
+/**
+ * An unpaid or refused call: `isError`, the PaymentRequired as structured and text content (v2's
+ * where the gate takes v2), then, where the gate takes v1, v1's terms as a second text (what a
+ * v1 client, or the model driving it, pays from: no discovery, the tool's schema is listed).
+ */
+function paymentRequiredResult(gate: PaymentGate, paymentRequired: PaymentRequired): ToolResult {
+  const v1 = gate.versions.includes(1) ? v1PaymentRequired(paymentRequired) : undefined;
+  const main = gate.versions.includes(2) || v1 === undefined ? paymentRequired : v1;
+  const content = [{ type: "text", text: JSON.stringify(main) }];
+  if (v1 !== undefined && main !== v1) content.push({ type: "text", text: JSON.stringify(v1) });
+  return { isError: true, structuredContent: main as unknown as Record<string, unknown>, content };
+}
 
 /**
- * Runs a paid MCP tool under the x402 v2 MCP transport, with the HTTP gate's rules: without
- * `_meta["x402/payment"]` (the PaymentPayload object) the tool does not run and the result is
- * the PaymentRequired (resource `mcp://tool/<name>`); a payment is verified and its
- * authorization reserved before `run` (the same authorization on another call is refused while
- * this one runs, and for good once it paid); a result with `isError` is never charged and frees
- * the authorization; a success is settled and returned with the receipt in
- * `_meta["x402/payment-response"]`; a failed settlement returns the PaymentRequired and none of
- * the content. A facilitator that cannot be reached gives an error result; nothing runs.
- * `servedOf` says, once the tool answered, what its answer was computed on (for the payment's
- * record, before settlement). `run` is given the authorization that pays for it (what its
- * evidence names). With settlement after the answer, a payment within its limits is
- * recorded and the result returned at once; its receipt meta says `status: "pending"` with the
- * `paymentId` whose receipt the service gives once settled. The lifecycle is `paidCall`'s, as
- * the HTTP adapter's is; this adapter only reads and writes `_meta` and `isError` results.
+ * The payment a call presents: v2's object under `x402/payment`, else v1's under `x402.payment`
+ * (the base64 of its header; what cannot be decoded goes on as it is, and is refused as
+ * malformed like any payload of no known shape).
+ */
+function presentedPayment(meta: Record<string, unknown> | undefined): unknown {
+  const v2 = meta?.[MCP_PAYMENT_META];
+  if (v2 !== undefined) return v2;
+  const v1 = meta?.[MCP_V1_PAYMENT_META];
+  if (typeof v1 !== "string") return v1;
+  try {
+    return decodePaymentSignatureHeader(v1);
+  } catch {
+    return v1;
+  }
+}
+
+/**
+ * Runs a paid MCP tool under the x402 MCP transport (v2's, and v1's as `x402-mcp` speaks it),
+ * with the HTTP gate's rules: without a payment (`_meta["x402/payment"]`, the PaymentPayload
+ * object; or v1's `_meta["x402.payment"]`) the tool does not run and the result is the
+ * PaymentRequired (resource `mcp://tool/<name>`); a payment is verified and its authorization
+ * reserved before `run` (the same authorization on another call is refused while this one runs,
+ * and for good once it paid); a result with `isError` is never charged and frees the
+ * authorization; a success is settled and only then returned, with the receipt in
+ * `_meta["x402/payment-response"]` (v1: `_meta["x402.payment-response"]`); a failed settlement
+ * returns the PaymentRequired and none of the content, as the transport requires, so a tool's
+ * answer never goes out before its settlement, whatever the gate's settlement after the answer
+ * says (that is HTTP's choice). A facilitator that cannot be reached gives an error result;
+ * nothing runs. `servedOf` says, once the tool answered, what its answer was computed on (for
+ * the payment's record, before settlement). `run` is given the authorization that pays for it
+ * (what its evidence names). The lifecycle is `paidCall`'s, as the HTTP adapter's is; this
+ * adapter only reads and writes `_meta` and `isError` results.
  */
 export async function callPaidTool(
   gate: PaymentGate,
@@ -46,15 +78,20 @@ export async function callPaidTool(
   run: (authorization: AuthorizationKey) => Promise<ToolResult>,
   servedOf: () => ServedRecord | undefined = () => undefined,
 ): Promise<ToolResult> {
-  const outcome = await paidCall(gate, meta?.[MCP_PAYMENT_META], async (authorization) => {
-    const result = await run(authorization);
-    return result.isError
-      ? { charge: false, answer: result }
-      : { charge: true, answer: result, served: servedOf() };
-  });
+  const outcome = await paidCall(
+    gate,
+    presentedPayment(meta),
+    async (authorization) => {
+      const result = await run(authorization);
+      return result.isError
+        ? { charge: false, answer: result }
+        : { charge: true, answer: result, served: servedOf() };
+    },
+    { answerBeforeSettlement: false },
+  );
   switch (outcome.kind) {
     case "payment-required":
-      return paymentRequiredResult(outcome.paymentRequired);
+      return paymentRequiredResult(gate, outcome.paymentRequired);
     case "unavailable":
       return {
         isError: true,
@@ -64,32 +101,18 @@ export async function callPaidTool(
     case "not-charged":
       return outcome.answer;
     case "pending":
-      return withPendingReceipt(outcome.answer, outcome.pending);
+      // Never: this adapter asks for settlement before the answer.
+      throw new Error("an MCP tool's payment was left to settle after its answer");
     case "settled":
-      return withReceipt(outcome.answer, outcome.receipt);
+      return withReceipt(
+        outcome.answer,
+        outcome.receipt,
+        outcome.version === 1 ? MCP_V1_PAYMENT_RESPONSE_META : MCP_PAYMENT_RESPONSE_META,
+      );
   }
 }
 
-/**
- * The receipt meta of a payment settled after the answer: the fields of a settlement response
- * (no transaction yet), `status: "pending"` and the payment's id.
- */
-const withPendingReceipt = (result: ToolResult, pending: PendingPayment): ToolResult => ({
+const withReceipt = (result: ToolResult, receipt: SettleResponse, key: string): ToolResult => ({
   ...result,
-  _meta: {
-    ...result._meta,
-    [MCP_PAYMENT_RESPONSE_META]: {
-      success: true,
-      status: "pending",
-      paymentId: pending.paymentId,
-      transaction: "",
-      network: pending.network,
-      payer: pending.payer,
-    },
-  },
-});
-
-const withReceipt = (result: ToolResult, receipt: SettleResponse): ToolResult => ({
-  ...result,
-  _meta: { ...result._meta, [MCP_PAYMENT_RESPONSE_META]: receipt },
+  _meta: { ...result._meta, [key]: receipt },
 });

@@ -3,6 +3,7 @@ import type { PendingPayment } from "../deferred/deferred-settlement.js";
 import { type PaymentGate, PaymentUnavailableError } from "../gate/payment-gate.js";
 import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
 import { canonicalKey } from "../schemes/canonical-key.js";
+import type { X402Version } from "../versions/x402-v1.js";
 
 /**
  * What a paid run came to, as its transport reads its answer: `charge: false` when the run says
@@ -58,10 +59,28 @@ export type PaidCallOutcome<Answer> =
     }
   /** The run said it failed: its answer goes out as it is, and the authorization is free again. */
   | { readonly kind: "not-charged"; readonly answer: Answer }
-  /** Settled before the answer: the answer goes out with the receipt. */
-  | { readonly kind: "settled"; readonly answer: Answer; readonly receipt: SettleResponse }
+  /**
+   * Settled before the answer: the answer goes out with the receipt, in the words of the x402
+   * version the payment came in (`version`).
+   */
+  | {
+      readonly kind: "settled";
+      readonly answer: Answer;
+      readonly receipt: SettleResponse;
+      readonly version: X402Version;
+    }
   /** Recorded to be settled after the answer: the answer goes out now, with the payment's id. */
   | { readonly kind: "pending"; readonly answer: Answer; readonly pending: PendingPayment };
+
+/** How a transport lets a paid call be answered. */
+export interface PaidCallOptions {
+  /**
+   * Whether the answer may go out before its settlement (the gate's settlement after the
+   * answer, within its limits). Default true. False for a transport whose protocol says content
+   * is returned only once settled (x402 over MCP): every payment is then settled first.
+   */
+  readonly answerBeforeSettlement?: boolean;
+}
 
 /** The refusal text of a call that presented no payment. */
 export const UNPAID = "Payment required";
@@ -79,8 +98,9 @@ export const unavailableBody = (error: PaymentUnavailableError): UnavailableBody
  * (any shape; undefined when none was presented). In order, each step at most once:
  *
  * 1. no payment: the gate's unpaid PaymentRequired; nothing runs;
- * 2. verify (which reserves the authorization) and plan (settle before or after the answer);
- *    a refusal of either is a PaymentRequired, and nothing runs;
+ * 2. verify (which reserves the authorization; a payment of x402 v1 or v2, each read in its
+ *    own words by the gate) and, where the transport lets the answer go first, plan (settle
+ *    before or after the answer); a refusal of either is a PaymentRequired, and nothing runs;
  * 3. run, given the authorization; a run that throws, or says it failed, releases it (a thrown
  *    error goes on to the caller; a failed answer is returned, not charged);
  * 4. after the answer: the payment is recorded with what was served (`defer`) and the answer
@@ -97,12 +117,16 @@ export async function paidCall<Answer>(
   gate: PaymentGate,
   payload: unknown,
   run: PaidRun<Answer>,
+  options: PaidCallOptions = {},
 ): Promise<PaidCallOutcome<Answer>> {
   try {
     if (payload === undefined) return paymentRequired("unpaid", await gate.paymentRequired(UNPAID));
     const verified = await gate.verify(payload);
     if (!verified.ok) return paymentRequired("refused", verified.paymentRequired);
-    const plan = await gate.plan(verified);
+    const plan =
+      options.answerBeforeSettlement === false
+        ? ({ ok: true, kind: "before-response" } as const)
+        : await gate.plan(verified);
     if (!plan.ok) return paymentRequired("refused", plan.paymentRequired);
 
     let result: RunResult<Answer>;
@@ -131,7 +155,12 @@ export async function paidCall<Answer>(
     await gate.served(verified, result.served);
     const settled = await gate.settle(verified);
     if (!settled.ok) return paymentRequired("settlement", settled.paymentRequired);
-    return { kind: "settled", answer: result.answer, receipt: settled.receipt };
+    return {
+      kind: "settled",
+      answer: result.answer,
+      receipt: settled.receipt,
+      version: verified.version,
+    };
   } catch (error) {
     if (!(error instanceof PaymentUnavailableError)) throw error;
     return { kind: "unavailable", error, body: unavailableBody(error) };

@@ -2,6 +2,7 @@ import { x402Facilitator } from "@x402/core/facilitator";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Network, SupportedResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { ExactEvmSchemeV1 } from "@x402/evm/exact/v1/facilitator";
 import type { Address, Hex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { DEVNET_NETWORK } from "../chain/devnet-chain.js";
@@ -29,10 +30,9 @@ export interface DevnetFacilitator extends FacilitatorClient {
  */
 export function createDevnetFacilitator(options: DevnetFacilitatorOptions): DevnetFacilitator {
   const signer = createFacilitatorSigner(options.rpcUrl, options.signerKey);
-  const facilitator = new x402Facilitator().register(
-    options.network ?? DEVNET_NETWORK,
-    new ExactEvmScheme(signer),
-  );
+  const facilitator = new x402Facilitator()
+    .register(options.network ?? DEVNET_NETWORK, new ExactEvmScheme(signer))
+    .registerV1("base" as Network, new ExactEvmSchemeV1(signer));
   return {
     signer: privateKeyToAddress(options.signerKey),
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
