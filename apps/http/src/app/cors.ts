@@ -23,6 +23,7 @@ const ALLOWED_HEADERS = [
 const EXPOSED_HEADERS = [
   PAYMENT_HEADERS.required,
   PAYMENT_HEADERS.response,
+  PAYMENT_HEADERS.legacyResponse,
   "Mcp-Session-Id",
   "X-Request-Id",
 ];

@@ -4,7 +4,7 @@ import { baseTerms, createPaymentServer } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
 import { payingFetch } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
-import { decodePaymentResponseHeader } from "@x402/core/http";
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
@@ -41,7 +41,13 @@ describe("GET /api/ofac-wallet-screen/:address", () => {
   it("answers 402 with the $0.01 terms when unpaid", async () => {
     const res = await app.request(`/api/ofac-wallet-screen/${LAZARUS}`);
     expect(res.status).toBe(402);
-    expect(await res.json()).toMatchObject({ accepts: [{ amount: "10000", payTo: devnet.payTo }] });
+    // v2's terms in the header, v1's in the body: the same price and payee.
+    const v2 = decodePaymentRequiredHeader(res.headers.get("PAYMENT-REQUIRED") as string);
+    expect(v2).toMatchObject({ accepts: [{ amount: "10000", payTo: devnet.payTo }] });
+    expect(await res.json()).toMatchObject({
+      x402Version: 1,
+      accepts: [{ maxAmountRequired: "10000", payTo: devnet.payTo, network: "base" }],
+    });
   });
 
   it("paid, screens the address: a match, with its source, settled on chain", async () => {

@@ -1,7 +1,8 @@
 import { connect } from "node:net";
 import { renderDocument } from "@svc/renderers";
 import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
-import type { PaymentRequired } from "@x402/core/types";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import type { PaymentRequiredV1 } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { createApp } from "./create-app.js";
@@ -26,7 +27,10 @@ afterAll(async () => {
 });
 
 /** Sends one raw HTTP/1.1 request and returns the status and body of the answer. */
-function raw(requestLine: string, host: string): Promise<{ status: number; body: string }> {
+function raw(
+  requestLine: string,
+  host: string,
+): Promise<{ status: number; head: string; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
     let data = "";
@@ -35,21 +39,30 @@ function raw(requestLine: string, host: string): Promise<{ status: number; body:
     });
     socket.on("end", () => {
       const [head = "", ...rest] = data.split("\r\n\r\n");
-      resolve({ status: Number(head.split(" ")[1]), body: rest.join("\r\n\r\n") });
+      resolve({ status: Number(head.split(" ")[1]), head, body: rest.join("\r\n\r\n") });
     });
     socket.on("error", reject);
     socket.write(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
   });
 }
 
-const resourceUrlOf = (body: string) =>
-  (JSON.parse(body.slice(body.indexOf("{"))) as PaymentRequired).resource.url;
+/**
+ * The resource a 402 names, in both versions it states the terms in: v2's PAYMENT-REQUIRED
+ * header and v1's JSON body (each entry's `resource`); they must agree.
+ */
+const resourceUrlOf = (res: { head: string; body: string }) => {
+  const header = /^payment-required: (.+)$/im.exec(res.head)?.[1]?.trim() ?? "";
+  const v2 = decodePaymentRequiredHeader(header).resource.url;
+  const v1 = JSON.parse(res.body.slice(res.body.indexOf("{"))) as PaymentRequiredV1;
+  expect(v1.accepts.map((a) => a.resource)).toEqual([v2]);
+  return v2;
+};
 
 describe("Host header and request-target injection", () => {
   it("a forged Host header never reaches a 402: the resource is named on the public base URL", async () => {
     const res = await raw(`GET /api/ofac-wallet-screen/${LAZARUS} HTTP/1.1`, "evil.example");
     expect(res.status).toBe(402);
-    expect(resourceUrlOf(res.body)).toBe(`${PUBLIC}/api/ofac-wallet-screen/${LAZARUS}`);
+    expect(resourceUrlOf(res)).toBe(`${PUBLIC}/api/ofac-wallet-screen/${LAZARUS}`);
   });
 
   it("an absolute-form request target naming another host is refused with 400", async () => {
@@ -68,7 +81,7 @@ describe("Host header and request-target injection", () => {
       `127.0.0.1:${port}`,
     );
     expect(res.status).toBe(402);
-    expect(resourceUrlOf(res.body)).toBe(`${PUBLIC}/api/ofac-wallet-screen/${LAZARUS}`);
+    expect(resourceUrlOf(res)).toBe(`${PUBLIC}/api/ofac-wallet-screen/${LAZARUS}`);
   });
 
   it("a request target longer than the bound is refused with 414, so no 402 grows with it", async () => {

@@ -444,9 +444,10 @@ describe("settlement after the answer", () => {
     await service?.stop();
   });
 
-  it("logs the payment id of a payment settled after the answer, and the payee is paid the price", async () => {
+  it("a service settling HTTP calls after their answers still answers the proxy's tool call only once settled, and the proxy logs its transaction", async () => {
     const chain = service.devnet!;
-    // A wallet's first call settles before its answer: the payer paid one before.
+    // A wallet's first call settles before its answer over HTTP: this one paid one before, so
+    // over HTTP it would be answered first; over MCP the transport says settle first.
     await payBeforeAnswers(service.url, chain.payers[0]!.privateKey);
     const proxy = await startProxy(
       [],
@@ -456,23 +457,19 @@ describe("settlement after the answer", () => {
     const before = await chain.balanceOf(chain.payTo);
     const r = await proxy.client.callTool(SCREEN);
     expect(r.isError, JSON.stringify(r.structuredContent)).toBeFalsy();
-    const receipt = r._meta?.[MCP_PAYMENT_RESPONSE_META] as { paymentId: string };
-    expect(receipt).toMatchObject({
-      success: true,
-      status: "pending",
-      paymentId: expect.stringMatching(/^pay_[0-9a-f]{32}$/),
-    });
+    const receipt = r._meta?.[MCP_PAYMENT_RESPONSE_META] as { transaction: string };
+    expect(receipt).toMatchObject({ success: true });
+    expect(receipt.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(receipt).not.toHaveProperty("status");
     expect(payments(proxy)).toEqual([
       expect.objectContaining({
         tool: "ofac_wallet_screen",
         amount: "0.01",
-        status: "pending",
-        paymentId: receipt.paymentId,
+        status: "settled",
+        transaction: receipt.transaction,
         payer: chain.payers[0]!.address,
       }),
     ]);
-    expect(payments(proxy)[0]).not.toHaveProperty("transaction");
-    await service.deferred!.idle();
     expect(await chain.balanceOf(chain.payTo)).toBe(before + SCREEN_PRICE);
   });
 });

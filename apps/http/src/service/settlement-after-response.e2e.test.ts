@@ -101,8 +101,8 @@ describe("settlement after the response", () => {
     );
   });
 
-  it("answers a paid MCP tool call with a pending receipt meta carrying the payment id, then settles it", async () => {
-    const { devnet, deferred } = devnetOf(service);
+  it("answers a paid MCP tool call only once it is settled, with its receipt (the x402 MCP transport), though HTTP calls are answered first", async () => {
+    const { devnet } = devnetOf(service);
     const payer = devnet.payers[1] as (typeof devnet.payers)[number];
     const client = await connectHttp(`${service.url}/mcp`);
     try {
@@ -111,26 +111,20 @@ describe("settlement after the response", () => {
       const payment = await payerOf(payer.privateKey).createPaymentPayload(
         unpaid.structuredContent as PaymentRequired,
       );
+      const payee = await devnet.balanceOf(devnet.payTo);
       const paid = await client.callTool({
         name: "ofac_wallet_screen",
         arguments: args,
         _meta: { [MCP_PAYMENT_META]: payment },
       });
       expect(paid.isError ?? false).toBe(false);
-      const meta = paid._meta?.[MCP_PAYMENT_RESPONSE_META] as {
-        status: string;
-        paymentId: string;
-        payer: string;
-      };
-      expect(meta).toMatchObject({ success: true, status: "pending", transaction: "" });
-      expect(meta.paymentId).toMatch(/^pay_[0-9a-f]{32}$/);
-      expect(meta.payer.toLowerCase()).toBe(payer.address.toLowerCase());
-
-      await deferred.idle();
-      expect(await service.ledger.deferred.byPaymentId(meta.paymentId)).toMatchObject({
-        operation: "mcp://tool/ofac_wallet_screen",
-        status: "settled",
-      });
+      const meta = paid._meta?.[MCP_PAYMENT_RESPONSE_META] as Record<string, unknown>;
+      expect(meta).toMatchObject({ success: true, network: "eip155:8453" });
+      expect(meta.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(meta).not.toHaveProperty("status");
+      expect(meta).not.toHaveProperty("paymentId");
+      // Settled when the answer came: the payee already has the price.
+      expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);
     } finally {
       await client.close();
     }
