@@ -100,6 +100,7 @@ function gateOf(op: AnyOperation, payments: AppOptions["payments"]): PaymentGate
       transport: { method: op.method, adapter: undefined, path: op.path },
       reservations: payments.reservations,
       deferred: payments.deferred,
+      versions: payments.versions,
     },
   );
 }

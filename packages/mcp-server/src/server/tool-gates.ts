@@ -4,6 +4,7 @@ import {
   PaymentGate,
   type PaymentTerms,
   type ReservationStore,
+  type X402Version,
 } from "@svc/payments";
 import type { x402ResourceServer } from "@x402/core/server";
 import type { AnyTool } from "../tools/tool.js";
@@ -31,6 +32,8 @@ export interface ToolPayments {
   readonly signingKey?: SigningKey | undefined;
   /** Keeps each attestation signed with it (the service's archive); see `AttesterOptions.keep`. */
   readonly keepAttestation?: ((jws: string) => Promise<void>) | undefined;
+  /** The x402 versions payments are taken in (default: v1 and v2). */
+  readonly versions?: readonly X402Version[] | undefined;
 }
 
 /** Finds the payment gate of a tool at a price. */
@@ -62,7 +65,11 @@ export function toolGates(payments: ToolPayments): GateFor {
           },
         },
         payments.terms,
-        { reservations: payments.reservations, deferred: payments.deferred },
+        {
+          reservations: payments.reservations,
+          deferred: payments.deferred,
+          versions: payments.versions,
+        },
       );
       gates.set(key, gate);
     }
