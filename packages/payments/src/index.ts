@@ -9,6 +9,10 @@ export {
   /** @public */ PaymentConfigError,
 } from "./config/payment-config.js";
 export type {
+  // What `PaymentConfig.versions` holds.
+  /** @public */ X402Version,
+} from "./config/x402-versions.js";
+export type {
   DeferredSettlement,
   // What a settler's `status()` returns, for those who write their own.
   /** @public */ DeferredStatus,
@@ -22,6 +26,18 @@ export {
   type StoredPayment,
   settleStoredPayments,
 } from "./deferred/settle-attempt.js";
+export {
+  /** @public */ CDP_FACILITATOR_URL,
+  /** @public */ type CdpFacilitatorOptions,
+  /** @public */ cdpFacilitator,
+} from "./facilitator/cdp-facilitator.js";
+export {
+  // What `PaymentConfig.facilitator` holds.
+  /** @public */ type FacilitatorChoice,
+  facilitatorClient,
+} from "./facilitator/facilitator-choice.js";
+export { httpFacilitator } from "./facilitator/http-facilitator.js";
+export { missingKinds, type NeededKinds } from "./facilitator/supported-kinds.js";
 export {
   PaymentGate,
   // The gate's options and what its steps return, for those who call them one by one.
@@ -77,7 +93,6 @@ export { BASE_NETWORK, BASE_USDC } from "./schemes/exact-evm/usdc-on-base.js";
 export { paymentChainOn } from "./schemes/known-schemes.js";
 export {
   createPaymentServer,
-  httpFacilitator,
   /** @public */ type PaymentServerOptions,
 } from "./server/payment-server.js";
 export { atomicUsdc, displayPrice, sumPrices } from "./terms/atomic-amount.js";
