@@ -38,7 +38,7 @@ if (info === undefined) {
   started = await startService({
     ...config,
     port: 0,
-    payments: { ...config.payments, mode: "development", facilitatorUrl: undefined },
+    payments: { ...config.payments, mode: "development", facilitator: { kind: "devnet" } },
   }).catch((error: unknown) => {
     console.error(`svc demo: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -23,6 +23,18 @@ export {
   settleStoredPayments,
 } from "./deferred/settle-attempt.js";
 export {
+  /** @public */ CDP_FACILITATOR_URL,
+  /** @public */ type CdpFacilitatorOptions,
+  /** @public */ cdpFacilitator,
+} from "./facilitator/cdp-facilitator.js";
+export {
+  // What `PaymentConfig.facilitator` holds.
+  /** @public */ type FacilitatorChoice,
+  facilitatorClient,
+} from "./facilitator/facilitator-choice.js";
+export { httpFacilitator } from "./facilitator/http-facilitator.js";
+export { missingKinds, type NeededKinds } from "./facilitator/supported-kinds.js";
+export {
   // What the facilitator is given for a payment, in the payment's own x402 version.
   /** @public */ type FacilitatorRequest,
   PaymentGate,
@@ -79,7 +91,6 @@ export { BASE_NETWORK, BASE_USDC } from "./schemes/exact-evm/usdc-on-base.js";
 export { paymentChainOn } from "./schemes/known-schemes.js";
 export {
   createPaymentServer,
-  httpFacilitator,
   /** @public */ type PaymentServerOptions,
 } from "./server/payment-server.js";
 export { atomicUsdc, displayPrice, sumPrices } from "./terms/atomic-amount.js";
@@ -91,4 +102,4 @@ export {
   termsOn,
 } from "./terms/paid-resource.js";
 export { MAX_TIMEOUT_SECONDS, USDC_DECIMALS } from "./terms/usdc.js";
-export { X402_VERSIONS, type X402Version } from "./versions/x402-v1.js";
+export type { X402Version } from "./versions/x402-v1.js";

@@ -7,7 +7,7 @@ import {
   type PaymentLedger,
 } from "@svc/ledger";
 import type { ListLoader } from "@svc/ofac-index/node";
-import { createPaymentServer, httpFacilitator, termsOn } from "@svc/payments";
+import { createPaymentServer, facilitatorClient, termsOn } from "@svc/payments";
 import type { Devnet } from "@svc/x402-devnet";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
@@ -23,6 +23,7 @@ import { loaderEditions } from "../list/loader-editions.js";
 import { serviceLog } from "../log/service-log.js";
 import { ledgerReceipts } from "../payments/payment-receipts.js";
 import { deferredSettlementOf } from "./deferred-settlement.js";
+import { checkFacilitator } from "./facilitator-check.js";
 import { startListRuntime } from "./list-runtime.js";
 
 export interface RunningService {
@@ -58,23 +59,27 @@ export async function startService(
   // First: a kept development key that cannot be read stops the start before anything runs.
   const attestation = await serviceAttestationOf(config.signing);
   // The devnet (anvil and the local chain) is a development dependency, imported only here:
-  // a production install does not carry it, and refuses development without FACILITATOR_URL.
+  // a production install does not carry it, and refuses development without a facilitator.
+  const choice = config.payments.facilitator;
   const devnet =
-    config.payments.mode === "development" && config.payments.facilitatorUrl === undefined
+    choice.kind === "devnet"
       ? await (await loadDevnet()).startDevnet({
           payers: 3,
           blockTimeSeconds: config.devnetBlockTime,
         })
       : undefined;
   const facilitator: FacilitatorClient =
-    devnet?.facilitator ??
-    httpFacilitator(config.payments.facilitatorUrl as string, {
-      ...config.payments.facilitatorHeaders,
-    });
+    choice.kind === "devnet" ? (devnet as Devnet).facilitator : facilitatorClient(choice);
   const payTo = config.payments.payTo ?? devnet?.payTo;
   if (payTo === undefined) {
     await devnet?.stop();
     throw new RangeError("PAY_TO is required when payments go through a configured facilitator");
+  }
+  const log = options.log ?? serviceLog();
+  // In production, a facilitator that cannot settle what the service takes stops the start
+  // before anything opens; one that cannot be reached is logged, and the start goes on.
+  if (config.payments.mode === "production" && choice.kind !== "devnet") {
+    await checkFacilitator(facilitator, choice.url, config.payments, log);
   }
   // Every paid call is reserved, and its settlement recorded, in the ledger: on a shared
   // PostgreSQL a reservation holds across replicas.
@@ -82,7 +87,6 @@ export async function startService(
     await devnet?.stop();
     throw error;
   });
-  const log = options.log ?? serviceLog();
   // The list's events (loads, failures with their reason, retries) are always logged;
   // LOG_REQUESTS=0 silences the request lines only. The runtime resolves without waiting on
   // the list's source, so the API listens at once (not ready until a list is loaded). On a
@@ -140,6 +144,7 @@ export async function startService(
       terms: termsOn(config.payments.network, payTo),
       reservations: new LedgerReservationStore(ledger),
       deferred,
+      versions: config.payments.versions,
     },
     receipts: ledgerReceipts(ledger),
     log: config.log ? log : undefined,

@@ -26,8 +26,8 @@ describe("loadPaymentConfig", () => {
       mode: "development",
       payTo: undefined,
       network: "eip155:8453",
-      facilitatorUrl: undefined,
-      facilitatorHeaders: {},
+      facilitator: { kind: "devnet" },
+      versions: [1, 2],
       settlement: "before-response",
       deferredMaxUsd: 0.25,
       deferredOutstandingUsd: 10,
@@ -89,14 +89,18 @@ describe("loadPaymentConfig", () => {
     expect(loadPaymentConfig(production)).toMatchObject({
       mode: "production",
       payTo: PAY_TO,
-      facilitatorHeaders: { Authorization: "Bearer token" },
+      facilitator: {
+        kind: "http",
+        url: "https://api.cdp.coinbase.com/platform/v2/x402",
+        headers: { Authorization: "Bearer token" },
+      },
     });
   });
 
   it("production refuses a missing payTo and a missing facilitator", () => {
     expect(problems({ SVC_MODE: "production" })).toEqual([
+      "FACILITATOR_URL: is required in production on eip155:8453, or CDP_API_KEY_ID and CDP_API_KEY_SECRET for Coinbase's facilitator",
       "PAY_TO: is required in production",
-      "FACILITATOR_URL: is required in production",
     ]);
   });
 

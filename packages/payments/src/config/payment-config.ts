@@ -1,7 +1,11 @@
 import type { Network } from "@x402/core/types";
 import * as v from "valibot";
+import type { FacilitatorChoice } from "../facilitator/facilitator-choice.js";
 import type { PaymentScheme } from "../scheme/payment-scheme.js";
 import { KNOWN_NETWORKS, KNOWN_SCHEMES, schemeOn } from "../schemes/known-schemes.js";
+import { X402_VERSIONS, type X402Version } from "../versions/x402-v1.js";
+import { readFacilitator } from "./facilitator-setting.js";
+import { X402Versions } from "./x402-versions.js";
 
 /** `development` pays through the local devnet; `production` through a real facilitator. */
 type PaymentMode = "development" | "production";
@@ -36,9 +40,14 @@ export interface PaymentConfig {
   readonly payTo: string | undefined;
   /** The network paid on (`X402_NETWORK`), one a known scheme has an asset on. */
   readonly network: Network;
-  /** The facilitator's URL; in development, unset means the in-process devnet facilitator. */
-  readonly facilitatorUrl: string | undefined;
-  readonly facilitatorHeaders: Readonly<Record<string, string>>;
+  /**
+   * The facilitator: Coinbase's with CDP keys (`CDP_API_KEY_ID`, `CDP_API_KEY_SECRET`), else
+   * `FACILITATOR_URL` (+ `FACILITATOR_HEADERS`), else x402.org's on Base Sepolia in production,
+   * else the devnet's (development).
+   */
+  readonly facilitator: FacilitatorChoice;
+  /** The x402 versions payments are taken in (`X402_VERSIONS`, default `1,2`). */
+  readonly versions: readonly X402Version[];
   /** When payments are settled (`X402_SETTLEMENT`, default before-response). */
   readonly settlement: SettlementTiming;
   /** After the answer, only prices up to this many USD (`X402_DEFERRED_MAX_USD`, default 0.25). */
@@ -76,8 +85,7 @@ const PAYMENT_ENV = {
   mode: "SVC_MODE",
   payTo: "PAY_TO",
   network: "X402_NETWORK",
-  facilitatorUrl: "FACILITATOR_URL",
-  facilitatorHeaders: "FACILITATOR_HEADERS",
+  versions: "X402_VERSIONS",
   settlement: "X402_SETTLEMENT",
   deferredMaxUsd: "X402_DEFERRED_MAX_USD",
   deferredOutstandingUsd: "X402_DEFERRED_OUTSTANDING_USD",
@@ -97,12 +105,6 @@ const KnownNetwork = v.picklist(
   KNOWN_NETWORKS,
   `must be ${KNOWN_NETWORKS.map((n) => `${n} (${schemeOn(n)?.networks[n]?.label})`).join(" or ")}`,
 );
-const Headers = v.pipe(
-  v.string(),
-  v.parseJson(undefined, "must be a JSON object of header names to values"),
-  v.record(v.string(), v.string(), "must be a JSON object of header names to string values"),
-);
-
 /** A USD amount as a setting: up to 4 digits and 6 decimals, more than 0. */
 const UsdAmount = (example: string) =>
   v.pipe(
@@ -115,11 +117,6 @@ const UsdAmount = (example: string) =>
 /** The network paid on when `X402_NETWORK` is not set: the first a known scheme is paid on. */
 const DEFAULT_NETWORK: Network = KNOWN_NETWORKS[0] as Network;
 const defaultScheme = (): PaymentScheme => schemeOn(DEFAULT_NETWORK) as PaymentScheme;
-
-const isLoopbackOrPrivate = (host: string): boolean =>
-  /^(localhost|127\.|0\.0\.0\.0|\[?::1\]?$|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/i.test(
-    host,
-  ) || host.endsWith(".local");
 
 /**
  * Reads and checks the payment settings. In production it refuses to start without a payTo,
@@ -147,11 +144,11 @@ export function loadPaymentConfig(
   const scheme = schemeOn(env[PAYMENT_ENV.network] || DEFAULT_NETWORK) ?? defaultScheme();
   const payTo = read(PAYMENT_ENV.payTo, Payee(scheme));
   const network = read(PAYMENT_ENV.network, KnownNetwork) ?? DEFAULT_NETWORK;
-  const facilitatorUrl = read(
-    PAYMENT_ENV.facilitatorUrl,
-    v.pipe(v.string(), v.url("must be a URL")),
-  );
-  const facilitatorHeaders = read(PAYMENT_ENV.facilitatorHeaders, Headers) ?? {};
+  const facilitator = readFacilitator(env, mode === "production", network, read, problems);
+  const versions = read(PAYMENT_ENV.versions, X402Versions) ?? X402_VERSIONS;
+  if (versions.includes(1) && schemeOn(network)?.networks[network]?.v1Network === undefined) {
+    problems.push({ variable: PAYMENT_ENV.versions, message: `cannot include 1 on ${network}` });
+  }
   const settlement =
     read(
       PAYMENT_ENV.settlement,
@@ -179,11 +176,12 @@ export function loadPaymentConfig(
     ) ?? DEFAULT_DEFERRED_SETTLE_SECONDS;
   const rpcUrl = read(PAYMENT_ENV.rpcUrl, v.pipe(v.string(), v.url("must be a URL")));
 
-  // A facilitator of one's own choosing leaves no chain to read balances from unless named.
-  if (settlement === "after-response" && rpcUrl === undefined && facilitatorUrl !== undefined) {
+  // A facilitator other than the devnet's leaves no chain to read balances from unless named.
+  if (settlement === "after-response" && rpcUrl === undefined && facilitator.kind !== "devnet") {
     problems.push({
       variable: PAYMENT_ENV.rpcUrl,
-      message: "is required with X402_SETTLEMENT=after-response and a FACILITATOR_URL",
+      message:
+        "is required with X402_SETTLEMENT=after-response and a facilitator other than the devnet",
     });
   }
   if (mode === "production") {
@@ -191,22 +189,6 @@ export function loadPaymentConfig(
       problems.push({ variable: PAYMENT_ENV.payTo, message: "is required in production" });
     else if (scheme.devnet.isPublicAccount(payTo)) {
       problems.push({ variable: PAYMENT_ENV.payTo, message: "is a public devnet account" });
-    }
-    if (facilitatorUrl === undefined) {
-      problems.push({ variable: PAYMENT_ENV.facilitatorUrl, message: "is required in production" });
-    } else {
-      const url = new URL(facilitatorUrl);
-      if (url.protocol !== "https:")
-        problems.push({
-          variable: PAYMENT_ENV.facilitatorUrl,
-          message: "must use https in production",
-        });
-      if (isLoopbackOrPrivate(url.hostname)) {
-        problems.push({
-          variable: PAYMENT_ENV.facilitatorUrl,
-          message: "must not be a local or private address in production",
-        });
-      }
     }
     for (const [variable, value] of Object.entries(env)) {
       if (value !== undefined && KNOWN_SCHEMES.some((s) => s.devnet.holdsPublicSecret(value))) {
@@ -219,8 +201,8 @@ export function loadPaymentConfig(
     mode,
     payTo,
     network,
-    facilitatorUrl,
-    facilitatorHeaders,
+    facilitator,
+    versions,
     settlement,
     deferredMaxUsd,
     deferredOutstandingUsd,

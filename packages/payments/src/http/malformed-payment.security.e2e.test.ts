@@ -3,8 +3,9 @@ import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpFacilitator } from "../facilitator/http-facilitator.js";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
-import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
+import { createPaymentServer } from "../server/payment-server.js";
 import { paidApp } from "../test-support/paid-app.js";
 
 // Bad payments are the payer's problem (402 with the reason), never an outage (503): with the

@@ -5,8 +5,9 @@ import type { PaymentRequired } from "@x402/core/types";
 import type { Hono } from "hono";
 import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { httpFacilitator } from "../facilitator/http-facilitator.js";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
-import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
+import { createPaymentServer } from "../server/payment-server.js";
 import { paidApp, type Runs } from "../test-support/paid-app.js";
 
 // Attacks on the payment gate, against a real local chain and facilitator. Each test checks the

@@ -4,9 +4,10 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/
 import type { PaymentRequired, PaymentRequiredV1 } from "@x402/core/types";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpFacilitator } from "../facilitator/http-facilitator.js";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
 import { BASE_USDC } from "../schemes/exact-evm/usdc-on-base.js";
-import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
+import { createPaymentServer } from "../server/payment-server.js";
 import { paidApp, type Runs } from "../test-support/paid-app.js";
 
 // One real local chain and facilitator for the file: anvil, Circle's USDC, EIP-3009 settlement.

@@ -6,9 +6,10 @@ import { payerOf, v1PayloadFor, v1PaymentHeader } from "@svc/test-support/x402-p
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { PaymentRequired, PaymentRequiredV1, SettleResponse } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpFacilitator } from "../facilitator/http-facilitator.js";
 import { PaymentGate } from "../gate/payment-gate.js";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
-import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
+import { createPaymentServer } from "../server/payment-server.js";
 import { callPaidTool, MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "./paid-tool-call.js";
 
 // A real MCP server and client (the SDK's, over its in-memory transport), a paid tool behind the

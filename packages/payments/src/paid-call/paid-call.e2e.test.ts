@@ -3,6 +3,7 @@ import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { PaymentPayload } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeferredSettlement, SettlementPlan } from "../deferred/deferred-settlement.js";
+import { httpFacilitator } from "../facilitator/http-facilitator.js";
 import { PaymentGate } from "../gate/payment-gate.js";
 import { MemoryReservationStore } from "../reservation/memory-reservation-store.js";
 import type {
@@ -12,7 +13,7 @@ import type {
 } from "../reservation/reservation-store.js";
 import { canonicalKey } from "../schemes/canonical-key.js";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
-import { createPaymentServer, httpFacilitator } from "../server/payment-server.js";
+import { createPaymentServer } from "../server/payment-server.js";
 import { paidCall, type RunResult } from "./paid-call.js";
 
 // The lifecycle itself, without a transport: a real local chain and facilitator verify and

@@ -1,9 +1,5 @@
 import type { SigningKey } from "@svc/attestations";
-import {
-  type FacilitatorClient,
-  HTTPFacilitatorClient,
-  x402ResourceServer,
-} from "@x402/core/server";
+import { type FacilitatorClient, x402ResourceServer } from "@x402/core/server";
 import type { Network } from "@x402/core/types";
 import { bazaarResourceServerExtension } from "@x402/extensions/bazaar";
 import {
@@ -46,20 +42,4 @@ export function createPaymentServer(
   return server.registerExtension(
     createOfferReceiptExtension(createJWSOfferReceiptIssuer(key.kid, jwsSignerOf(key))),
   );
-}
-
-/** A facilitator over HTTP (e.g. Coinbase CDP), with the same auth headers on every call. */
-export function httpFacilitator(
-  url: string,
-  headers: Record<string, string> = {},
-  timeoutMs = 30_000,
-): FacilitatorClient {
-  const auth = Object.keys(headers).length === 0 ? undefined : headers;
-  return new HTTPFacilitatorClient({
-    url,
-    timeoutMs,
-    ...(auth === undefined
-      ? {}
-      : { createAuthHeaders: async () => ({ verify: auth, settle: auth, supported: auth }) }),
-  });
 }
