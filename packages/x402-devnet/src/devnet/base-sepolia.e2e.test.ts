@@ -42,6 +42,7 @@ describe("a devnet started on Base Sepolia (eip155:84532)", () => {
       chainId: 84532,
       network: "eip155:84532",
       v1Network: "base-sepolia",
+      networkName: "Base Sepolia",
     });
     expect(await jsonRpc(devnet.rpcUrl, "eth_chainId", [])).toBe("0x14a34");
     expect(await devnet.publicClient.getChainId()).toBe(84532);

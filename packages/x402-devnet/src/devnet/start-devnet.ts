@@ -51,6 +51,8 @@ export interface Devnet {
   readonly network: DevnetNetworkId & Network;
   /** What x402 v1 calls the network (`base`, `base-sepolia`); the facilitator serves it too. */
   readonly v1Network: string;
+  /** How the network is named to people (`Base`, `Base Sepolia`). */
+  readonly networkName: string;
   /** The token at the network's canonical USDC address, and what it reports. */
   readonly usdc: UsdcToken;
   /** The payee (anvil account 2): the default `payTo`, starting at 0 USDC. */
@@ -132,6 +134,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       chainId: served.chainId,
       network: served.network as DevnetNetworkId,
       v1Network: served.v1Network,
+      networkName: served.label,
       usdc,
       payTo: anvilAccount(DEVNET_ROLES.payee).address,
       blockTimeSeconds: blockTime,
