@@ -69,6 +69,30 @@ describe("the service in development with X402_NETWORK=eip155:84532", () => {
     expect(JSON.stringify(required)).not.toContain('eip155:8453"');
   });
 
+  it("tells clients the network it serves: the catalog, OpenAPI, the inventory, the MCP docs and server card", async () => {
+    for (const path of [
+      "/api",
+      "/openapi.json",
+      "/.well-known/x402-aurelian.json",
+      "/mcp/docs?format=json",
+      "/.well-known/mcp/server-card.json",
+    ]) {
+      const text = await (await fetch(`${service.url}${path}`)).text();
+      expect(text, path).toContain("eip155:84532");
+      expect(text, path).not.toMatch(/eip155:8453(?!\d)/);
+      expect(text, path).not.toMatch(/on Base(?! Sepolia)/);
+    }
+    const card = (await (
+      await fetch(`${service.url}/.well-known/mcp/server-card.json`)
+    ).json()) as {
+      security: Record<string, unknown>;
+    };
+    expect(card.security).toMatchObject({
+      paymentNetwork: "base-sepolia",
+      paymentNetworkId: "eip155:84532",
+    });
+  });
+
   it("is paid by @x402/fetch on eip155:84532: 200, and the payee gains exactly the price on the devnet", async () => {
     const devnet = service.devnet!;
     const unpaid = await fetch(`${service.url}/api/ofac-wallet-screen/${LISTED}`);
