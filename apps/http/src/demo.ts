@@ -15,6 +15,8 @@ const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96"; // Lazarus Group (E
 
 interface DevnetInfo {
   rpcUrl: string;
+  /** The network the devnet stands in for (X402_NETWORK), which the payer pays on. */
+  network: `${string}:${string}`;
   usdc: Hex;
   payTo: Hex;
   payers: { address: Hex; privateKey: Hex }[];
@@ -63,7 +65,7 @@ const usdc = (atomic: bigint) => `${(Number(atomic) / 1e6).toFixed(6)} USDC`;
 
 const before = { payer: await balance(payer.address), payee: await balance(info.payTo) };
 const client = new x402Client().register(
-  "eip155:8453",
+  info.network,
   new ExactEvmScheme(privateKeyToAccount(payer.privateKey)),
 );
 const payingFetch = wrapFetchWithPayment(fetch, client);

@@ -20,7 +20,7 @@ try {
   if (service.devnet !== undefined) {
     const payer = service.devnet.payers[0];
     lines.push(
-      `  payments: local devnet (anvil ${service.devnet.rpcUrl}, ${service.devnet.blockTimeSeconds === undefined ? "a block per transaction" : `a block every ${service.devnet.blockTimeSeconds} s`}, USDC ${service.devnet.usdc.address}), payee ${service.devnet.payTo}`,
+      `  payments: local devnet standing in for ${service.devnet.networkName} (${service.devnet.network}, chain id ${service.devnet.chainId}; anvil ${service.devnet.rpcUrl}, ${service.devnet.blockTimeSeconds === undefined ? "a block per transaction" : `a block every ${service.devnet.blockTimeSeconds} s`}, USDC ${service.devnet.usdc.address}), payee ${service.devnet.payTo}`,
       `  demo payer (public devnet key, 100 USDC): ${payer?.address} ${payer?.privateKey}`,
       `  devnet details: ${service.url}${DEVNET_INFO_PATH}   pay once: pnpm demo`,
     );

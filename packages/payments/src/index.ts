@@ -96,6 +96,7 @@ export {
 export { atomicUsdc, displayPrice, sumPrices } from "./terms/atomic-amount.js";
 export {
   type Discovery,
+  networkNamesOf,
   type PaidResource,
   type PaymentTerms,
   requirementsOf,

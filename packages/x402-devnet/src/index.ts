@@ -19,6 +19,13 @@ export {
   DEVNET_POLLING_INTERVAL_MS,
   devnetChain,
 } from "./chain/devnet-chain.js";
+export {
+  DEVNET_NETWORKS,
+  type DevnetNetwork,
+  type DevnetNetworkId,
+  devnetNetwork,
+  isDevnetNetwork,
+} from "./chain/devnet-networks.js";
 export { type Devnet, type StartDevnetOptions, startDevnet } from "./devnet/start-devnet.js";
 export { createFacilitatorApp } from "./facilitator/facilitator-app.js";
 export { createFacilitatorSigner } from "./facilitator/facilitator-signer.js";
@@ -45,5 +52,7 @@ export {
   ONE_USDC,
   USDC,
   USDC_ADDRESS,
+  type UsdcToken,
   usdcBalance,
+  usdcOn,
 } from "./usdc/usdc-token.js";

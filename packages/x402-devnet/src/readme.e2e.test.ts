@@ -17,4 +17,18 @@ describe("README", () => {
     ]);
     expect(r.code).toBe(0);
   });
+
+  it("runs its Base Sepolia and x402 v1 example as written", () => {
+    const r = runReadmeExample(PACKAGE_DIR, 1);
+    expect(r.source).toContain('startDevnet({ network: "eip155:84532" })');
+    expect(r.source).toContain('from "@x402/evm/v1"');
+    expect(r.stderr).toBe("");
+    expect(r.stdout.trim().split("\n")).toEqual([
+      "84532 USDC",
+      "true base-sepolia",
+      "10000n",
+      "v2 eip155:84532, v1 base-sepolia",
+    ]);
+    expect(r.code).toBe(0);
+  });
 });

@@ -6,8 +6,9 @@ export const DEVNET_INFO_PATH = "/dev/devnet.json";
 
 /**
  * Development only (mounted only when the service pays through its own devnet): the local
- * chain, the payee and the funded payers with their public devnet keys, so `pnpm demo` and
- * local clients can pay a running service. Production never mounts it.
+ * chain, the network it stands in for and its token, the payee and the funded payers with their
+ * public devnet keys, so `pnpm demo` and local clients can pay a running service. Production
+ * never mounts it.
  */
 export function mountDevnetInfo(app: Hono, devnet: Devnet): void {
   app.get(DEVNET_INFO_PATH, (c) =>
@@ -16,8 +17,18 @@ export function mountDevnetInfo(app: Hono, devnet: Devnet): void {
       rpcUrl: devnet.rpcUrl,
       chainId: devnet.chainId,
       network: devnet.network,
+      networkName: devnet.networkName,
+      v1Network: devnet.v1Network,
       blockTimeSeconds: devnet.blockTimeSeconds ?? null,
       usdc: devnet.usdc.address,
+      // The token as a payer signs for it: its EIP-712 domain is name, version, chain id, address.
+      token: {
+        symbol: devnet.usdc.symbol,
+        address: devnet.usdc.address,
+        name: devnet.usdc.name,
+        version: devnet.usdc.version,
+        decimals: devnet.usdc.decimals,
+      },
       payTo: devnet.payTo,
       payers: devnet.payers.map((p) => ({ address: p.address, privateKey: p.privateKey })),
     }),

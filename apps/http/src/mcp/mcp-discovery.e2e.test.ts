@@ -181,7 +181,7 @@ describe("GET /mcp/docs", () => {
           x402Version: 2,
           scheme: "exact",
           network: "eip155:8453",
-          networkLabel: "base",
+          networkLabel: "USDC on Base",
           payTo: svc.devnet.payTo,
           maxTimeoutSeconds: 60,
           paymentMeta: "x402/payment",

@@ -106,6 +106,8 @@ export function mountMcp(app: Hono, options: McpOptions): void {
     baseUrl: baseUrlOf(c),
     tools: catalog.tools,
     prompts: catalog.prompts,
+    // The card names the network the tools are paid on: the terms'.
+    network: options.payments.terms.network,
   });
   const docsOf = (c: Context) =>
     mcpDocsOf({ baseUrl: baseUrlOf(c), terms: options.payments.terms }, catalog);

@@ -8,7 +8,7 @@ import {
 } from "@svc/ledger";
 import type { ListLoader } from "@svc/ofac-index/node";
 import { createPaymentServer, facilitatorClient, termsOn } from "@svc/payments";
-import type { Devnet } from "@svc/x402-devnet";
+import type { Devnet, DevnetNetworkId } from "@svc/x402-devnet";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
 import type { Logger } from "pino";
@@ -60,14 +60,10 @@ export async function startService(
   const attestation = await serviceAttestationOf(config.signing);
   // The devnet (anvil and the local chain) is a development dependency, imported only here:
   // a production install does not carry it, and refuses development without a facilitator.
+  // It stands in for the network paid on (X402_NETWORK): Base's chain id and USDC by default,
+  // Base Sepolia's for a rehearsal (`X402_NETWORK=eip155:84532`).
   const choice = config.payments.facilitator;
-  const devnet =
-    choice.kind === "devnet"
-      ? await (await loadDevnet()).startDevnet({
-          payers: 3,
-          blockTimeSeconds: config.devnetBlockTime,
-        })
-      : undefined;
+  const devnet = choice.kind === "devnet" ? await startLocalDevnet(config) : undefined;
   const facilitator: FacilitatorClient =
     choice.kind === "devnet" ? (devnet as Devnet).facilitator : facilitatorClient(choice);
   const payTo = config.payments.payTo ?? devnet?.payTo;
@@ -193,6 +189,19 @@ export async function startService(
       await devnet?.stop();
     },
   };
+}
+
+/**
+ * The local settlement stack on the network the service is paid on. The devnet stands in for
+ * every network a payment scheme has an asset on (a test of @svc/payments holds the two tables
+ * equal), and refuses any other with a RangeError naming those it knows.
+ */
+async function startLocalDevnet(config: ServiceConfig): Promise<Devnet> {
+  return (await loadDevnet()).startDevnet({
+    network: config.payments.network as DevnetNetworkId,
+    payers: 3,
+    blockTimeSeconds: config.devnetBlockTime,
+  });
 }
 
 /** How often attestations past their retention are deleted: daily (retention counts in days). */

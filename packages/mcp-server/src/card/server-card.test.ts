@@ -30,6 +30,8 @@ describe("server card", () => {
         paymentProtocol: "x402",
         paymentAsset: "USDC",
         paymentNetwork: "base",
+        paymentNetworkId: "eip155:8453",
+        paymentNetworkLabel: "USDC on Base",
       },
       capabilities: { tools: true, resources: false, prompts: true },
     });
@@ -63,6 +65,34 @@ describe("server card", () => {
     expect(prices.server_capabilities).toBeNull();
     expect(prices.ofac_wallet_report).toEqual({ default: "0.04", pdf: "0.09", docx: "0.10" });
     expect(prices.edd_report).toEqual({ default: "0.25" });
+  });
+});
+
+describe("the server card on the network served", () => {
+  it("with Base Sepolia terms, names base-sepolia / eip155:84532 and never Base mainnet", () => {
+    const sepolia = serverCardOf({
+      baseUrl: "https://screen.example.com",
+      network: "eip155:84532",
+    });
+    expect(sepolia.security).toMatchObject({
+      paymentNetwork: "base-sepolia",
+      paymentNetworkId: "eip155:84532",
+      paymentNetworkLabel: "USDC on Base Sepolia, a testnet",
+    });
+    expect(sepolia.configSchema).toMatchObject({
+      properties: { network: { enum: ["base-sepolia"], default: "base-sepolia" } },
+    });
+    const text = JSON.stringify(sepolia);
+    expect(text).toContain("eip155:84532");
+    expect(text).not.toMatch(/eip155:8453(?!\d)/);
+    expect(text).not.toMatch(/"base"/);
+    // The default card is unchanged by having served another network first.
+    expect(JSON.stringify(serverCardOf({ baseUrl: "https://screen.example.com" }))).toBe(
+      JSON.stringify(card),
+    );
+    expect(
+      describeEndpoint({ baseUrl: "http://x", network: "eip155:84532" }).payment,
+    ).toMatchObject({ paymentNetwork: "base-sepolia", paymentNetworkId: "eip155:84532" });
   });
 });
 

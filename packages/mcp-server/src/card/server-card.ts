@@ -1,4 +1,6 @@
+import { BASE_NETWORK, networkNamesOf } from "@svc/payments";
 import { type JsonSchema, jsonSchemaOf } from "@svc/report-model";
+import type { Network } from "@x402/core/types";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
 import { MCP_PAYMENT, MCP_PROTOCOL_VERSIONS, MCP_SERVER } from "../server/server-info.js";
@@ -6,7 +8,7 @@ import { listedTool } from "../server/tool-listing.js";
 import { TOOLS } from "../tools/catalog.js";
 import { listedPrices } from "../tools/server-capabilities.js";
 import type { AnyTool } from "../tools/tool.js";
-import { ClientConfigSchema } from "./config-schema.js";
+import { type ConfigNetwork, clientConfigSchemaOf } from "./config-schema.js";
 import { iconsAt } from "./icons.js";
 import { SERVER_JSON_PATH } from "./server-json.js";
 
@@ -15,9 +17,18 @@ export interface CardOptions {
   readonly baseUrl: string;
   readonly tools?: readonly AnyTool[];
   readonly prompts?: readonly AnyPrompt[];
+  /** The CAIP-2 network the tools are paid on (the payment terms'; default Base, `eip155:8453`). */
+  readonly network?: Network;
 }
 
-let configSchema: JsonSchema | undefined;
+/** The client configuration's JSON Schema, derived once per network. */
+const configSchemas = new Map<string, JsonSchema>();
+
+/** The payment network as the card names it, from the payment scheme's table. */
+function cardNetworkOf(network: Network): ConfigNetwork {
+  const names = networkNamesOf({ network });
+  return { name: names.v1Network ?? network, id: network, label: names.label };
+}
 
 /**
  * `/.well-known/mcp/server-card.json`, the MCP discovery document: identity (with the icon the
@@ -27,7 +38,12 @@ let configSchema: JsonSchema | undefined;
 export function serverCardOf(options: CardOptions) {
   const tools = options.tools ?? TOOLS;
   const prompts: readonly AnyPrompt[] = options.prompts ?? PROMPTS;
-  configSchema ??= jsonSchemaOf(ClientConfigSchema);
+  const network = cardNetworkOf(options.network ?? BASE_NETWORK);
+  let configSchema = configSchemas.get(network.id);
+  if (configSchema === undefined) {
+    configSchema = jsonSchemaOf(clientConfigSchemaOf(network));
+    configSchemas.set(network.id, configSchema);
+  }
   return {
     serverInfo: {
       name: MCP_SERVER.name,
@@ -49,7 +65,9 @@ export function serverCardOf(options: CardOptions) {
       paymentRequired: true,
       paymentProtocol: MCP_PAYMENT.protocol,
       paymentAsset: MCP_PAYMENT.asset,
-      paymentNetwork: MCP_PAYMENT.network,
+      paymentNetwork: network.name,
+      paymentNetworkId: network.id,
+      paymentNetworkLabel: network.label,
     },
     capabilities: { tools: true, resources: false, prompts: true },
     prompts: prompts.map((p) => ({

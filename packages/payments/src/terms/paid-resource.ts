@@ -95,3 +95,18 @@ export function requirementsOf(resource: PaidResource, terms: PaymentTerms): Pay
     extra: extraOf(terms),
   };
 }
+
+/**
+ * How the network of `terms` is named: to people, by its asset's label in the scheme's table
+ * (`USDC on Base`, `USDC on Base Sepolia, a testnet`), and by x402 v1 (`base`, `base-sepolia`;
+ * undefined where v1 payers cannot pay). What the discovery documents say is derived from this,
+ * so they name the network actually served.
+ */
+export function networkNamesOf(terms: Pick<PaymentTerms, "network">): {
+  readonly label: string;
+  readonly v1Network: string | undefined;
+} {
+  const asset = schemeOfTerms(terms).networks[terms.network];
+  if (asset === undefined) throw new RangeError(`no asset on ${terms.network}`);
+  return { label: asset.label, v1Network: asset.v1Network };
+}

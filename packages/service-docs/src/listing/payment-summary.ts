@@ -1,4 +1,4 @@
-import { displayPrice, PAYMENT_HEADERS } from "@svc/payments";
+import { displayPrice, networkNamesOf, PAYMENT_HEADERS } from "@svc/payments";
 import type { DiscoveryContext } from "./discovery-context.js";
 
 /** Compares decimal price strings by value ("0.10" vs "0.09"). */
@@ -19,8 +19,9 @@ export function priceRangeOf(ctx: DiscoveryContext) {
 }
 
 /**
- * How every call is paid (USDC on Base), for the catalog and the inventory: one scheme, network,
- * asset and payee for all routes, the protocol's header names, and that no account exists.
+ * How every call is paid (USDC on the network served), for the catalog and the inventory: one
+ * scheme, network, asset and payee for all routes, the protocol's header names, and that no
+ * account exists. The network is the terms', named as the scheme's table names it.
  */
 export function paymentSummaryOf(ctx: DiscoveryContext) {
   return {
@@ -30,7 +31,7 @@ export function paymentSummaryOf(ctx: DiscoveryContext) {
     pricingMode: "fixed",
     currency: "USDC",
     network: ctx.terms.network,
-    networkName: "Base",
+    networkLabel: networkNamesOf(ctx.terms).label,
     asset: ctx.terms.asset,
     payTo: ctx.terms.payTo,
     maxTimeoutSeconds: ctx.terms.maxTimeoutSeconds,

@@ -9,7 +9,7 @@ import {
   promptArgumentsOf,
   TOOLS,
 } from "@svc/mcp-server";
-import { atomicUsdc, displayPrice, type PaymentTerms } from "@svc/payments";
+import { atomicUsdc, displayPrice, networkNamesOf, type PaymentTerms } from "@svc/payments";
 import { discoveryUrls } from "../service/discovery-paths.js";
 
 /** The tools and prompts a tool server serves (the package's nine and six unless told). */
@@ -76,9 +76,9 @@ function toolDocOf(tool: AnyTool) {
 export type ToolDoc = ReturnType<typeof toolDocOf>;
 
 /** The x402 v2 MCP transport in four steps, for people and agents alike. */
-const mcpPaymentSteps = (maxTimeoutSeconds: number): readonly string[] => [
+const mcpPaymentSteps = (terms: PaymentTerms): readonly string[] => [
   "Call the paid tool with its arguments and no payment. The result is isError with the x402 v2 PaymentRequired as structuredContent (and as its JSON text): resource mcp://tool/<name>, and accepts with the amount in atomic USDC (price × 10^6), the asset, payTo and maxTimeoutSeconds.",
-  `Sign an exact USDC payment on Base for one of its accepts entries (an EIP-3009 authorization, valid ${maxTimeoutSeconds} seconds), e.g. with createPaymentPayload of an x402Client from @x402/core with the exact EVM scheme of @x402/evm.`,
+  `Sign an exact payment in ${networkNamesOf(terms).label} (${terms.network}) for one of its accepts entries (an EIP-3009 authorization, valid ${terms.maxTimeoutSeconds} seconds), e.g. with createPaymentPayload of an x402Client from @x402/core with the exact EVM scheme of @x402/evm.`,
   `Call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] set to the PaymentPayload object.`,
   `The result carries the answer and the settlement receipt in result._meta["${MCP_PAYMENT.receiptMeta}"]. Arguments are validated after payment: a refused argument is an isError result with code INVALID_INPUT (or INVALID_ADDRESS for a string that is no address) and its issues, is never charged, and the same payment may be sent again with corrected arguments. A tool that fails is not charged, and a payment buys one call: sent again while that call runs it is refused (payment_in_use), and after it paid (payment_already_used). A tool priced by output_format (ofac_wallet_report) checks that one argument before asking for payment.`,
 ];
@@ -120,7 +120,7 @@ export function mcpDocsOf(ctx: McpDocsContext, catalog: McpCatalog = DEFAULT_MCP
       pricingMode: "fixed",
       currency: MCP_PAYMENT.asset,
       network: ctx.terms.network,
-      networkLabel: MCP_PAYMENT.network,
+      networkLabel: networkNamesOf(ctx.terms).label,
       asset: ctx.terms.asset,
       payTo: ctx.terms.payTo,
       maxTimeoutSeconds: ctx.terms.maxTimeoutSeconds,
@@ -128,7 +128,7 @@ export function mcpDocsOf(ctx: McpDocsContext, catalog: McpCatalog = DEFAULT_MCP
       receiptMeta: MCP_PAYMENT.receiptMeta,
       requiredFor: tools.filter((t) => !t.free).map((t) => t.name),
       notRequiredFor: tools.filter((t) => t.free).map((t) => t.name),
-      steps: mcpPaymentSteps(ctx.terms.maxTimeoutSeconds),
+      steps: mcpPaymentSteps(ctx.terms),
     },
     clientConfig: {
       streamableHttp: { mcpServers: { [MCP_CLIENT_NAME]: { url: urls.mcp } } },

@@ -14,9 +14,9 @@ const errorResponse = (description: string, example: Record<string, unknown>) =>
 /**
  * The parts every paid operation shares, stated once: the error body of the API (`problem`),
  * x402's PaymentRequired and its header, the settlement receipt header and the payment header a
- * paying client sends.
+ * paying client sends. The network's example is the network served (`eip155:8453` on Base).
  */
-export const OPENAPI_COMPONENTS = {
+export const openApiComponentsOf = (network: string) => ({
   schemas: {
     Error: {
       type: "object",
@@ -49,7 +49,7 @@ export const OPENAPI_COMPONENTS = {
       required: ["scheme", "network", "amount", "asset", "payTo", "maxTimeoutSeconds"],
       properties: {
         scheme: { type: "string", const: "exact" },
-        network: { type: "string", description: "CAIP-2 network id.", examples: ["eip155:8453"] },
+        network: { type: "string", description: "CAIP-2 network id.", examples: [network] },
         amount: {
           type: "string",
           pattern: "^[0-9]+$",
@@ -133,4 +133,4 @@ export const OPENAPI_COMPONENTS = {
       },
     ),
   },
-} as const;
+});

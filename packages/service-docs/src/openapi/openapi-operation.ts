@@ -1,3 +1,4 @@
+import { networkNamesOf } from "@svc/payments";
 import { answerSchemaOf } from "../listing/answer-schema.js";
 import { type Listing, pathParamsOf } from "../listing/listing.js";
 import { requestSchemaOf } from "../listing/request-schema.js";
@@ -64,7 +65,7 @@ export function openApiOperationOf(l: Listing) {
   return {
     operationId: op.name,
     summary: op.title,
-    description: `${op.description}\n\nPrice: ${l.price} per call, paid with x402 (exact scheme, USDC on Base). An unpaid call answers 402 with the terms; pay and repeat it with the PAYMENT-SIGNATURE header.`,
+    description: `${op.description}\n\nPrice: ${l.price} per call, paid with x402 (exact scheme, ${networkNamesOf(l.requirements).label}, ${l.requirements.network}). An unpaid call answers 402 with the terms; pay and repeat it with the PAYMENT-SIGNATURE header.`,
     tags: [op.category],
     ...(l.docsUrl === undefined
       ? {}

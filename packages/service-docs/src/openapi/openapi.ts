@@ -4,7 +4,7 @@ import { discoveryUrls } from "../service/discovery-paths.js";
 import { topicOf } from "../service/free-endpoint.js";
 import { SERVICE } from "../service/service-info.js";
 import { freeMethodKey, freeOperationOf } from "./free-operation.js";
-import { OPENAPI_COMPONENTS } from "./openapi-components.js";
+import { openApiComponentsOf } from "./openapi-components.js";
 import { openApiOperationOf, openApiPath } from "./openapi-operation.js";
 
 const CATEGORY_DESCRIPTIONS: Record<string, string> = {
@@ -47,7 +47,7 @@ export function openApiOf(ctx: DiscoveryContext) {
         : { description: CATEGORY_DESCRIPTIONS[name] }),
     })),
     paths,
-    components: OPENAPI_COMPONENTS,
+    components: openApiComponentsOf(ctx.terms.network),
     "x-discovery": urls,
   };
 }

@@ -38,7 +38,7 @@ ${attestationsCardHtml(catalog)}
 <div class="table-scroll"><table>
 <tbody>
 <tr><th>Protocol</th><td>${p.protocol} v${p.x402Version}, scheme <code>${p.scheme}</code>, ${p.pricingMode} price</td></tr>
-<tr><th>Network</th><td><code>${p.network}</code> (${p.networkName})</td></tr>
+<tr><th>Network</th><td><code>${p.network}</code> (${p.networkLabel})</td></tr>
 <tr><th>Asset</th><td>${p.currency} <code>${p.asset}</code></td></tr>
 <tr><th>Pay to</th><td><code>${p.payTo}</code></td></tr>
 <tr><th>Authorization valid</th><td>${p.maxTimeoutSeconds} seconds</td></tr>

@@ -1,4 +1,4 @@
-import { PAYMENT_HEADERS } from "@svc/payments";
+import { networkNamesOf, PAYMENT_HEADERS } from "@svc/payments";
 import { type Companions, discoveryLinksHtml } from "../html/discovery-links.js";
 import { endpointTableHtml } from "../html/endpoint-table.js";
 import { freeEndpointsHtml } from "../html/free-endpoints-html.js";
@@ -19,6 +19,7 @@ import { SERVICE } from "../service/service-info.js";
 export function landingPage(ctx: DiscoveryContext, companions: Companions): string {
   const listings = listingsOf(ctx);
   const range = priceRangeOf(ctx);
+  const { label } = networkNamesOf(ctx.terms);
   const body = html`
 ${listCardHtml(ctx)}
 <section class="card">
@@ -35,8 +36,8 @@ ${evidenceHtml(ctx)}
 <div class="grid2">
 <section class="card">
 <h2>How to pay</h2>
-<p>Every call is paid individually in <strong>USDC on Base</strong> with the <strong>x402</strong> protocol.</p>
-${howToPayHtml(ctx.terms.maxTimeoutSeconds)}
+<p>Every call is paid individually in <strong>${label}</strong> with the <strong>x402</strong> protocol.</p>
+${howToPayHtml(ctx.terms)}
 ${paymentEndpointsHtml(ctx)}
 </section>
 <section class="card">
@@ -60,7 +61,7 @@ ${discoveryLinksHtml(companions)}
         : [
             html`<span class="pill">${range.min === range.max ? range.min : `${range.min} – ${range.max}`} per call</span>`,
           ]),
-      html`<span class="pill">x402 · USDC on Base</span>`,
+      html`<span class="pill">x402 · ${label}</span>`,
       html`<span class="pill">API ${SERVICE.version}</span>`,
     ],
     body,

@@ -96,7 +96,7 @@ export function mcpDocsPage(docs: McpDocs, companions: Companions): string {
 <section class="card">
 <h2>Endpoint</h2>
 <p><span class="badge post">POST</span> <code class="mcp-endpoint">${docs.endpoint}</code></p>
-<p>MCP over <strong>streamable HTTP</strong>, stateless: every JSON-RPC request gets one JSON answer and no session is kept. Server <code>${docs.server.name}</code> version <code>${docs.server.version}</code>; capabilities: tools and prompts (no resources). No API key, no account, no OAuth: paid tools are paid per call in <strong>USDC on Base</strong> over <strong>x402</strong>, and <code>server_capabilities</code> is free.</p>
+<p>MCP over <strong>streamable HTTP</strong>, stateless: every JSON-RPC request gets one JSON answer and no session is kept. Server <code>${docs.server.name}</code> version <code>${docs.server.version}</code>; capabilities: tools and prompts (no resources). No API key, no account, no OAuth: paid tools are paid per call in <strong>${p.networkLabel}</strong> over <strong>x402</strong>, and <code>server_capabilities</code> is free.</p>
 <p class="muted">This page as JSON: <a href="${DISCOVERY_PATHS.mcpDocs}?format=json"><code>${DISCOVERY_PATHS.mcpDocs}?format=json</code></a>. The machine-readable card: <a href="${DISCOVERY_PATHS.serverCard}"><code>${DISCOVERY_PATHS.serverCard}</code></a>.</p>
 </section>
 <div class="grid2">
@@ -136,7 +136,7 @@ ${discoveryLinksHtml(companions)}
     facts: [
       html`<span class="pill">${docs.toolCount} tools</span>`,
       html`<span class="pill">${docs.promptCount} prompts</span>`,
-      html`<span class="pill">x402 v${p.x402Version} · USDC on Base</span>`,
+      html`<span class="pill">x402 v${p.x402Version} · ${p.networkLabel}</span>`,
       html`<span class="pill">server ${docs.server.version}</span>`,
     ],
     body,

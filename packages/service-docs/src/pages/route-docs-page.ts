@@ -1,3 +1,4 @@
+import { networkNamesOf } from "@svc/payments";
 import { type Companions, discoveryLinksHtml } from "../html/discovery-links.js";
 import { howToPayHtml } from "../html/how-to-pay.js";
 import { html } from "../html/html.js";
@@ -11,11 +12,12 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** The docs page of a paid POST route: what it does, what it costs, how to call and pay it. */
 export function routeDocsPage(docs: RouteDocs, companions: Companions): string {
+  const { label } = networkNamesOf(docs.payment);
   const body = html`
 <section class="card">
 <h2>Endpoint</h2>
 <p><span class="badge post">${docs.method}</span> <code>${docs.url}</code></p>
-<p>Costs <span class="price">${docs.price}</span> per call (<code>${docs.payment.amount}</code> atomic USDC on Base, paid to <code>${docs.payment.payTo}</code>). ${
+<p>Costs <span class="price">${docs.price}</span> per call (<code>${docs.payment.amount}</code> atomic units of ${label} (<code>${docs.payment.network}</code>), paid to <code>${docs.payment.payTo}</code>). ${
     docs.outputKind === "document"
       ? html`The answer is JSON carrying a <code>${docs.outputMimeType}</code> file in base64.`
       : "The answer is JSON."
@@ -24,7 +26,7 @@ export function routeDocsPage(docs: RouteDocs, companions: Companions): string {
 </section>
 <section class="card">
 <h2>How to pay with x402</h2>
-${howToPayHtml(docs.payment.maxTimeoutSeconds)}
+${howToPayHtml(docs.payment)}
 </section>
 <section class="card">
 <h2>Request body</h2>
@@ -51,7 +53,7 @@ ${discoveryLinksHtml(companions)}
     facts: [
       html`<span class="pill">${docs.price} per call</span>`,
       html`<span class="pill">${docs.routeKey}</span>`,
-      html`<span class="pill">x402 · USDC on Base</span>`,
+      html`<span class="pill">x402 · ${label}</span>`,
     ],
     body,
   });

@@ -5,7 +5,7 @@
 export const SERVICE = {
   name: "OFAC Wallet Sanctions Screening API",
   description:
-    "Sanctions screening and compliance reports for crypto wallets: exact-match screening against OFAC's SDN digital-currency-address designations, and the reports built on it. Every call is paid individually in USDC on Base over x402; there are no API keys and no accounts.",
+    "Sanctions screening and compliance reports for crypto wallets: exact-match screening against OFAC's SDN digital-currency-address designations, and the reports built on it. Every call is paid individually in USDC over x402; there are no API keys and no accounts.",
   /** The API description version. */
   version: "1.0.0",
   /** The version of the `/.well-known/x402-aurelian.json` document format. */

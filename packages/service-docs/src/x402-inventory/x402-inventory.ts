@@ -1,3 +1,4 @@
+import { networkNamesOf, type PaymentTerms } from "@svc/payments";
 import type { DiscoveryResource } from "@x402/extensions/bazaar";
 import type { DiscoveryContext } from "../listing/discovery-context.js";
 import { type Listing, listingsOf } from "../listing/listing.js";
@@ -22,16 +23,20 @@ const discoveryResourceOf = (l: Listing, lastUpdated: string): DiscoveryResource
   tags: [...l.op.tags],
 });
 
-/** How to call a paid route, for agents that read the inventory and nothing else. */
-const INSTRUCTIONS = [
-  "1. Pick an endpoint below (or from the catalog at `discovery.api`); prices are fixed per call.",
-  "2. Call it without payment: the answer is 402 with the x402 v2 PaymentRequired object in the body and, base64, in the PAYMENT-REQUIRED header.",
-  "3. Sign an `exact` USDC payment on Base (EIP-3009 transferWithAuthorization) for one of its `accepts` entries, e.g. with @x402/fetch.",
-  "4. Repeat the same request with the base64 payment payload in the PAYMENT-SIGNATURE header (X-PAYMENT is accepted too).",
-  "5. A 200 carries the settlement receipt in PAYMENT-RESPONSE. A refused input (400) or a server failure is not charged.",
-  "A GET on a paid POST route returns its human-readable docs (JSON with ?format=json). No API key or account exists.",
-  'The same operations are also tools of an MCP server (streamable HTTP) at `discovery.mcp`: a tool costs what its route costs, paid to the same payee over the x402 v2 MCP transport (the payment in params._meta["x402/payment"]); its tools and client setup are at `discovery.mcpDocs` and `discovery.serverCard`.',
-].join("\n");
+/**
+ * How to call a paid route, for agents that read the inventory and nothing else, naming the
+ * network and asset of the terms served.
+ */
+const instructionsOf = (terms: PaymentTerms): string =>
+  [
+    "1. Pick an endpoint below (or from the catalog at `discovery.api`); prices are fixed per call.",
+    "2. Call it without payment: the answer is 402 with the x402 v2 PaymentRequired object in the body and, base64, in the PAYMENT-REQUIRED header.",
+    `3. Sign an \`exact\` payment in ${networkNamesOf(terms).label} (\`${terms.network}\`, EIP-3009 transferWithAuthorization) for one of its \`accepts\` entries, e.g. with @x402/fetch.`,
+    "4. Repeat the same request with the base64 payment payload in the PAYMENT-SIGNATURE header (X-PAYMENT is accepted too).",
+    "5. A 200 carries the settlement receipt in PAYMENT-RESPONSE. A refused input (400) or a server failure is not charged.",
+    "A GET on a paid POST route returns its human-readable docs (JSON with ?format=json). No API key or account exists.",
+    'The same operations are also tools of an MCP server (streamable HTTP) at `discovery.mcp`: a tool costs what its route costs, paid to the same payee over the x402 v2 MCP transport (the payment in params._meta["x402/payment"]); its tools and client setup are at `discovery.mcpDocs` and `discovery.serverCard`.',
+  ].join("\n");
 
 /**
  * `GET /.well-known/x402-aurelian.json`: the inventory of the service for x402 crawlers and
@@ -58,7 +63,7 @@ export function inventoryOf(ctx: DiscoveryContext, lastUpdated: string) {
       serverCard: urls.serverCard,
     },
     resources: listings.map((l) => discoveryResourceOf(l, lastUpdated)),
-    instructions: INSTRUCTIONS,
+    instructions: instructionsOf(ctx.terms),
     endpointCount: listings.length,
     pricing: {
       protocol: payment.protocol,

@@ -1,9 +1,13 @@
 import { type Chain, defineChain } from "viem";
 
-/** Base mainnet's chain id, used only by the local anvil (see README: never a real network). */
+/**
+ * Base mainnet's chain id, the devnet's by default (see README: it only ever names a local
+ * anvil, never a real network). `startDevnet({ network: "eip155:84532" })` runs on Base
+ * Sepolia's instead (see devnet-networks.ts).
+ */
 export const DEVNET_CHAIN_ID = 8453;
 
-/** The CAIP-2 id x402 v2 uses for it. */
+/** The CAIP-2 id x402 v2 uses for it: the network the devnet serves by default. */
 export const DEVNET_NETWORK = "eip155:8453" as const;
 
 /**
@@ -13,14 +17,15 @@ export const DEVNET_NETWORK = "eip155:8453" as const;
 export const DEVNET_POLLING_INTERVAL_MS = 20;
 
 /**
- * A viem chain for the local node. Deliberately not viem's `base`: that one carries Base's
+ * A viem chain for the local node, with the chain id anvil runs on (Base's by default): viem
+ * signs transactions for that id, which a node of another id refuses. Deliberately not viem's `base`: that one carries Base's
  * contract registry (viem would route `multicall` through aggregate3, which the devnet's
  * Multicall3 stand-in does not implement) and OP-stack formatters a plain anvil does not need.
  */
-export function devnetChain(rpcUrl: string): Chain {
+export function devnetChain(rpcUrl: string, chainId: number = DEVNET_CHAIN_ID): Chain {
   return defineChain({
-    id: DEVNET_CHAIN_ID,
-    name: "x402 devnet (local anvil, Base chain id)",
+    id: chainId,
+    name: `x402 devnet (local anvil, chain id ${chainId})`,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
     testnet: true,

@@ -10,6 +10,10 @@ const BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
 interface Printed {
   rpcUrl: string;
+  chainId: number;
+  network: string;
+  v1Network: string;
+  usdcName: string;
   facilitatorUrl: string;
   usdc: string;
   payTo: string;
@@ -57,13 +61,18 @@ const exitOf = (child: ChildProcessWithoutNullStreams) =>
 describe("x402-devnet CLI", () => {
   it("prints the stack as JSON, serves the facilitator, and stops cleanly on SIGTERM", async () => {
     const { child, out } = await start();
+    expect(out).toMatchObject({ chainId: 8453, network: "eip155:8453", v1Network: "base" });
     expect(out.usdc).toBe("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+    expect(out.usdcName).toBe("USD Coin");
     expect(out.facilitatorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(out.demoPayer.warning).toMatch(/PUBLIC anvil devnet key/);
     expect(isDevnetKey(out.demoPayer.privateKey)).toBe(true);
     expect(await jsonRpc(out.rpcUrl, "eth_chainId", [])).toBe("0x2105");
     const supported = await new HTTPFacilitatorClient({ url: out.facilitatorUrl }).getSupported();
-    expect(supported.kinds).toEqual([{ x402Version: 2, scheme: "exact", network: "eip155:8453" }]);
+    expect(supported.kinds).toEqual([
+      { x402Version: 2, scheme: "exact", network: "eip155:8453" },
+      { x402Version: 1, scheme: "exact", network: "base" },
+    ]);
 
     const exited = exitOf(child);
     child.kill("SIGTERM");
@@ -102,7 +111,32 @@ describe("x402-devnet CLI", () => {
     expect((await exited).code).toBe(0);
   });
 
+  it("--network eip155:84532 runs on Base Sepolia: chain id 84532, its USDC, v2 and v1 served", async () => {
+    const { child, out } = await start("--network", "eip155:84532");
+    expect(out).toMatchObject({
+      chainId: 84532,
+      network: "eip155:84532",
+      v1Network: "base-sepolia",
+      usdc: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+      usdcName: "USDC",
+    });
+    expect(await jsonRpc(out.rpcUrl, "eth_chainId", [])).toBe("0x14a34");
+    const supported = await new HTTPFacilitatorClient({ url: out.facilitatorUrl }).getSupported();
+    expect(supported.kinds).toEqual([
+      { x402Version: 2, scheme: "exact", network: "eip155:84532" },
+      { x402Version: 1, scheme: "exact", network: "base-sepolia" },
+    ]);
+    const exited = exitOf(child);
+    child.kill("SIGTERM");
+    expect((await exited).code).toBe(0);
+  });
+
   it("rejects bad options with exit code 2 and prints usage on --help", () => {
+    const net = spawnSync(process.execPath, [BIN, "--network", "base-sepolia"], {
+      encoding: "utf8",
+    });
+    expect(net.status).toBe(2);
+    expect(net.stderr).toMatch(/--network must be eip155:8453 or eip155:84532/);
     const bad = spawnSync(process.execPath, [BIN, "--port", "http"], { encoding: "utf8" });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--port must be a port number/);

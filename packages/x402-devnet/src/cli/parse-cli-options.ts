@@ -1,11 +1,18 @@
 import { parseArgs } from "node:util";
 import { MAX_PAYERS } from "../accounts/devnet-accounts.js";
+import { DEVNET_NETWORKS, isDevnetNetwork } from "../chain/devnet-networks.js";
 import type { StartDevnetOptions } from "../devnet/start-devnet.js";
 import { MAX_BLOCK_TIME_SECONDS } from "../mining/block-time.js";
 
-export const USAGE = `usage: x402-devnet [--port N] [--rpc-port N] [--payers N] [--usdc AMOUNT] [--block-time S]
-  Starts anvil (chain id 8453, localhost only), USDC at the Base USDC address, funded payers and
-  an x402 facilitator over HTTP; prints one line of JSON and runs until Ctrl-C / SIGTERM.
+const NETWORKS = Object.keys(DEVNET_NETWORKS);
+
+export const USAGE = `usage: x402-devnet [--network ID] [--port N] [--rpc-port N] [--payers N] [--usdc AMOUNT] [--block-time S]
+  Starts anvil (localhost only) on the network's chain id, Circle's USDC at the network's USDC
+  address, funded payers and an x402 facilitator (v2 and v1) over HTTP; prints one line of JSON
+  and runs until Ctrl-C / SIGTERM.
+  --network ID   ${Object.values(DEVNET_NETWORKS)
+    .map((n) => `${n.network} (${n.label})`)
+    .join(" or ")}; default ${NETWORKS[0]}
   --port N       facilitator HTTP port (default 0: a free one)
   --rpc-port N   anvil JSON-RPC port (default 0: a free one)
   --payers N     funded payers, 1-${MAX_PAYERS} (default 3)
@@ -31,6 +38,7 @@ export function parseCliOptions(argv: string[]): StartDevnetOptions | null {
   const { values } = parseArgs({
     args: argv,
     options: {
+      network: { type: "string" },
       port: { type: "string" },
       "rpc-port": { type: "string" },
       payers: { type: "string" },
@@ -42,6 +50,10 @@ export function parseCliOptions(argv: string[]): StartDevnetOptions | null {
     allowPositionals: false,
   });
   if (values.help) return null;
+  const network = values.network ?? NETWORKS[0];
+  if (network === undefined || !isDevnetNetwork(network)) {
+    throw new UsageError(`--network must be ${NETWORKS.join(" or ")}, got "${values.network}"`);
+  }
   const payers = values.payers === undefined ? 3 : Number(values.payers);
   if (!Number.isInteger(payers) || payers < 1 || payers > MAX_PAYERS) {
     throw new UsageError(
@@ -66,6 +78,7 @@ export function parseCliOptions(argv: string[]): StartDevnetOptions | null {
     );
   }
   return {
+    network,
     ...(blockTime === undefined ? {} : { blockTimeSeconds: Number(blockTime) }),
     httpFacilitator: { port: port(values.port, "--port") },
     rpcPort: port(values["rpc-port"], "--rpc-port"),

@@ -28,7 +28,7 @@ describe("startDevnet", () => {
       const supported = await new HTTPFacilitatorClient({
         url: devnet.facilitatorUrl!,
       }).getSupported();
-      expect(supported.kinds).toHaveLength(1);
+      expect(supported.kinds).toHaveLength(2);
     } finally {
       await devnet.stop();
     }

@@ -8,12 +8,8 @@ import {
   payerAccounts,
 } from "../accounts/devnet-accounts.js";
 import { startAnvil } from "../anvil/start-anvil.js";
-import {
-  DEVNET_CHAIN_ID,
-  DEVNET_NETWORK,
-  DEVNET_POLLING_INTERVAL_MS,
-  devnetChain,
-} from "../chain/devnet-chain.js";
+import { DEVNET_NETWORK, DEVNET_POLLING_INTERVAL_MS, devnetChain } from "../chain/devnet-chain.js";
+import { type DevnetNetworkId, devnetNetwork } from "../chain/devnet-networks.js";
 import {
   createDevnetFacilitator,
   type DevnetFacilitator,
@@ -22,9 +18,15 @@ import { serveFacilitator } from "../facilitator/serve-facilitator.js";
 import { checkBlockTime, mineOnInterval } from "../mining/block-time.js";
 import { installMulticall3Lite } from "../multicall/multicall3-lite.js";
 import { installUsdc } from "../usdc/install-usdc.js";
-import { ONE_USDC, USDC, usdcBalance } from "../usdc/usdc-token.js";
+import { ONE_USDC, type UsdcToken, usdcBalance, usdcOn } from "../usdc/usdc-token.js";
 
 export interface StartDevnetOptions {
+  /**
+   * The network the devnet stands in for (default `eip155:8453`, Base): anvil runs on its chain
+   * id, Circle's USDC sits at its canonical address with its EIP-712 name, and the facilitator
+   * serves it (v2 under this CAIP-2 id, v1 under its v1 name). `eip155:84532` is Base Sepolia.
+   */
+  network?: DevnetNetworkId | undefined;
   /** How many funded payers (anvil accounts 3, 4, …; default 3, at most 7). */
   payers?: number;
   /** USDC minted to each payer, in atomic units (default 100 USDC = 100_000_000n). */
@@ -43,10 +45,16 @@ export interface StartDevnetOptions {
 
 export interface Devnet {
   readonly rpcUrl: string;
-  readonly chainId: typeof DEVNET_CHAIN_ID;
-  readonly network: typeof DEVNET_NETWORK & Network;
-  /** The token at the canonical Base USDC address, and what it reports. */
-  readonly usdc: typeof USDC;
+  /** anvil's chain id: the network's (8453 for Base, 84532 for Base Sepolia). */
+  readonly chainId: number;
+  /** The CAIP-2 id the facilitator serves for x402 v2 (`eip155:8453` by default). */
+  readonly network: DevnetNetworkId & Network;
+  /** What x402 v1 calls the network (`base`, `base-sepolia`); the facilitator serves it too. */
+  readonly v1Network: string;
+  /** How the network is named to people (`Base`, `Base Sepolia`). */
+  readonly networkName: string;
+  /** The token at the network's canonical USDC address, and what it reports. */
+  readonly usdc: UsdcToken;
   /** The payee (anvil account 2): the default `payTo`, starting at 0 USDC. */
   readonly payTo: Address;
   /** Funded payers with their (public devnet) private keys, for x402 clients. */
@@ -67,12 +75,14 @@ export interface Devnet {
 }
 
 /**
- * The whole local x402 settlement stack: anvil (chain id 8453), Circle's FiatTokenV2_2 at the
- * canonical Base USDC address, the Multicall3 stand-in, funded payers, an in-process facilitator
- * and, on request, the same facilitator over HTTP. Everything is torn down by `stop()`, and anvil
- * also when this process exits.
+ * The whole local x402 settlement stack: anvil (chain id 8453, or the network's), Circle's
+ * FiatTokenV2_2 at the network's canonical USDC address, the Multicall3 stand-in, funded payers,
+ * an in-process facilitator (x402 v2 and v1) and, on request, the same facilitator over HTTP.
+ * Everything is torn down by `stop()`, and anvil also when this process exits.
  */
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
+  const served = devnetNetwork(options.network ?? DEVNET_NETWORK);
+  const usdc = usdcOn(served.network);
   const payerCount = options.payers ?? 3;
   const usdcPerPayer = options.usdcPerPayer ?? 100n * ONE_USDC;
   if (!Number.isInteger(payerCount) || payerCount < 0 || payerCount > MAX_PAYERS) {
@@ -82,7 +92,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const blockTime =
     options.blockTimeSeconds === undefined ? undefined : checkBlockTime(options.blockTimeSeconds);
 
-  const anvil = await startAnvil({ port: options.rpcPort ?? 0, chainId: DEVNET_CHAIN_ID });
+  const anvil = await startAnvil({ port: options.rpcPort ?? 0, chainId: served.chainId });
   let closeHttp: (() => Promise<void>) | undefined;
   const stop = async () => {
     await closeHttp?.();
@@ -95,6 +105,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     await Promise.all([
       installMulticall3Lite(anvil.rpcUrl),
       installUsdc(anvil.rpcUrl, {
+        token: usdc,
         deployer: deployer.address,
         mints: payers.map((p) => ({ to: p.address, amount: usdcPerPayer })),
       }),
@@ -104,6 +115,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     const facilitator = createDevnetFacilitator({
       rpcUrl: anvil.rpcUrl,
       signerKey: anvilAccount(DEVNET_ROLES.facilitator).privateKey,
+      network: served.network,
     });
     let facilitatorUrl: string | undefined;
     if (options.httpFacilitator) {
@@ -113,15 +125,17 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       closeHttp = server.close;
     }
     const publicClient = createPublicClient({
-      chain: devnetChain(anvil.rpcUrl),
+      chain: devnetChain(anvil.rpcUrl, served.chainId),
       transport: http(anvil.rpcUrl),
       pollingInterval: DEVNET_POLLING_INTERVAL_MS,
     });
     return {
       rpcUrl: anvil.rpcUrl,
-      chainId: DEVNET_CHAIN_ID,
-      network: DEVNET_NETWORK,
-      usdc: USDC,
+      chainId: served.chainId,
+      network: served.network as DevnetNetworkId,
+      v1Network: served.v1Network,
+      networkName: served.label,
+      usdc,
       payTo: anvilAccount(DEVNET_ROLES.payee).address,
       blockTimeSeconds: blockTime,
       payers,
@@ -129,7 +143,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       facilitator,
       ...(facilitatorUrl === undefined ? {} : { facilitatorUrl }),
       publicClient,
-      balanceOf: (address) => usdcBalance(publicClient, address),
+      balanceOf: (address) => usdcBalance(publicClient, address, usdc.address),
       stop,
     };
   } catch (error) {

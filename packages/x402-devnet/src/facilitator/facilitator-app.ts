@@ -7,8 +7,11 @@ import { parseFacilitatorRequest } from "./request-validation.js";
 const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * The x402 v2 facilitator HTTP API (`POST /verify`, `POST /settle`, `GET /supported`) in front
- * of any FacilitatorClient, so `new HTTPFacilitatorClient({ url })` can talk to the devnet.
+ * The x402 facilitator HTTP API (`POST /verify`, `POST /settle`, `GET /supported`) in front of
+ * any FacilitatorClient, so `new HTTPFacilitatorClient({ url })` can talk to the devnet. Bodies
+ * of x402 v2 and of v1 are taken (`x402Version` says which), each checked against its version's
+ * shape, and served if `/supported` lists the payload's version with the requirements' scheme
+ * and network (`exact` on `eip155:8453` for v2, on `base` for v1).
  *
  * Verification failures are answers, not errors: 200 with `{isValid: false, invalidReason}`
  * (or `{success: false, errorReason}`), which is what HTTPFacilitatorClient and the resource

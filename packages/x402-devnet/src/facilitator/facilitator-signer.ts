@@ -8,11 +8,12 @@ import {
   type TypedDataDefinition,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { DEVNET_POLLING_INTERVAL_MS, devnetChain } from "../chain/devnet-chain.js";
+import { DEVNET_CHAIN_ID, DEVNET_POLLING_INTERVAL_MS, devnetChain } from "../chain/devnet-chain.js";
 
 /**
  * The facilitator's on-chain identity: a viem wallet client (with public actions) for a local
- * key, adapted to @x402/evm's FacilitatorEvmSigner.
+ * key, adapted to @x402/evm's FacilitatorEvmSigner, on the node's chain id (Base's by default:
+ * viem signs each transaction for the client's chain id, and a node of another id refuses it).
  *
  * - pollingInterval 20 ms: viem's 4 s default turned each settlement's receipt wait into seconds.
  * - Sends one at a time, each nonce read from the chain's pending count (no nonce manager):
@@ -39,7 +40,11 @@ const SETTLEMENT_FEES = {
   maxPriorityFeePerGas: 1_000_000_000n,
 } as const;
 
-export function createFacilitatorSigner(rpcUrl: string, privateKey: Hex): FacilitatorEvmSigner {
+export function createFacilitatorSigner(
+  rpcUrl: string,
+  privateKey: Hex,
+  chainId: number = DEVNET_CHAIN_ID,
+): FacilitatorEvmSigner {
   const account = privateKeyToAccount(privateKey);
   // One send at a time, each taking its nonce from the chain's pending count: concurrent
   // settlements never race for a nonce, and a send that failed leaves no gap (see above).
@@ -51,7 +56,7 @@ export function createFacilitatorSigner(rpcUrl: string, privateKey: Hex): Facili
   };
   const client = createWalletClient({
     account,
-    chain: devnetChain(rpcUrl),
+    chain: devnetChain(rpcUrl, chainId),
     transport: http(rpcUrl),
     pollingInterval: DEVNET_POLLING_INTERVAL_MS,
   }).extend(publicActions);

@@ -23,10 +23,13 @@ describe("the HTTP facilitator, through @x402/core's HTTPFacilitatorClient", () 
   const requirements = () => usdcRequirements(devnet.payTo);
   let payload: PaymentPayload;
 
-  it("serves on 127.0.0.1 and lists exact on eip155:8453 at GET /supported", async () => {
+  it("serves on 127.0.0.1 and lists exact on eip155:8453 (v2) and base (v1) at GET /supported", async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const supported = await client().getSupported();
-    expect(supported.kinds).toEqual([{ x402Version: 2, scheme: "exact", network: "eip155:8453" }]);
+    expect(supported.kinds).toEqual([
+      { x402Version: 2, scheme: "exact", network: "eip155:8453" },
+      { x402Version: 1, scheme: "exact", network: "base" },
+    ]);
     expect(supported.signers["eip155:*"]).toEqual([devnet.facilitator.signer]);
   });
 
@@ -92,9 +95,9 @@ describe("the HTTP facilitator's request validation", () => {
     await expectJson400(await post("/settle", "[1,2]"), "invalid_request");
   });
 
-  it("400 unsupported_x402_version for x402Version 1 or none", async () => {
+  it("400 unsupported_x402_version for x402Version 3 or none", async () => {
     await expectJson400(
-      await post("/verify", JSON.stringify({ x402Version: 1 })),
+      await post("/verify", JSON.stringify({ x402Version: 3 })),
       "unsupported_x402_version",
     );
     await expectJson400(await post("/verify", "{}"), "unsupported_x402_version");

@@ -1,4 +1,9 @@
-import { PaymentPayloadV2Schema, PaymentRequirementsV2Schema } from "@x402/core/schemas";
+import {
+  PaymentPayloadV1Schema,
+  PaymentPayloadV2Schema,
+  PaymentRequirementsV1Schema,
+  PaymentRequirementsV2Schema,
+} from "@x402/core/schemas";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 
 /** What a 400 says: a stable code, a sentence, and where in the body each problem is. */
@@ -8,9 +13,16 @@ interface RequestProblem {
   issues?: { path: string; message: string }[];
 }
 
+/**
+ * A checked request. For x402 v1 the requirements are v1's (`maxAmountRequired`, `resource`, …)
+ * and the payload names its scheme and network itself: @x402/core's facilitator takes both
+ * versions through the v2 types, and tells them apart by `x402Version`.
+ */
 export type ParsedRequest =
   | { ok: true; paymentPayload: PaymentPayload; paymentRequirements: PaymentRequirements }
   | { ok: false; problem: RequestProblem };
+
+type Issues = { path: string; message: string }[];
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const UINT = /^[0-9]{1,78}$/;
@@ -20,9 +32,19 @@ const HEX = /^0x(?:[0-9a-fA-F]{2})+$/;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** The envelope of each version, as @x402/core's own zod schemas describe it. */
+const SHAPES = {
+  1: { payload: PaymentPayloadV1Schema, requirements: PaymentRequirementsV1Schema },
+  2: { payload: PaymentPayloadV2Schema, requirements: PaymentRequirementsV2Schema },
+} as const;
+
+/** The field of the requirements that holds the amount, by version. */
+const AMOUNT_FIELD = { 1: "maxAmountRequired", 2: "amount" } as const;
+
 /**
  * Checks a `/verify` or `/settle` body: `{x402Version, paymentPayload, paymentRequirements}` of
- * the x402 v2 spec, with @x402/core's own zod schemas for the envelope, plus the fields the exact
+ * the x402 v2 spec, or of v1 (`x402Version: 1`, v1 requirements and a payload naming its scheme
+ * and network), with @x402/core's own zod schemas for the envelope, plus the fields the exact
  * EVM scheme converts with BigInt()/getAddress(). Without that second part a malformed
  * authorization would surface as a SyntaxError from deep inside @x402/evm, and a 500, instead of
  * a 400 that names the field.
@@ -35,20 +57,22 @@ export function parseFacilitatorRequest(text: string): ParsedRequest {
     return fail("invalid_json", "the request body is not JSON");
   }
   if (!isRecord(body)) return fail("invalid_request", "the request body must be a JSON object");
-  if (body.x402Version !== 2) {
+  const version = body.x402Version;
+  if (version !== 1 && version !== 2) {
     return fail(
       "unsupported_x402_version",
-      `this facilitator speaks x402 version 2; got x402Version ${JSON.stringify(body.x402Version)}`,
+      `this facilitator speaks x402 versions 1 and 2; got x402Version ${JSON.stringify(version)}`,
     );
   }
-  const issues: { path: string; message: string }[] = [];
-  const payload = PaymentPayloadV2Schema.safeParse(body.paymentPayload);
+  const issues: Issues = [];
+  const shape = SHAPES[version];
+  const payload = shape.payload.safeParse(body.paymentPayload);
   if (!payload.success) {
     for (const issue of payload.error.issues) {
       issues.push({ path: ["paymentPayload", ...issue.path].join("."), message: issue.message });
     }
   }
-  const requirements = PaymentRequirementsV2Schema.safeParse(body.paymentRequirements);
+  const requirements = shape.requirements.safeParse(body.paymentRequirements);
   if (!requirements.success) {
     for (const issue of requirements.error.issues) {
       issues.push({
@@ -58,10 +82,15 @@ export function parseFacilitatorRequest(text: string): ParsedRequest {
     }
   }
   if (!payload.success || !requirements.success) {
-    return fail("invalid_request", "the body does not match the x402 v2 request shape", issues);
+    return fail(
+      "invalid_request",
+      `the body does not match the x402 v${version} request shape`,
+      issues,
+    );
   }
-  if (requirements.data.scheme === "exact") {
-    checkExactRequirements(requirements.data, issues);
+  const required = requirements.data as Record<string, unknown>;
+  if (required.scheme === "exact") {
+    checkExactRequirements(required, AMOUNT_FIELD[version], issues);
     checkExactPayload(payload.data.payload, issues);
   }
   if (issues.length > 0) {
@@ -76,25 +105,30 @@ export function parseFacilitatorRequest(text: string): ParsedRequest {
 }
 
 function checkExactRequirements(
-  requirements: { amount: string; asset: string; payTo: string },
-  issues: { path: string; message: string }[],
+  requirements: Record<string, unknown>,
+  amountField: "amount" | "maxAmountRequired",
+  issues: Issues,
 ): void {
-  if (!UINT.test(requirements.amount)) {
+  const amount = requirements[amountField];
+  if (typeof amount !== "string" || !UINT.test(amount)) {
     issues.push({
-      path: "paymentRequirements.amount",
+      path: `paymentRequirements.${amountField}`,
       message: "must be a decimal integer string",
     });
   }
-  if (!ADDRESS.test(requirements.asset)) {
-    issues.push({ path: "paymentRequirements.asset", message: "must be a 20-byte hex address" });
-  }
-  if (!ADDRESS.test(requirements.payTo)) {
-    issues.push({ path: "paymentRequirements.payTo", message: "must be a 20-byte hex address" });
+  for (const field of ["asset", "payTo"] as const) {
+    const address = requirements[field];
+    if (typeof address !== "string" || !ADDRESS.test(address)) {
+      issues.push({
+        path: `paymentRequirements.${field}`,
+        message: "must be a 20-byte hex address",
+      });
+    }
   }
 }
 
 /** EIP-3009 authorizations are checked field by field; Permit2 payloads are left to @x402/evm. */
-function checkExactPayload(payload: unknown, issues: { path: string; message: string }[]): void {
+function checkExactPayload(payload: unknown, issues: Issues): void {
   const at = (field: string) => `paymentPayload.payload.${field}`;
   if (!isRecord(payload)) {
     issues.push({ path: "paymentPayload.payload", message: "must be an object" });

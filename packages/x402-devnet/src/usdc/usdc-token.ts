@@ -1,10 +1,31 @@
 import { type Address, parseAbi } from "viem";
+import { DEVNET_NETWORKS, devnetNetwork } from "../chain/devnet-networks.js";
 
 /** Base mainnet's USDC address. The devnet places the token here so that x402's defaults
  * (`$0.01` → this asset, the client's spend controls, the EIP-712 domain) apply unchanged. */
-export const USDC_ADDRESS: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+export const USDC_ADDRESS: Address = DEVNET_NETWORKS["eip155:8453"].usdc.address;
 
-/** What the devnet token reports; `name` and `version` form its EIP-712 domain. */
+/** What a devnet token reports; `name` and `version` form its EIP-712 domain. */
+export interface UsdcToken {
+  readonly address: Address;
+  readonly name: string;
+  readonly symbol: "USDC";
+  readonly currency: "USD";
+  readonly decimals: 6;
+  readonly version: "2";
+}
+
+/**
+ * Circle's USDC as it is on `network` (a CAIP-2 id the devnet stands in for): its canonical
+ * address and EIP-712 name ("USD Coin" on Base, "USDC" on Base Sepolia); the rest is the same
+ * everywhere.
+ */
+export function usdcOn(network: string): UsdcToken {
+  const { address, name } = devnetNetwork(network).usdc;
+  return { address, name, symbol: "USDC", currency: "USD", decimals: 6, version: "2" };
+}
+
+/** The devnet token on Base (the default network). */
 export const USDC = {
   address: USDC_ADDRESS,
   name: "USD Coin",
@@ -12,7 +33,7 @@ export const USDC = {
   currency: "USD",
   decimals: 6,
   version: "2",
-} as const;
+} as const satisfies UsdcToken;
 
 /** 1 USDC in atomic units (6 decimals). */
 export const ONE_USDC = 1_000_000n;
@@ -51,10 +72,14 @@ export interface ContractReader {
   }): Promise<bigint>;
 }
 
-/** The USDC balance of `account`, in atomic units (6 decimals). */
-export function usdcBalance(client: ContractReader, account: Address): Promise<bigint> {
+/** The USDC balance of `account` (of the token at `token`, Base's by default), in atomic units. */
+export function usdcBalance(
+  client: ContractReader,
+  account: Address,
+  token: Address = USDC_ADDRESS,
+): Promise<bigint> {
   return client.readContract({
-    address: USDC_ADDRESS,
+    address: token,
     abi: fiatTokenAbi,
     functionName: "balanceOf",
     args: [account],
