@@ -103,4 +103,4 @@ export {
   termsOn,
 } from "./terms/paid-resource.js";
 export { MAX_TIMEOUT_SECONDS, USDC_DECIMALS } from "./terms/usdc.js";
-export type { X402Version } from "./versions/x402-v1.js";
+export { v1PaymentRequired, type X402Version } from "./versions/x402-v1.js";

@@ -65,10 +65,61 @@ export const openApiComponentsOf = (network: string) => ({
         },
       },
     },
+    PaymentRequirementsV1: {
+      type: "object",
+      description:
+        "One way to pay for the resource, in x402 v1's words (v1 `accepts` entry): the v2 entry's terms, the network by v1's name, the resource in every entry.",
+      required: [
+        "scheme",
+        "network",
+        "maxAmountRequired",
+        "resource",
+        "description",
+        "mimeType",
+        "payTo",
+        "maxTimeoutSeconds",
+        "asset",
+      ],
+      properties: {
+        scheme: { type: "string", const: "exact" },
+        network: { type: "string", description: "x402 v1's network name, e.g. `base`." },
+        maxAmountRequired: {
+          type: "string",
+          pattern: "^[0-9]+$",
+          description: "Atomic USDC units (price × 10^6).",
+        },
+        resource: { type: "string", description: "The URL paid for." },
+        description: { type: "string" },
+        mimeType: { type: "string" },
+        outputSchema: {
+          type: "object",
+          description: "The resource's input and output (v1's discovery declaration).",
+        },
+        payTo: { type: "string", description: "The address every payment goes to." },
+        maxTimeoutSeconds: { type: "integer" },
+        asset: { type: "string", description: "The USDC token contract." },
+        extra: {
+          type: "object",
+          description: "The EIP-712 domain of the token.",
+          properties: { name: { type: "string" }, version: { type: "string" } },
+        },
+      },
+    },
+    PaymentRequiredV1: {
+      type: "object",
+      description:
+        "x402 v1's PaymentRequired: the 402 body, for v1 clients (x402-fetch, x402-axios). v2 clients read the PAYMENT-REQUIRED header.",
+      required: ["x402Version", "accepts"],
+      properties: {
+        x402Version: { const: 1 },
+        error: { type: "string", description: "Why payment is required, or why it was refused." },
+        accepts: { type: "array", minItems: 1, items: schemaRef("PaymentRequirementsV1") },
+      },
+    },
     PaymentRequired: {
       type: "object",
       description:
-        "x402 v2 PaymentRequired: sent as the 402 body and, base64-encoded, in the PAYMENT-REQUIRED header.",
+        "x402 v2 PaymentRequired: sent base64-encoded in the PAYMENT-REQUIRED header (the body states the same terms in v1's words).",
       required: ["x402Version", "resource", "accepts"],
       properties: {
         x402Version: { const: 2 },
@@ -92,7 +143,8 @@ export const openApiComponentsOf = (network: string) => ({
   },
   headers: {
     PaymentRequired: {
-      description: "Base64 of the PaymentRequired JSON object (the same object as the body).",
+      description:
+        "Base64 of the x402 v2 PaymentRequired JSON object (the body states the same terms in x402 v1's words).",
       schema: { type: "string", contentEncoding: "base64" },
     },
     PaymentResponse: {
@@ -105,7 +157,7 @@ export const openApiComponentsOf = (network: string) => ({
       name: PAYMENT_HEADERS.signature,
       in: "header",
       required: false,
-      description: `The x402 v2 payment payload, base64. Omit it to get the 402 with the terms; \`${PAYMENT_HEADERS.legacySignature}\` is accepted as an alias for older clients.`,
+      description: `The x402 v2 payment payload, base64. Omit it to get the 402 with the terms; x402 v1 clients send theirs in \`${PAYMENT_HEADERS.legacySignature}\` (the payload says its version, whichever header carries it).`,
       schema: { type: "string", contentEncoding: "base64" },
     },
   },

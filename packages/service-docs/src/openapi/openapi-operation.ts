@@ -1,4 +1,4 @@
-import { networkNamesOf } from "@svc/payments";
+import { networkNamesOf, v1PaymentRequired } from "@svc/payments";
 import { answerSchemaOf } from "../listing/answer-schema.js";
 import { type Listing, pathParamsOf } from "../listing/listing.js";
 import { requestSchemaOf } from "../listing/request-schema.js";
@@ -30,13 +30,17 @@ function parametersOf(path: string, input: JsonSchema): JsonSchema[] {
   });
 }
 
-/** The PaymentRequired this route answers when unpaid (without the bazaar extension). */
-const paymentRequiredExampleOf = (l: Listing) => ({
-  x402Version: 2,
-  error: "Payment required",
-  resource: { url: l.url, description: l.op.description, mimeType: l.op.mimeType },
-  accepts: [l.requirements],
-});
+/**
+ * The 402 body this route answers when unpaid: x402 v1's terms, made by the function that makes
+ * the real body from v2's PaymentRequired (here without the bazaar extension).
+ */
+const paymentRequiredExampleOf = (l: Listing) =>
+  v1PaymentRequired({
+    x402Version: 2,
+    error: "Payment required",
+    resource: { url: l.url, description: l.op.description, mimeType: l.op.mimeType },
+    accepts: [l.requirements],
+  });
 
 /** `x-payment-info`: the price and terms, in the vocabulary x402 scanners read. */
 const paymentInfoOf = (l: Listing) => ({
@@ -65,7 +69,7 @@ export function openApiOperationOf(l: Listing) {
   return {
     operationId: op.name,
     summary: op.title,
-    description: `${op.description}\n\nPrice: ${l.price} per call, paid with x402 (exact scheme, ${networkNamesOf(l.requirements).label}, ${l.requirements.network}). An unpaid call answers 402 with the terms; pay and repeat it with the PAYMENT-SIGNATURE header.`,
+    description: `${op.description}\n\nPrice: ${l.price} per call, paid with x402 (exact scheme, ${networkNamesOf(l.requirements).label}, ${l.requirements.network}). An unpaid call answers 402 with the terms; pay and repeat it with the PAYMENT-SIGNATURE header (x402 v2) or the X-PAYMENT header (x402 v1).`,
     tags: [op.category],
     ...(l.docsUrl === undefined
       ? {}
@@ -75,19 +79,22 @@ export function openApiOperationOf(l: Listing) {
     ...request,
     responses: {
       "200": {
-        description: `Paid and answered. The answer is JSON${op.mimeType === "application/json" ? "" : ` carrying a ${op.mimeType} document`}; the settlement receipt is in PAYMENT-RESPONSE.`,
-        headers: { "PAYMENT-RESPONSE": headerRef("PaymentResponse") },
+        description: `Paid and answered. The answer is JSON${op.mimeType === "application/json" ? "" : ` carrying a ${op.mimeType} document`}; the settlement receipt is in PAYMENT-RESPONSE (paid with x402 v1: X-PAYMENT-RESPONSE).`,
+        headers: {
+          "PAYMENT-RESPONSE": headerRef("PaymentResponse"),
+          "X-PAYMENT-RESPONSE": headerRef("PaymentResponse"),
+        },
         content: {
           "application/json": { schema: answerSchemaOf(op), example: op.outputExample },
         },
       },
       "400": responseRef("BadRequest"),
       "402": {
-        description: `Payment required: ${l.price} (${l.requirements.amount} atomic USDC). The same PaymentRequired object is in the body and, base64, in the PAYMENT-REQUIRED header.`,
+        description: `Payment required: ${l.price} (${l.requirements.amount} atomic USDC). The terms are in x402 v2's PaymentRequired, base64, in the PAYMENT-REQUIRED header, and in x402 v1's words in the body.`,
         headers: { "PAYMENT-REQUIRED": headerRef("PaymentRequired") },
         content: {
           "application/json": {
-            schema: schemaRef("PaymentRequired"),
+            schema: schemaRef("PaymentRequiredV1"),
             example: paymentRequiredExampleOf(l),
           },
         },

@@ -71,9 +71,21 @@ describe("GET /openapi.json document", () => {
       expect(op.responses["200"]?.content?.["application/json"]?.example).toEqual(
         l.op.outputExample,
       );
+      // The body a v1 client reads: the same terms, in v1's words.
       expect(op.responses["402"]?.content?.["application/json"]?.example).toMatchObject({
-        x402Version: 2,
-        accepts: [l.requirements],
+        x402Version: 1,
+        accepts: [
+          {
+            scheme: l.requirements.scheme,
+            network: "base",
+            maxAmountRequired: l.requirements.amount,
+            resource: l.url,
+            payTo: l.requirements.payTo,
+            asset: l.requirements.asset,
+            maxTimeoutSeconds: l.requirements.maxTimeoutSeconds,
+            extra: l.requirements.extra,
+          },
+        ],
       });
       expect(op["x-payment-info"]).toEqual({
         protocols: ["x402"],

@@ -30,9 +30,9 @@ const discoveryResourceOf = (l: Listing, lastUpdated: string): DiscoveryResource
 const instructionsOf = (terms: PaymentTerms): string =>
   [
     "1. Pick an endpoint below (or from the catalog at `discovery.api`); prices are fixed per call.",
-    "2. Call it without payment: the answer is 402 with the x402 v2 PaymentRequired object in the body and, base64, in the PAYMENT-REQUIRED header.",
+    "2. Call it without payment: the answer is 402 with the x402 v2 PaymentRequired object, base64, in the PAYMENT-REQUIRED header, and the same terms in x402 v1's words in the body.",
     `3. Sign an \`exact\` payment in ${networkNamesOf(terms).label} (\`${terms.network}\`, EIP-3009 transferWithAuthorization) for one of its \`accepts\` entries, e.g. with @x402/fetch.`,
-    "4. Repeat the same request with the base64 payment payload in the PAYMENT-SIGNATURE header (X-PAYMENT is accepted too).",
+    "4. Repeat the same request with the base64 payment payload in the PAYMENT-SIGNATURE header (x402 v1 clients: X-PAYMENT; the receipt then comes in X-PAYMENT-RESPONSE).",
     "5. A 200 carries the settlement receipt in PAYMENT-RESPONSE. A refused input (400) or a server failure is not charged.",
     "A GET on a paid POST route returns its human-readable docs (JSON with ?format=json). No API key or account exists.",
     'The same operations are also tools of an MCP server (streamable HTTP) at `discovery.mcp`: a tool costs what its route costs, paid to the same payee over the x402 v2 MCP transport (the payment in params._meta["x402/payment"]); its tools and client setup are at `discovery.mcpDocs` and `discovery.serverCard`.',
