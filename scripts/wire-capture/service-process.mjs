@@ -133,7 +133,9 @@ export async function startService(root, env = {}) {
       child.stdout.on("data", (d) => {
         out += d;
         const service = /svc API listening on (http:\/\/\S+)/.exec(out)?.[1];
-        const anvil = /local devnet \(anvil (http:\/\/\S+),/.exec(out)?.[1];
+        // "local devnet (anvil URL, …" before the devnet could stand in for Base Sepolia;
+        // "local devnet standing in for … (…; anvil URL, …" since.
+        const anvil = /local devnet [^\n]*?\banvil (http:\/\/[^\s,]+),/.exec(out)?.[1];
         if (service !== undefined && anvil !== undefined) {
           clearTimeout(timer);
           resolve({ service, anvil });
