@@ -261,6 +261,14 @@ describe("x402-mcp@0.0.5 (withPayment around the AI SDK's MCP client)", () => {
     });
     expect(Number(authorization.validBefore) - Number(authorization.validAfter)).toBe(660);
   });
+
+  // A v1 payment's receipt is under `_meta["x402.payment-response"]`: the MCP server must mark
+  // the call charged (`onCharged`, which the request log reads) from it as from v2's
+  // `x402/payment-response`. It read v2's only, and logged a paid v1 call `charged: false`.
+  it("the paid tool call's request line says it was charged, as a v2 payment's does", () => {
+    const lines = logged.filter((l) => l.msg === "request" && l.path === "/mcp");
+    expect(lines.filter((l) => l.charged === true)).toHaveLength(1);
+  });
 });
 
 describe("where the clients went", () => {
