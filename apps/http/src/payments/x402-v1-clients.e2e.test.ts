@@ -271,6 +271,61 @@ describe("x402-mcp@0.0.5 (withPayment around the AI SDK's MCP client)", () => {
   });
 });
 
+/** Request headers a browser sends without asking (CORS-safelisted; none of them here). */
+const SAFELISTED = new Set(["accept", "accept-language", "content-language"]);
+
+// In a browser, the paid retry of x402-fetch and x402-axios carries `X-PAYMENT` and also
+// `Access-Control-Expose-Headers` as a request header (both clients set it): the browser asks
+// the server first (a preflight) whether it may send those, and gives the client only the
+// response headers the server exposes. The service allowed the first only, and exposed v2's
+// receipt header only.
+describe("x402-fetch and x402-axios in a browser (CORS)", () => {
+  /** The names of the headers x402-fetch's paid retry carried, as it sent them. */
+  let retry: string[];
+  let paid: Response;
+  beforeAll(async () => {
+    const sent: Headers[] = [];
+    const recording: typeof fetch = (input, init) => {
+      sent.push(new Headers(init?.headers));
+      return fetch(input, init);
+    };
+    const pay = wrapFetchWithPayment(recording, walletOf(devnet.payers[0]!.privateKey) as never);
+    paid = await pay(`${service.url}/api/workflows/compliance/batch-wallet-screen`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(BATCH),
+    });
+    retry = [...(sent[1]?.keys() ?? [])].filter((name) => !SAFELISTED.has(name));
+  });
+  const listed = (value: string | null) =>
+    (value ?? "").split(",").map((name) => name.trim().toLowerCase());
+
+  it("the preflight of their paid retry allows every header it carries (X-PAYMENT, Access-Control-Expose-Headers, Content-Type)", async () => {
+    expect(paid.status).toBe(200);
+    expect(retry).toEqual(
+      expect.arrayContaining(["x-payment", "access-control-expose-headers", "content-type"]),
+    );
+    const preflight = await fetch(`${service.url}/api/workflows/compliance/batch-wallet-screen`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://agent.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": [...retry].sort().join(","),
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(listed(preflight.headers.get("Access-Control-Allow-Headers"))).toEqual(
+      expect.arrayContaining(retry),
+    );
+  });
+
+  it("the paid answer exposes X-PAYMENT-RESPONSE to the page", () => {
+    expect(listed(paid.headers.get("Access-Control-Expose-Headers"))).toContain(
+      "x-payment-response",
+    );
+  });
+});
+
 describe("where the clients went", () => {
   it("nowhere off the machine, and never to a payer's RPC: x402 v1's clients sign authorizations locally (viem's own `base` chain would do as well)", () => {
     expect(offMachine).toEqual([]);
