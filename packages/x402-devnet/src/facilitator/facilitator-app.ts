@@ -8,7 +8,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The x402 v2 facilitator HTTP API (`POST /verify`, `POST /settle`, `GET /supported`) in front
- * of any FacilitatorClient, so `new HTTPFacilitatorClient({ url })` can talk to the devnet.
+ * of any FacilitatorClient, so `new HTTPFacilitatorClient({ url })` can talk to the devnet; a
+ * request of x402 v1 (`x402Version: 1`, v1's payload and requirements) is taken too, for the
+ * kinds the facilitator serves in v1.
  *
  * Verification failures are answers, not errors: 200 with `{isValid: false, invalidReason}`
  * (or `{success: false, errorReason}`), which is what HTTPFacilitatorClient and the resource

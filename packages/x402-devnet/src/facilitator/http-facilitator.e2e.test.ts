@@ -1,5 +1,5 @@
 import { HTTPFacilitatorClient } from "@x402/core/server";
-import type { PaymentPayload } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Devnet, startDevnet } from "../devnet/start-devnet.js";
@@ -23,10 +23,13 @@ describe("the HTTP facilitator, through @x402/core's HTTPFacilitatorClient", () 
   const requirements = () => usdcRequirements(devnet.payTo);
   let payload: PaymentPayload;
 
-  it("serves on 127.0.0.1 and lists exact on eip155:8453 at GET /supported", async () => {
+  it("serves on 127.0.0.1 and lists exact on eip155:8453 (and on base, in x402 v1) at GET /supported", async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const supported = await client().getSupported();
-    expect(supported.kinds).toEqual([{ x402Version: 2, scheme: "exact", network: "eip155:8453" }]);
+    expect(supported.kinds).toEqual([
+      { x402Version: 2, scheme: "exact", network: "eip155:8453" },
+      { x402Version: 1, scheme: "exact", network: "base" },
+    ]);
     expect(supported.signers["eip155:*"]).toEqual([devnet.facilitator.signer]);
   });
 
@@ -92,9 +95,9 @@ describe("the HTTP facilitator's request validation", () => {
     await expectJson400(await post("/settle", "[1,2]"), "invalid_request");
   });
 
-  it("400 unsupported_x402_version for x402Version 1 or none", async () => {
+  it("400 unsupported_x402_version for x402Version 3 or none", async () => {
     await expectJson400(
-      await post("/verify", JSON.stringify({ x402Version: 1 })),
+      await post("/verify", JSON.stringify({ x402Version: 3 })),
       "unsupported_x402_version",
     );
     await expectJson400(await post("/verify", "{}"), "unsupported_x402_version");
@@ -149,9 +152,69 @@ describe("the HTTP facilitator's request validation", () => {
     expect(await missing.json()).toMatchObject({ error: "not_found" });
   });
 
+  it("400 invalid_request naming what an x402 v1 body lacks, or its malformed amount (maxAmountRequired)", async () => {
+    const missing = (await expectJson400(
+      await post("/verify", JSON.stringify({ x402Version: 1, paymentPayload: {} })),
+      "invalid_request",
+    )) as unknown as { issues: { path: string }[] };
+    expect(missing.issues.map((i) => i.path)).toEqual(
+      expect.arrayContaining(["paymentPayload.network", "paymentRequirements"]),
+    );
+    const { paymentPayload, paymentRequirements } = await body();
+    const malformed = (await expectJson400(
+      await post(
+        "/verify",
+        JSON.stringify({
+          x402Version: 1,
+          paymentPayload: { ...v1Of(paymentPayload) },
+          paymentRequirements: {
+            ...v1Requirements(paymentRequirements),
+            maxAmountRequired: "0.01",
+          },
+        }),
+      ),
+      "invalid_request",
+    )) as unknown as { issues: { path: string }[] };
+    expect(malformed.issues.map((i) => i.path)).toEqual(["paymentRequirements.maxAmountRequired"]);
+  });
+
+  it("verifies and settles an x402 v1 request (v1's payload and requirements) by its v1 kind", async () => {
+    const { paymentPayload, paymentRequirements } = await body();
+    const request = JSON.stringify({
+      x402Version: 1,
+      paymentPayload: v1Of(paymentPayload),
+      paymentRequirements: v1Requirements(paymentRequirements),
+    });
+    const verified = await post("/verify", request);
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toMatchObject({ isValid: true });
+    const before = await devnet.balanceOf(devnet.payTo);
+    const settled = await post("/settle", request);
+    expect(await settled.json()).toMatchObject({ success: true, network: "base" });
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(before + 10_000n);
+  });
+
   it("still accepts a well-formed body after all that", async () => {
     const response = await post("/verify", JSON.stringify(await body()));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ isValid: true });
   });
+});
+
+/** A v2 payload's signed authorization in x402 v1's payload (v1 signs the same thing). */
+const v1Of = (payload: PaymentPayload) => ({
+  x402Version: 1,
+  scheme: payload.accepted.scheme,
+  network: "base",
+  payload: payload.payload,
+});
+
+/** v2 requirements in v1's words. */
+const v1Requirements = ({ amount, network: _caip2, ...rest }: PaymentRequirements) => ({
+  ...rest,
+  network: "base",
+  maxAmountRequired: amount,
+  resource: "http://localhost/paid",
+  description: "test",
+  mimeType: "application/json",
 });

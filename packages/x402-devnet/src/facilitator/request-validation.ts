@@ -1,4 +1,9 @@
-import { PaymentPayloadV2Schema, PaymentRequirementsV2Schema } from "@x402/core/schemas";
+import {
+  PaymentPayloadV1Schema,
+  PaymentPayloadV2Schema,
+  PaymentRequirementsV1Schema,
+  PaymentRequirementsV2Schema,
+} from "@x402/core/schemas";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 
 /** What a 400 says: a stable code, a sentence, and where in the body each problem is. */
@@ -20,12 +25,18 @@ const HEX = /^0x(?:[0-9a-fA-F]{2})+$/;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** @x402/core's schemas of a request's payload and requirements, by x402 version. */
+const SCHEMAS = {
+  1: { payload: PaymentPayloadV1Schema, requirements: PaymentRequirementsV1Schema },
+  2: { payload: PaymentPayloadV2Schema, requirements: PaymentRequirementsV2Schema },
+} as const;
+
 /**
  * Checks a `/verify` or `/settle` body: `{x402Version, paymentPayload, paymentRequirements}` of
- * the x402 v2 spec, with @x402/core's own zod schemas for the envelope, plus the fields the exact
- * EVM scheme converts with BigInt()/getAddress(). Without that second part a malformed
- * authorization would surface as a SyntaxError from deep inside @x402/evm, and a 500, instead of
- * a 400 that names the field.
+ * the x402 v2 spec, or of v1 (the facilitator serves v1's `exact` on `base` too), with
+ * @x402/core's own zod schemas for the envelope, plus the fields the exact EVM scheme converts
+ * with BigInt()/getAddress(). Without that second part a malformed authorization would surface
+ * as a SyntaxError from deep inside @x402/evm, and a 500, instead of a 400 that names the field.
  */
 export function parseFacilitatorRequest(text: string): ParsedRequest {
   let body: unknown;
@@ -35,20 +46,21 @@ export function parseFacilitatorRequest(text: string): ParsedRequest {
     return fail("invalid_json", "the request body is not JSON");
   }
   if (!isRecord(body)) return fail("invalid_request", "the request body must be a JSON object");
-  if (body.x402Version !== 2) {
+  if (body.x402Version !== 2 && body.x402Version !== 1) {
     return fail(
       "unsupported_x402_version",
-      `this facilitator speaks x402 version 2; got x402Version ${JSON.stringify(body.x402Version)}`,
+      `this facilitator speaks x402 versions 1 and 2; got x402Version ${JSON.stringify(body.x402Version)}`,
     );
   }
+  const schemas = SCHEMAS[body.x402Version];
   const issues: { path: string; message: string }[] = [];
-  const payload = PaymentPayloadV2Schema.safeParse(body.paymentPayload);
+  const payload = schemas.payload.safeParse(body.paymentPayload);
   if (!payload.success) {
     for (const issue of payload.error.issues) {
       issues.push({ path: ["paymentPayload", ...issue.path].join("."), message: issue.message });
     }
   }
-  const requirements = PaymentRequirementsV2Schema.safeParse(body.paymentRequirements);
+  const requirements = schemas.requirements.safeParse(body.paymentRequirements);
   if (!requirements.success) {
     for (const issue of requirements.error.issues) {
       issues.push({
@@ -58,10 +70,20 @@ export function parseFacilitatorRequest(text: string): ParsedRequest {
     }
   }
   if (!payload.success || !requirements.success) {
-    return fail("invalid_request", "the body does not match the x402 v2 request shape", issues);
+    return fail(
+      "invalid_request",
+      `the body does not match the x402 v${body.x402Version} request shape`,
+      issues,
+    );
   }
   if (requirements.data.scheme === "exact") {
-    checkExactRequirements(requirements.data, issues);
+    // v1 calls the amount `maxAmountRequired`.
+    const data = requirements.data;
+    const [field, amount] =
+      "amount" in data
+        ? (["amount", data.amount] as const)
+        : (["maxAmountRequired", data.maxAmountRequired] as const);
+    checkExactRequirements({ asset: data.asset, payTo: data.payTo, amount }, field, issues);
     checkExactPayload(payload.data.payload, issues);
   }
   if (issues.length > 0) {
@@ -70,6 +92,7 @@ export function parseFacilitatorRequest(text: string): ParsedRequest {
   return {
     ok: true,
     // The original objects, not zod's output: zod drops unknown keys, and extensions may use them.
+    // A v1 request goes on in v1's words: the facilitator's v1 kind reads them.
     paymentPayload: body.paymentPayload as PaymentPayload,
     paymentRequirements: body.paymentRequirements as PaymentRequirements,
   };
@@ -77,11 +100,12 @@ export function parseFacilitatorRequest(text: string): ParsedRequest {
 
 function checkExactRequirements(
   requirements: { amount: string; asset: string; payTo: string },
+  amountField: "amount" | "maxAmountRequired",
   issues: { path: string; message: string }[],
 ): void {
   if (!UINT.test(requirements.amount)) {
     issues.push({
-      path: "paymentRequirements.amount",
+      path: `paymentRequirements.${amountField}`,
       message: "must be a decimal integer string",
     });
   }
