@@ -1,9 +1,14 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
+import {
+  MCP_PAYMENT_META,
+  MCP_PAYMENT_RESPONSE_META,
+  X402_VERSIONS,
+  type X402Version,
+} from "@svc/payments";
 import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
 import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf, v1PayloadFor, v1PaymentHeader } from "@svc/test-support/x402-payer";
-import { type Devnet, startDevnet, USDC_ADDRESS } from "@svc/x402-devnet";
+import { type Devnet, devnetChain, startDevnet, USDC_ADDRESS } from "@svc/x402-devnet";
 import type { PaymentRequired, PaymentRequiredV1 } from "@x402/core/types";
 import { Hono } from "hono";
 import { createWalletClient, type Hex, http, parseAbi, parseGwei } from "viem";
@@ -95,7 +100,7 @@ const until = async (what: string, check: () => Promise<boolean>, withinMs = 30_
 const walletOf = (key: Hex) =>
   createWalletClient({
     account: privateKeyToAccount(key),
-    chain: devnet.publicClient.chain,
+    chain: devnetChain(devnet.rpcUrl),
     transport: http(devnet.rpcUrl),
   });
 /** Whether `promise` is still unsettled after `ms`. */
@@ -108,23 +113,33 @@ const stillWaiting = (promise: Promise<unknown>, ms = 300) =>
     new Promise<boolean>((resolve) => setTimeout(() => resolve(true), ms)),
   ]);
 
-/** How a paid tool call is made in each x402 version, and where its receipt comes back. */
-const VERSIONS = [
-  {
-    version: "x402 v2",
+/** A paid tool call's `_meta`, signed from its unpaid result. */
+type SignMeta = (unpaid: ToolResult, key: Hex) => Promise<Record<string, unknown>>;
+
+/** What a tool call answers, as far as signing a payment reads it. */
+interface ToolResult {
+  readonly structuredContent?: unknown;
+  readonly content?: unknown;
+}
+
+/** How a paid tool call is made in each x402 version the service takes, and its receipt's key. */
+const BY_VERSION: Record<
+  X402Version,
+  { readonly receiptKey: string; readonly network: string; readonly meta: SignMeta }
+> = {
+  2: {
     receiptKey: MCP_PAYMENT_RESPONSE_META,
     network: "eip155:8453",
-    meta: async (unpaid: { structuredContent?: unknown }, key: Hex) => ({
+    meta: async (unpaid, key) => ({
       [MCP_PAYMENT_META]: await payerOf(key).createPaymentPayload(
         unpaid.structuredContent as PaymentRequired,
       ),
     }),
   },
-  {
-    version: "x402 v1",
+  1: {
     receiptKey: "x402.payment-response",
     network: "base",
-    meta: async (unpaid: { content?: unknown }, key: Hex) => {
+    meta: async (unpaid, key) => {
       const text = (unpaid.content as { text: string }[])[1]?.text ?? "";
       return {
         "x402.payment": v1PaymentHeader(
@@ -133,13 +148,14 @@ const VERSIONS = [
       };
     },
   },
-] as const;
+};
+const VERSIONS = X402_VERSIONS.map((version) => ({ version, ...BY_VERSION[version] }));
 
 /** A paid call of the screening tool: its unpaid result, then the call with `meta` signed from it. */
-async function paidScreening(sign: (typeof VERSIONS)[number]["meta"], key: Hex) {
+async function paidScreening(sign: SignMeta, key: Hex) {
   const args = { address: LISTED };
   const unpaid = await client.callTool({ name: "ofac_wallet_screen", arguments: args });
-  const _meta = await sign(unpaid, key);
+  const _meta = await sign(unpaid as ToolResult, key);
   return { call: () => client.callTool({ name: "ofac_wallet_screen", arguments: args, _meta }) };
 }
 
@@ -181,7 +197,7 @@ describe("HTTP: a v1 payment answered first", () => {
 
 describe.each(VERSIONS)(
   "MCP ($version): content only once settled",
-  ({ receiptKey, network, meta }) => {
+  ({ version, receiptKey, network, meta }) => {
     it("a paid tool call from a payer HTTP answers first returns only once its settlement is mined, with a receipt naming it, never pending", async () => {
       const payer = devnet.payers[0]!;
       const before = await devnet.balanceOf(devnet.payTo);
@@ -207,7 +223,8 @@ describe.each(VERSIONS)(
     });
 
     it("a settlement refused on chain (the USDC moved away after verification) gives the PaymentRequired with isError and none of the tool's content; nothing charged, and the same payment pays once funded again", async () => {
-      const payer = devnet.payers[VERSIONS.findIndex((v) => v.receiptKey === receiptKey) + 1]!;
+      // A payer of its own per version (1 and 2): it is drained.
+      const payer = devnet.payers[version]!;
       const before = await devnet.balanceOf(devnet.payTo);
       const { call } = await paidScreening(meta, payer.privateKey);
       await rpc("evm_setAutomine", [false]);

@@ -48,6 +48,7 @@ import {
   schemeOfTerms,
 } from "../terms/paid-resource.js";
 import {
+  type AnyPaymentPayload,
   acceptedByV1,
   isPaymentPayloadV1,
   v1NetworkOf,
@@ -143,7 +144,7 @@ export interface VerifiedPayment {
   /** The x402 version it came in: its receipt goes back in the same version's words. */
   readonly version: X402Version;
   /** The payment as presented. */
-  readonly payload: PaymentPayload | PaymentPayloadV1;
+  readonly payload: AnyPaymentPayload;
   /** The terms it pays: this resource's requirements (v2's, whatever the version it came in). */
   readonly requirements: PaymentRequirements;
   /** What the facilitator verifies and settles (and settlement after the answer records). */

@@ -320,6 +320,8 @@ describe("a facilitator that is down", () => {
 });
 
 // x402 v1 (`X-PAYMENT`, terms from the 402's JSON body): the same attacks, the same answers.
+/** Base as x402 v1 names it (its types say CAIP-2; v1 payloads carry the name). */
+const V1_BASE = "base" as PaymentPayloadV1["network"];
 describe("forged and misused v1 payments", () => {
   let v1Challenge: PaymentRequiredV1;
   beforeAll(async () => {
@@ -331,7 +333,7 @@ describe("forged and misused v1 payments", () => {
   const asV1 = (payload: PaymentPayload): PaymentPayloadV1 => ({
     x402Version: 1,
     scheme: payload.accepted.scheme,
-    network: "base",
+    network: V1_BASE,
     payload: payload.payload,
   });
 

@@ -7,7 +7,12 @@ import {
 } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import type { PaymentPayload, PaymentRequired, PaymentRequiredV1 } from "@x402/core/types";
+import type {
+  PaymentPayload,
+  PaymentPayloadV1,
+  PaymentRequired,
+  PaymentRequiredV1,
+} from "@x402/core/types";
 import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
@@ -50,7 +55,7 @@ const VERSIONS = [
       v1PaymentHeader({
         x402Version: 1,
         scheme: payload.accepted.scheme,
-        network: "base",
+        network: "base" as PaymentPayloadV1["network"],
         payload: payload.payload,
       }),
     stock: async (unpaid: Response, key: Hex) =>

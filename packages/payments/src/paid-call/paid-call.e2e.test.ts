@@ -1,6 +1,6 @@
-import { payloadFor, v1PayloadFor } from "@svc/test-support/x402-payer";
+import { payloadFor, v1PayerOf, v1PayloadFor } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
-import type { PaymentPayload, PaymentPayloadV1 } from "@x402/core/types";
+import type { PaymentPayload, PaymentPayloadV1, PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeferredSettlement, SettlementPlan } from "../deferred/deferred-settlement.js";
 import { type StoredPayment, settleStoredPayments } from "../deferred/settle-attempt.js";
@@ -263,9 +263,17 @@ describe("paidCall", () => {
   });
 });
 
-/** A v1 payment for the gate's terms, signed by x402's v1 client from the v1 form of its 402. */
-const v1PaymentOf = async (gate: PaymentGate, payer: number): Promise<PaymentPayloadV1> =>
-  v1PayloadFor(v1PaymentRequired(await gate.paymentRequired()), devnet.payers[payer]!.privateKey);
+/**
+ * A v1 payment for the gate's terms, signed by x402's v1 client from the v1 form of its 402
+ * (x402Client types its argument and answer as v2's; it reads and answers in the 402's version).
+ */
+const v1PaymentOf = async (gate: PaymentGate, payer: number): Promise<PaymentPayloadV1> => {
+  const terms = v1PaymentRequired(await gate.paymentRequired());
+  const payment: unknown = await v1PayerOf(devnet.payers[payer]!.privateKey).createPaymentPayload(
+    terms as unknown as PaymentRequired,
+  );
+  return payment as PaymentPayloadV1;
+};
 
 describe("paidCall with an x402 v1 payment", () => {
   it("settled before the answer: runs on the same authorization key as v2 (CAIP-2 network), notes what was served, settles on chain by the facilitator's v1 kind", async () => {

@@ -9,7 +9,7 @@ import {
 import { x402Facilitator } from "@x402/core/facilitator";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { FacilitatorClient } from "@x402/core/server";
-import type { PaymentRequired, SupportedResponse } from "@x402/core/types";
+import type { PaymentPayloadV1, PaymentRequired, SupportedResponse } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
@@ -84,7 +84,12 @@ describe("a facilitator that serves no x402 v1", () => {
     const { payload } = await payloadFor(challenge, devnet.payers[0]!.privateKey);
     const ran = runs.echo;
     const res = await post({
-      "X-PAYMENT": v1PaymentHeader({ x402Version: 1, scheme: "exact", network: "base", payload }),
+      "X-PAYMENT": v1PaymentHeader({
+        x402Version: 1,
+        scheme: "exact",
+        network: "base" as PaymentPayloadV1["network"],
+        payload,
+      }),
     });
     expect({ status: res.status, body: await res.json() }).toMatchObject({ status: 402 });
     expect(runs.echo).toBe(ran);
