@@ -60,6 +60,7 @@ export {
   MCP_PAYMENT_META,
   MCP_PAYMENT_RESPONSE_META,
   type ToolResult,
+  toolReceiptOf,
 } from "./mcp/paid-tool-call.js";
 export {
   // What `paidCall` is given and returns, for an adapter written against it.

@@ -54,6 +54,9 @@ export function payloadSignedWith(
 /** The `PAYMENT-SIGNATURE` header that carries `payload`. */
 export function paymentHeader(payload: PaymentPayload): string;
 
+/** An x402 v1 client paying from `privateKey` on v1's `network` name (`base` by default). */
+export function v1PayerOf(privateKey: Hex, network?: string): x402Client;
+
 /** One entry of a v1 402's `accepts`. */
 export type AcceptedV1 = PaymentRequiredV1["accepts"][number];
 

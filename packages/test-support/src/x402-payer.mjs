@@ -93,7 +93,7 @@ export const paymentHeader = (payload) => encodePaymentSignatureHeader(payload);
  * An x402 v1 client paying from `privateKey` on v1's `network` name (`base` by default): the
  * v1 client of x402's own SDK, as v1 buyers sign.
  */
-const v1PayerOf = (privateKey, network = "base") =>
+export const v1PayerOf = (privateKey, network = "base") =>
   new x402Client().registerV1(network, new ExactEvmSchemeV1(privateKeyToAccount(privateKey)));
 
 /** A v1 payload for the first `accepts` entry of a v1 402 body (each entry possibly altered). */

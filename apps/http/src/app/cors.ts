@@ -18,12 +18,17 @@ const ALLOWED_HEADERS = [
   "Content-Type",
   PAYMENT_HEADERS.signature,
   PAYMENT_HEADERS.legacySignature,
+  // x402 v1's browser clients (x402-fetch, x402-axios) send it on their paid retry, as a request
+  // header: without it in the preflight's answer a browser refuses the paid request.
+  "Access-Control-Expose-Headers",
   ...MCP_REQUEST_HEADERS,
 ];
 const EXPOSED_HEADERS = [
   PAYMENT_HEADERS.required,
   PAYMENT_HEADERS.response,
   PAYMENT_HEADERS.legacyResponse,
+  PAYMENT_HEADERS.status,
+  PAYMENT_HEADERS.id,
   "Mcp-Session-Id",
   "X-Request-Id",
 ];

@@ -1,9 +1,9 @@
 import { reportPdfGenerate } from "@svc/compliance";
 import { RenderPool } from "@svc/renderers/pool";
 import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
-import { payerOf } from "@svc/test-support/x402-payer";
+import { payerOf, v1PayloadFor, v1PaymentHeader } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import type { PaymentPayload } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequiredV1 } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { createApp } from "./create-app.js";
@@ -71,6 +71,31 @@ describe("execution deadlines", () => {
     expect(await res.json()).toMatchObject({ success: false, code: "EXECUTION_TIMEOUT" });
     expect(res.headers.get("PAYMENT-RESPONSE")).toBeNull();
     expect(pool.stats.aborted).toBeGreaterThanOrEqual(1);
+    expect(await stack.devnet.balanceOf(stack.devnet.payTo)).toBe(before);
+  });
+});
+
+describe("execution deadlines, paid in x402 v1", () => {
+  it("work past its deadline, paid with X-PAYMENT: abandoned, answered 503 EXECUTION_TIMEOUT, and not charged", async () => {
+    const terms = (await (
+      await fetch(`${served.origin}${PATH}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      })
+    ).json()) as PaymentRequiredV1;
+    const header = v1PaymentHeader(await v1PayloadFor(terms, stack.devnet.payers[0]!.privateKey));
+    const before = await stack.devnet.balanceOf(stack.devnet.payTo);
+    const aborted = pool.stats.aborted;
+    const res = await fetch(`${served.origin}${PATH}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-PAYMENT": header },
+      body: JSON.stringify(table(3000)),
+    });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ success: false, code: "EXECUTION_TIMEOUT" });
+    expect(res.headers.get("X-PAYMENT-RESPONSE")).toBeNull();
+    expect(pool.stats.aborted).toBeGreaterThan(aborted);
     expect(await stack.devnet.balanceOf(stack.devnet.payTo)).toBe(before);
   });
 });

@@ -1,7 +1,11 @@
 import { request } from "node:http";
 import { CATALOG } from "@svc/compliance";
 import { payingNetworkFetch } from "@svc/test-support/x402-payer";
+import { createWalletClient, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { base } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wrapFetchWithPayment } from "x402-fetch";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { type RunningService, startService } from "../service/start-service.js";
@@ -115,5 +119,30 @@ describe("402 headers within 8 KB for any URL the service accepts", () => {
     );
     expect(screened.status).toBe(200);
     expect(screened.headers.get("PAYMENT-RESPONSE")).toBeTruthy();
+  });
+});
+
+describe("402s of the longest targets, paid in x402 v1", () => {
+  it("x402-fetch (v1: the 402's body, X-PAYMENT) reads the longest target's 402 and pays it; the answer's X-PAYMENT-RESPONSE is read", async () => {
+    const devnet = service.devnet;
+    const payer = devnet?.payers[1];
+    if (devnet === undefined || payer === undefined) throw new Error("development has a devnet");
+    // x402 v1 signs locally: the wallet client's RPC is never called (x402-v1-clients test).
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(payer.privateKey),
+      chain: base,
+      transport: http(devnet.rpcUrl),
+    });
+    const pay = wrapFetchWithPayment(fetch, wallet as never);
+    const before = await devnet.balanceOf(devnet.payTo);
+    const refused = await pay(
+      `${service.url}${longest(pathOf("/api/ofac-wallet-screen/:address"))}`,
+    );
+    expect(refused.status).toBe(400);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(before);
+    const screened = await pay(`${service.url}${pathOf("/api/ofac-wallet-screen/:address")}`);
+    expect(screened.status).toBe(200);
+    expect(screened.headers.get("X-PAYMENT-RESPONSE")).toBeTruthy();
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(before + 10_000n);
   });
 });

@@ -5,9 +5,9 @@ import { MCP_PAYMENT_META } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
 import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
 import { connectHttp } from "@svc/test-support/mcp-client";
-import { payerOf } from "@svc/test-support/x402-payer";
+import { payerOf, v1PayloadFor, v1PaymentHeader } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequired, PaymentRequiredV1 } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
 import { createApp } from "./create-app.js";
@@ -323,6 +323,150 @@ describe("unpaid traffic costs bounded work", () => {
       const refusal = JSON.parse(text) as { issues: unknown[]; code: string };
       expect(refusal.code).toBe("INVALID_INPUT");
       expect(refusal.issues.length).toBeLessThanOrEqual(20);
+    }
+    expect(await payee()).toBe(before);
+  });
+});
+
+// x402 v1 (`X-PAYMENT` over HTTP, `_meta["x402.payment"]` over MCP, the terms from the 402's
+// JSON body): one authorization, one execution, and it pays only its price.
+describe("x402 v1: one authorization, one execution", () => {
+  /** A route's v1 terms: its unpaid 402's JSON body. */
+  const v1TermsOf = async (path: string, method = "POST") =>
+    (await (
+      await fetch(url(path), {
+        method,
+        ...(method === "POST"
+          ? { headers: { "Content-Type": "application/json" }, body: "{}" }
+          : {}),
+      })
+    ).json()) as PaymentRequiredV1;
+  const v1HeaderFor = async (path: string, i: number, method = "POST") =>
+    v1PaymentHeader(
+      await v1PayloadFor(await v1TermsOf(path, method), stack.devnet.payers[i]!.privateKey),
+    );
+  const postV1 = (path: string, header: string, body: unknown) =>
+    fetch(url(path), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-PAYMENT": header },
+      body: JSON.stringify(body),
+    });
+  const toolV1 = (name: string, args: Record<string, unknown>, header: string) =>
+    client.callTool({ name, arguments: args, _meta: { "x402.payment": header } });
+  const errorOfTool = (r: Awaited<ReturnType<typeof toolV1>>) =>
+    (r.structuredContent as unknown as PaymentRequired).error;
+
+  it("raced ×10: one v1 authorization on the PDF route renders once and charges once; the other 9 are refused payment_in_use", async () => {
+    const before = await payee();
+    const header = await v1HeaderFor("/api/tools/report/pdf/generate", 0);
+    renders = 0;
+    const answers = await Promise.all(
+      holdRendersUntil(
+        9,
+        Array.from({ length: 10 }, () =>
+          postV1("/api/tools/report/pdf/generate", header, tableReport(300)),
+        ),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    const refused = answers.filter((r) => r.status === 402);
+    expect(refused).toHaveLength(9);
+    for (const r of refused) {
+      expect(((await r.json()) as PaymentRequiredV1).error).toBe("payment_in_use");
+    }
+    expect(renders).toBe(1);
+    expect(await payee()).toBe(before + 50_000n);
+  });
+
+  it("one v1 authorization sent to a route and to the MCP tool of its price at once (it names no resource) runs once", async () => {
+    const before = await payee();
+    const header = await v1HeaderFor("/api/tools/report/pdf/generate", 1);
+    renders = 0;
+    const [http, mcp] = await Promise.all(
+      holdRendersUntil(1, [
+        postV1("/api/tools/report/pdf/generate", header, tableReport(200)),
+        toolV1("report_pdf_generate", tableReport(5), header),
+      ] as const),
+    );
+    const httpPaid = http.status === 200;
+    const mcpPaid = mcp.isError !== true;
+    expect([httpPaid, mcpPaid].filter(Boolean)).toHaveLength(1);
+    const refusal = httpPaid ? errorOfTool(mcp) : ((await http.json()) as PaymentRequiredV1).error;
+    expect(refusal).toBe("payment_in_use");
+    expect(renders).toBe(1);
+    expect(await payee()).toBe(before + 50_000n);
+  });
+
+  it("made on one route's terms, a v1 payment pays the tool of the same price once: one answer, one charge, the route then refused", async () => {
+    const before = await payee();
+    const header = await v1HeaderFor("/api/tools/report/generate", 2);
+    renders = 0;
+    const paid = await toolV1("report_pdf_generate", tableReport(3), header);
+    expect(paid.isError ?? false).toBe(false);
+    expect(paid._meta?.["x402.payment-response"]).toMatchObject({ success: true, network: "base" });
+    const again = await postV1("/api/tools/report/generate", header, tableReport(3));
+    expect(again.status).toBe(402);
+    expect(((await again.json()) as PaymentRequiredV1).error).toBe("payment_already_used");
+    expect(renders).toBe(1);
+    expect(await payee()).toBe(before + 50_000n);
+  });
+
+  it("a v1 payment for the screening (0.01) is refused by a document route (0.05): value mismatch, nothing rendered", async () => {
+    const before = await payee();
+    const header = await v1HeaderFor(`/api/ofac-wallet-screen/${LAZARUS}`, 2, "GET");
+    renders = 0;
+    const res = await postV1("/api/tools/report/pdf/generate", header, tableReport(3));
+    expect(res.status).toBe(402);
+    expect(((await res.json()) as PaymentRequiredV1).error).toBe(
+      "invalid_exact_evm_payload_authorization_value_mismatch",
+    );
+    const tool = await toolV1("report_pdf_generate", tableReport(3), header);
+    expect(errorOfTool(tool)).toBe("invalid_exact_evm_payload_authorization_value_mismatch");
+    expect(renders).toBe(0);
+    expect(await payee()).toBe(before);
+  });
+
+  it("a paid HEAD with X-PAYMENT answers the unpaid 402's headers and charges nothing", async () => {
+    const before = await payee();
+    const path = `/api/ofac-wallet-screen/${LAZARUS}`;
+    const res = await fetch(url(path), {
+      method: "HEAD",
+      headers: { "X-PAYMENT": await v1HeaderFor(path, 3, "GET") },
+    });
+    expect(res.status).toBe(402);
+    expect(res.headers.get("X-PAYMENT-RESPONSE")).toBeNull();
+    expect(await payee()).toBe(before);
+  });
+
+  it("a malformed v1 authorization is the payer's problem: 402 invalid_payload over HTTP, an isError PaymentRequired over MCP", async () => {
+    const path = `/api/ofac-wallet-screen/${LAZARUS}`;
+    const payment = await v1PayloadFor(
+      await v1TermsOf(path, "GET"),
+      stack.devnet.payers[3]!.privateKey,
+    );
+    const p = payment.payload as { authorization: Record<string, string> };
+    const malformed = v1PaymentHeader({
+      ...payment,
+      payload: { ...p, authorization: { ...p.authorization, value: "abc" } },
+    });
+    const res = await fetch(url(path), { headers: { "X-PAYMENT": malformed } });
+    expect(res.status).toBe(402);
+    expect(res.headers.get("Retry-After")).toBeNull();
+    expect(((await res.json()) as PaymentRequiredV1).error).toBe("invalid_payload");
+    const tool = await toolV1("ofac_wallet_screen", { address: LAZARUS }, malformed);
+    expect(tool.isError).toBe(true);
+    expect(errorOfTool(tool)).toBe("invalid_payload");
+  });
+
+  it("replay against refused inputs: one unsettled v1 authorization replayed with junk bodies gets small 400s, never a charge", async () => {
+    const before = await payee();
+    const path = "/api/workflows/compliance/batch-wallet-screen";
+    const header = await v1HeaderFor(path, 3);
+    const body = { addresses: Array.from({ length: 30_000 }, () => 1) };
+    for (let i = 0; i < 3; i++) {
+      const res = await postV1(path, header, body);
+      expect(res.status).toBe(400);
+      expect((await res.text()).length).toBeLessThan(64 * 1024);
     }
     expect(await payee()).toBe(before);
   });

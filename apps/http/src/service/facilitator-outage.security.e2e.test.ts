@@ -1,5 +1,6 @@
-import { payingNetworkFetch } from "@svc/test-support/x402-payer";
+import { payingNetworkFetch, v1PayloadFor, v1PaymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
+import type { PaymentRequiredV1 } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryLog } from "../log/test-support/memory-log.js";
 import { type CountingProxy, countingProxy } from "../test-support/loopback-proxy.js";
@@ -114,5 +115,47 @@ describe("settlement after the answer: a facilitator outage", () => {
     await service.deferred?.idle();
     // Paid exactly for what was delivered: the first answer and the last.
     expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + 2n * PRICE);
+  });
+});
+
+describe("settlement after the answer: a facilitator outage, paid in x402 v1", () => {
+  /** The screening paid with `X-PAYMENT` (a new v1 authorization from its unpaid 402's body). */
+  const payV1 = async () => {
+    const payer = devnet.payers[0];
+    if (payer === undefined) throw new Error("the devnet has no payer");
+    const terms = (await (await fetch(`${service.url}${SCREEN}`)).json()) as PaymentRequiredV1;
+    const header = v1PaymentHeader(await v1PayloadFor(terms, payer.privateKey));
+    return fetch(`${service.url}${SCREEN}`, { headers: { "X-PAYMENT": header } });
+  };
+
+  it("a v1 payment answered first while /settle answers 503 is settled from its ledger record once it is back; meanwhile v1 calls get 503, never the payer's fault", async () => {
+    await until(
+      "answering first",
+      async () => (await ready()).settlement?.answering === "after-response",
+    );
+    const payeeBefore = await devnet.balanceOf(devnet.payTo);
+    facilitator.failWith(503, (path) => path.endsWith("/settle"));
+    const first = await payV1();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("X-Payment-Status")).toBe("pending");
+    expect(first.headers.get("X-PAYMENT-RESPONSE")).toBeNull();
+    const paymentId = first.headers.get("X-Payment-Id") ?? "";
+    await until(
+      "settlements are known to fail",
+      async () => (await ready()).settlement?.answering === "before-response",
+    );
+    const during = await payV1();
+    expect(during.status).toBe(503);
+    const body = JSON.stringify(await during.json());
+    expect(body).toContain("PAYMENT_FACILITATOR_UNAVAILABLE");
+    expect(body).not.toContain("payer_settlement_failed");
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore);
+
+    facilitator.failWith(undefined);
+    await until(
+      "the answered v1 payment settles",
+      async () => (await service.ledger.deferred.byPaymentId(paymentId))?.status === "settled",
+    );
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + PRICE);
   });
 });

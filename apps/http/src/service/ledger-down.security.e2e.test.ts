@@ -2,9 +2,9 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
 import { connectHttp } from "@svc/test-support/mcp-client";
 import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
-import { payerOf } from "@svc/test-support/x402-payer";
+import { payerOf, v1PayloadFor, v1PaymentHeader } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import type { PaymentRequired } from "@x402/core/types";
+import type { PaymentRequired, PaymentRequiredV1 } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
@@ -125,5 +125,56 @@ describe("the ledger's PostgreSQL stopped and started again", () => {
     const paid = await paidTool();
     expect(paid.isError ?? false).toBe(false);
     expect(paid._meta?.[MCP_PAYMENT_RESPONSE_META]).toMatchObject({ success: true });
+  });
+});
+
+describe("the ledger's PostgreSQL stopped, paid in x402 v1", () => {
+  const payerKey = () => {
+    const found = service.devnet?.payers[1];
+    if (found === undefined) throw new Error("development has devnet payers");
+    return found.privateKey;
+  };
+  /** The screening route paid with `X-PAYMENT`: a new v1 authorization, sent once. */
+  async function paidRouteV1(): Promise<Response> {
+    const terms = (await (await fetch(`${service.url}${PATH}`)).json()) as PaymentRequiredV1;
+    const header = v1PaymentHeader(await v1PayloadFor(terms, payerKey()));
+    return fetch(`${service.url}${PATH}`, { headers: { "X-PAYMENT": header } });
+  }
+  /** The ofac_wallet_screen tool paid in `_meta["x402.payment"]`, from its v1 terms. */
+  async function paidToolV1() {
+    const args = { address: LISTED };
+    const unpaid = await client.callTool({ name: "ofac_wallet_screen", arguments: args });
+    const text = (unpaid.content as { text: string }[])[1]?.text ?? "";
+    const payment = await v1PayloadFor(JSON.parse(text) as PaymentRequiredV1, payerKey());
+    return client.callTool({
+      name: "ofac_wallet_screen",
+      arguments: args,
+      _meta: { "x402.payment": v1PaymentHeader(payment) },
+    });
+  }
+
+  it("while it is down: v1 calls 503 PAYMENT_LEDGER_UNAVAILABLE on the route and the tool, nothing run or charged; paid again once it is up", async () => {
+    await postgres.pause();
+    await readyBecomes(503);
+    const before = await payee();
+    const route = await paidRouteV1();
+    expect(route.status).toBe(503);
+    expect(route.headers.get("X-PAYMENT-RESPONSE")).toBeNull();
+    expect(await route.json()).toMatchObject({ code: "PAYMENT_LEDGER_UNAVAILABLE" });
+    const tool = await paidToolV1();
+    expect(tool.isError).toBe(true);
+    expect(tool.structuredContent).toMatchObject({ code: "PAYMENT_LEDGER_UNAVAILABLE" });
+    expect(tool._meta?.["x402.payment-response"]).toBeUndefined();
+    expect(await payee()).toBe(before);
+
+    await postgres.resume();
+    await readyBecomes(200);
+    const paid = await paidRouteV1();
+    expect(paid.status).toBe(200);
+    expect(paid.headers.get("X-PAYMENT-RESPONSE")).toBeTruthy();
+    const paidTool = await paidToolV1();
+    expect(paidTool.isError ?? false).toBe(false);
+    expect(paidTool._meta?.["x402.payment-response"]).toMatchObject({ success: true });
+    expect(await payee()).toBe((before ?? 0n) + 20_000n);
   });
 });

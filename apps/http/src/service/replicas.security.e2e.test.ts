@@ -2,9 +2,10 @@ import { fileURLToPath } from "node:url";
 import { openLedger } from "@svc/ledger";
 import { type Haproxy, startHaproxy } from "@svc/test-support/haproxy";
 import { type PostgresCluster, startPostgres } from "@svc/test-support/postgres-cluster";
-import { payerOf } from "@svc/test-support/x402-payer";
+import { payerOf, v1PayloadFor, v1PaymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentRequiredV1 } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
@@ -109,5 +110,51 @@ describe("several replicas on one PostgreSQL, behind HAProxy", () => {
     );
     expect(readies.every((r) => r.ready)).toBe(true);
     expect(new Set(readies.map((r) => r.list.datasetSha256)).size).toBe(1);
+  });
+});
+
+describe("several replicas on one PostgreSQL, paid in x402 v1", () => {
+  /** The screening's settled payments in the shared ledger, today. */
+  const settledScreenings = async () => {
+    const ledger = await openLedger({ databaseUrl: postgres.url });
+    try {
+      const totals = await ledger.totals({ days: 1 });
+      return totals.find((t) => t.operation === "/api/ofac-wallet-screen/:address")?.settled ?? 0;
+    } finally {
+      await ledger.close();
+    }
+  };
+
+  it("one v1 authorization (X-PAYMENT) sent to both replicas at once, directly and through the balancer, runs once and is settled once", async () => {
+    const terms = (await (await fetch(`${balancer.url}${PATH}`)).json()) as PaymentRequiredV1;
+    const payer = devnet.payers[0];
+    if (payer === undefined) throw new Error("the devnet has no payer");
+    const header = v1PaymentHeader(await v1PayloadFor(terms, payer.privateKey));
+    const before = await devnet.balanceOf(devnet.payTo);
+    const settledBefore = await settledScreenings();
+
+    const origins = [balancer.url, ...replicas.map((r) => r.url)];
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        fetch(`${origins[i % origins.length]}${PATH}`, { headers: { "X-PAYMENT": header } }).then(
+          async (res) => ({
+            status: res.status,
+            receipt: res.headers.get("X-PAYMENT-RESPONSE"),
+            error:
+              res.status === 402 ? ((await res.json()) as { error?: string }).error : undefined,
+          }),
+        ),
+      ),
+    );
+
+    const served = answers.filter((a) => a.status === 200);
+    expect(served).toHaveLength(1);
+    expect(served[0]?.receipt).toBeTruthy();
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(402);
+      expect(["payment_in_use", "payment_already_used"]).toContain(refused.error);
+    }
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(before + PRICE);
+    expect(await settledScreenings()).toBe(settledBefore + 1);
   });
 });

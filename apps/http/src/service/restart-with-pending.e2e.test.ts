@@ -53,7 +53,12 @@ type LedgerEnv = { DATABASE_URL: string } | { LEDGER_DIR: string };
  * its attempts in flight leaves them: each signed by a devnet payer for the route's terms,
  * verified and reserved, recorded answered, and claimed by that replica. Resolves to their ids.
  */
-async function leavePending(ledgerEnv: LedgerEnv, instanceId: string, count: number) {
+async function leavePending(
+  ledgerEnv: LedgerEnv,
+  instanceId: string,
+  count: number,
+  version: 1 | 2 = 2,
+) {
   const ledger = await openLedger(
     "DATABASE_URL" in ledgerEnv
       ? { databaseUrl: ledgerEnv.DATABASE_URL }
@@ -74,7 +79,12 @@ async function leavePending(ledgerEnv: LedgerEnv, instanceId: string, count: num
     const payer = payerOf(devnet.payers[0]!.privateKey);
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
-      const payload = await payer.createPaymentPayload(required);
+      const signed = await payer.createPaymentPayload(required);
+      // In x402 v1 the same authorization comes in v1's payload (v1 signs the same thing).
+      const payload =
+        version === 2
+          ? signed
+          : { x402Version: 1, scheme: "exact", network: "base", payload: signed.payload };
       const verified = await gate.verify(payload);
       if (!verified.ok) throw new Error(`refused: ${verified.paymentRequired.error}`);
       const key = verified.authorization;
@@ -86,16 +96,8 @@ async function leavePending(ledgerEnv: LedgerEnv, instanceId: string, count: num
         expiresAt: Date.now() + (VALID_FOR_SECONDS - 5) * 1000,
       });
       await ledger.deferred.admit(key, () => ({ kind: "after-response" }));
-      ids.push(
-        await ledger.deferred.record(
-          key,
-          {},
-          {
-            payload: verified.payload,
-            requirements: verified.requirements,
-          },
-        ),
-      );
+      // As the service records it: what the facilitator is to be given, in the payment's version.
+      ids.push(await ledger.deferred.record(key, {}, verified.facilitatorRequest));
       await ledger.deferred.claimOne(key, instanceId);
     }
     return ids;
@@ -126,12 +128,18 @@ const LEDGERS: readonly [string, () => LedgerEnv][] = [
 ];
 
 describe.each(LEDGERS)("a restart on %s after a kill -9", (_name, ledgerOf) => {
-  it.each([0, 10, 30, 200])(
-    "with %i answered payments unsettled: ready within seconds, and each settled exactly once",
-    async (count) => {
+  it.each([
+    { count: 0, version: 2 },
+    { count: 10, version: 2 },
+    { count: 30, version: 2 },
+    { count: 200, version: 2 },
+    { count: 3, version: 1 },
+  ] as const)(
+    "with $count answered payments (x402 v$version) unsettled: ready within seconds, and each settled exactly once",
+    async ({ count, version }) => {
       const ledger = ledgerOf();
-      const instanceId = `restart-${count}`;
-      const ids = await leavePending(ledger, instanceId, count);
+      const instanceId = `restart-${count}-v${version}`;
+      const ids = await leavePending(ledger, instanceId, count, version);
       const facilitator = await countingProxy(devnet.facilitatorUrl as string);
       const rpc = await countingProxy(devnet.rpcUrl);
       const payeeBefore = await devnet.balanceOf(devnet.payTo);

@@ -1,5 +1,6 @@
-import { payingNetworkFetch } from "@svc/test-support/x402-payer";
+import { payingNetworkFetch, v1PayloadFor, v1PaymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, devnetChain, startDevnet, USDC_ADDRESS } from "@svc/x402-devnet";
+import type { PaymentRequiredV1 } from "@x402/core/types";
 import { createWalletClient, type Hex, http, parseAbi, parseGwei } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -119,6 +120,84 @@ describe("settlement after the answer: the wallet drained after the answer", () 
       async () => (await service.ledger.deferred.byPaymentId(reportId))?.status === "settled",
     );
     const served = await pay(`${service.url}${SCREEN}`);
+    expect(served.status).toBe(200);
+    await service.deferred?.idle();
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + REPORT_PRICE + 10_000n);
+  });
+});
+
+describe("settlement after the answer: the wallet drained after a v1 answer", () => {
+  /** A paid call in x402 v1: a new authorization from the unpaid 402's body, as `X-PAYMENT`. */
+  const payV1 = async (path: string, init: RequestInit = {}) => {
+    const payer = devnet.payers[0];
+    if (payer === undefined) throw new Error("the devnet has no payer");
+    const terms = (await (await fetch(`${service.url}${path}`, init)).json()) as PaymentRequiredV1;
+    const header = v1PaymentHeader(await v1PayloadFor(terms, payer.privateKey));
+    return fetch(`${service.url}${path}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), "X-PAYMENT": header },
+    });
+  };
+  const report = {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ address: LISTED, asset: "ETH" }),
+  };
+
+  it("refuses the v1 payer until the payment is paid, then settles it from its v1 record once the wallet is funded again", async () => {
+    const payer = devnet.payers[0];
+    if (payer === undefined) throw new Error("the devnet has no payer");
+    await service.deferred?.idle();
+    // Funded again for this one: the first attack left it a screening's worth.
+    const funded = await walletOf(devnet.deployer.privateKey).writeContract({
+      address: USDC_ADDRESS,
+      abi: TOKEN,
+      functionName: "mint",
+      args: [payer.address, 10n * REPORT_PRICE],
+    });
+    await devnet.publicClient.waitForTransactionReceipt({ hash: funded });
+    const payeeBefore = await devnet.balanceOf(devnet.payTo);
+
+    await rpc("evm_setAutomine", [false]);
+    const answered = await payV1(REPORT, report);
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get("X-Payment-Status")).toBe("pending");
+    const reportId = answered.headers.get("X-Payment-Id") ?? "";
+    await until("the settlement is sent", async () => (await pendingTransactions()) >= 1);
+
+    const balance = await devnet.balanceOf(payer.address);
+    await walletOf(payer.privateKey).writeContract({
+      address: USDC_ADDRESS,
+      abi: TOKEN,
+      functionName: "transfer",
+      args: [devnet.deployer.address, balance - 20_000n],
+      gas: 100_000n,
+      maxPriorityFeePerGas: parseGwei("50"),
+      maxFeePerGas: parseGwei("100"),
+    });
+    await rpc("evm_mine");
+    await rpc("evm_setAutomine", [true]);
+    await until(
+      "the settlement is refused on chain",
+      async () => (await service.ledger.deferred.byPaymentId(reportId))?.lastRefusal != null,
+    );
+
+    const refused = await payV1(SCREEN);
+    expect(refused.status).toBe(402);
+    expect(((await refused.json()) as { error?: string }).error).toBe("payer_settlement_failed");
+
+    const hash = await walletOf(devnet.deployer.privateKey).writeContract({
+      address: USDC_ADDRESS,
+      abi: TOKEN,
+      functionName: "mint",
+      args: [payer.address, REPORT_PRICE],
+    });
+    await devnet.publicClient.waitForTransactionReceipt({ hash });
+    await until(
+      "the report's payment is settled",
+      async () => (await service.ledger.deferred.byPaymentId(reportId))?.status === "settled",
+    );
+    const served = await payV1(SCREEN);
     expect(served.status).toBe(200);
     await service.deferred?.idle();
     expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + REPORT_PRICE + 10_000n);

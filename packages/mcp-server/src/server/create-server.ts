@@ -15,7 +15,7 @@ import {
   type ServedScreening,
   servedRecordOf,
 } from "@svc/compliance";
-import { callPaidTool, MCP_PAYMENT_RESPONSE_META, type ToolResult } from "@svc/payments";
+import { callPaidTool, type ToolResult, toolReceiptOf } from "@svc/payments";
 import * as v from "valibot";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
@@ -158,7 +158,7 @@ export function createMcpServer(options: McpServerOptions): Server {
           ),
         () => served,
       );
-      const receipt = result._meta?.[MCP_PAYMENT_RESPONSE_META];
+      const receipt = toolReceiptOf(result);
       if (receipt !== undefined) options.onCharged?.(tool.name, receipt);
       return result as CallToolResult;
     } catch (error) {

@@ -1,8 +1,10 @@
 import type { x402ResourceServer } from "@x402/core/server";
 import {
+  type Network,
   type PaymentPayload,
   type PaymentPayloadV1,
   type PaymentRequired,
+  type PaymentRequiredV1,
   type PaymentRequirements,
   type PaymentRequirementsV1,
   SettleError,
@@ -46,8 +48,11 @@ import {
   schemeOfTerms,
 } from "../terms/paid-resource.js";
 import {
+  type AnyPaymentPayload,
   acceptedByV1,
   isPaymentPayloadV1,
+  v1NetworkOf,
+  v1PaymentRequired,
   v1Requirements,
   X402_VERSIONS,
   type X402Version,
@@ -65,6 +70,11 @@ export const isPaymentPayload = (x: unknown): x is PaymentPayload =>
 /** What a gate builds once and shares with the views `at()` makes. */
 interface GateCache {
   built: Promise<PaymentRequirements[]> | undefined;
+  /**
+   * Whether the facilitator lists the x402 v1 kind of these terms (their scheme on the v1 name
+   * of their network), read when `built` is: undefined until then.
+   */
+  v1Kind: boolean | undefined;
   extensions: { value: Record<string, unknown> | undefined } | undefined;
   /** The refusals without a payload, by error text (a bounded set of reasons), unsigned. */
   readonly challenges: LRUCache<string, Promise<PaymentRequired>>;
@@ -134,7 +144,7 @@ export interface VerifiedPayment {
   /** The x402 version it came in: its receipt goes back in the same version's words. */
   readonly version: X402Version;
   /** The payment as presented. */
-  readonly payload: PaymentPayload | PaymentPayloadV1;
+  readonly payload: AnyPaymentPayload;
   /** The terms it pays: this resource's requirements (v2's, whatever the version it came in). */
   readonly requirements: PaymentRequirements;
   /** What the facilitator verifies and settles (and settlement after the answer records). */
@@ -256,6 +266,7 @@ export class PaymentGate {
     this.route = resource.route ?? routeOfUrl(resource.url);
     this.cache = cache ?? {
       built: undefined,
+      v1Kind: undefined,
       extensions: undefined,
       challenges: new LRUCache({ max: CHALLENGE_TEXTS }),
       offers: undefined,
@@ -294,6 +305,31 @@ export class PaymentGate {
     return this.cache.versions;
   }
 
+  /**
+   * Whether a payment of `requirements` (one of `requirements()`) can be taken in x402 v1: the
+   * gate takes v1, and the facilitator lists the v1 kind of the terms (`GET /supported`). A
+   * facilitator that serves v2 only cannot verify or settle a v1 payment, so its terms are not
+   * stated in v1.
+   */
+  private readonly takesV1 = (requirements: PaymentRequirements): boolean =>
+    this.versions.includes(1) &&
+    this.cache.v1Kind === true &&
+    v1NetworkOf(requirements.network) !== undefined;
+
+  /**
+   * The v1 form of one of this gate's PaymentRequired (`v1PaymentRequired`): its entries that
+   * can be paid in v1 (`takesV1`); undefined when there are none, then v1 clients are offered
+   * nothing.
+   */
+  v1PaymentRequired(
+    paymentRequired: PaymentRequired,
+    options: { readonly discovery?: boolean } = {},
+  ): PaymentRequiredV1 | undefined {
+    const accepts = paymentRequired.accepts.filter(this.takesV1);
+    if (accepts.length === 0) return undefined;
+    return v1PaymentRequired({ ...paymentRequired, accepts }, options);
+  }
+
   /** The operation's execution budget (ms): the authorization must outlast it. */
   get deadlineMs(): number {
     return this.resource.deadlineMs ?? DEFAULT_DEADLINE_MS;
@@ -303,8 +339,14 @@ export class PaymentGate {
   requirements(): Promise<PaymentRequirements[]> {
     this.cache.built ??= this.server
       .initialize()
-      .then(() =>
-        this.server.buildPaymentRequirements({
+      .then(() => {
+        // Read at once: x402's initialize() empties the supported kinds while it fetches them
+        // again (another gate of this server on its first use), and v1 is asked of every payment.
+        const v1Network = v1NetworkOf(this.terms.network);
+        this.cache.v1Kind =
+          v1Network !== undefined &&
+          this.server.getSupportedKind(1, v1Network as Network, this.scheme.scheme) !== undefined;
+        return this.server.buildPaymentRequirements({
           scheme: this.scheme.scheme,
           network: this.terms.network,
           payTo: this.terms.payTo,
@@ -314,8 +356,8 @@ export class PaymentGate {
             asset: this.terms.asset,
             extra: extraOf(this.terms),
           },
-        }),
-      )
+        });
+      })
       .catch((error: unknown) => {
         this.cache.built = undefined;
         throw new PaymentUnavailableError("requirements", error);
@@ -534,7 +576,7 @@ export class PaymentGate {
     if (authorization === undefined) return { ok: false, reason: REFUSALS.invalidPayload };
     const accepts = await this.requirements();
     if (v1) {
-      const requirements = acceptedByV1(accepts, payload);
+      const requirements = acceptedByV1(accepts.filter(this.takesV1), payload);
       const inV1 = requirements && v1Requirements(requirements, this.resource);
       if (requirements === undefined || inV1 === undefined) {
         return { ok: false, reason: REFUSALS.requirementsMismatch };

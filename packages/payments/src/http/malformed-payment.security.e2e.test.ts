@@ -1,7 +1,7 @@
-import { payloadFor, paymentHeader } from "@svc/test-support/x402-payer";
+import { payloadFor, paymentHeader, v1PaymentHeader } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import type { PaymentPayload, PaymentPayloadV1, PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpFacilitator } from "../facilitator/http-facilitator.js";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
@@ -68,6 +68,51 @@ describe("malformed payments are refused as payments, not reported as an outage"
             "Content-Type": "application/json",
             "PAYMENT-SIGNATURE": paymentHeader(make()),
           },
+          body: "{}",
+        });
+        expect(res.status).toBe(402);
+        expect(res.headers.get("Retry-After")).toBeNull();
+        expect(((await res.json()) as PaymentRequired).error).toBe("invalid_payload");
+        expect(runs.echo).toBe(0);
+      });
+    }
+  }
+});
+
+/** The malformed payloads above in x402 v1's payload, and what only v1's shape can get wrong. */
+const MALFORMED_V1: Record<string, () => PaymentPayloadV1> = {
+  ...Object.fromEntries(
+    Object.entries(MALFORMED).map(([name, make]) => [
+      name,
+      () => ({ x402Version: 1, scheme: "exact", network: "base", payload: make().payload }),
+    ]),
+  ),
+  "no network": () =>
+    ({ x402Version: 1, scheme: "exact", payload: valid.payload }) as unknown as PaymentPayloadV1,
+  "a payload that is a string": () =>
+    ({
+      x402Version: 1,
+      scheme: "exact",
+      network: "base",
+      payload: "0x",
+    }) as unknown as PaymentPayloadV1,
+};
+
+describe("malformed v1 payments (X-PAYMENT) are refused as payments too", () => {
+  for (const facilitator of ["in-process", "HTTP"] as const) {
+    for (const [name, make] of Object.entries(MALFORMED_V1)) {
+      it(`${name} (${facilitator} facilitator): 402 invalid_payload, nothing runs`, async () => {
+        const { app, runs } = paidApp(
+          createPaymentServer(
+            facilitator === "HTTP"
+              ? httpFacilitator(devnet.facilitatorUrl as string)
+              : devnet.facilitator,
+          ),
+          baseTerms(devnet.payTo),
+        );
+        const res = await app.request(`${BASE}/paid/echo`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-PAYMENT": v1PaymentHeader(make()) },
           body: "{}",
         });
         expect(res.status).toBe(402);

@@ -1,7 +1,12 @@
-import { payloadFor, paymentHeader } from "@svc/test-support/x402-payer";
+import {
+  payloadFor,
+  paymentHeader,
+  v1PayloadFor,
+  v1PaymentHeader,
+} from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequired, PaymentRequiredV1 } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
 import { createPaymentServer } from "../server/payment-server.js";
@@ -69,5 +74,33 @@ describe("resource binding", () => {
       headers: { "PAYMENT-SIGNATURE": paymentHeader(payload) },
     });
     expect(res.status).toBe(200);
+  });
+});
+
+// x402 v1 has no resource in its payload: what binds a v1 payment is what it signs (the amount
+// and the payee), so it pays any route of its price, once; exactly what the holder of a v2
+// payment can do by rewriting v2's unsigned `resource` (payment-race.security.e2e.test.ts).
+describe("resource binding of a v1 payment", () => {
+  const postV1 = (path: string, header: string) =>
+    app.request(`${BASE}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-PAYMENT": header },
+      body: "{}",
+    });
+
+  it("made on one route's terms, it pays another route of the same price once: one answer, one charge, the other use refused", async () => {
+    const payee = await devnet.balanceOf(devnet.payTo);
+    const echoed = runs.echo;
+    const other = runs.other;
+    const terms = (await (
+      await app.request(`${BASE}/paid/echo`, { method: "POST" })
+    ).json()) as PaymentRequiredV1;
+    const header = v1PaymentHeader(await v1PayloadFor(terms, devnet.payers[0]!.privateKey));
+    expect((await postV1("/paid/other", header)).status).toBe(200);
+    const refused = await postV1("/paid/echo", header);
+    expect(refused.status).toBe(402);
+    expect(await errorOf(refused)).toBe("payment_already_used");
+    expect([runs.echo, runs.other]).toEqual([echoed, (other ?? 0) + 1]);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);
   });
 });

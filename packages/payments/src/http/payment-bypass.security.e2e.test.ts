@@ -1,7 +1,18 @@
-import { payloadFor, payloadSignedWith, paymentHeader } from "@svc/test-support/x402-payer";
+import {
+  payloadFor,
+  payloadSignedWith,
+  paymentHeader,
+  v1PayloadFor,
+  v1PaymentHeader,
+} from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
-import type { PaymentRequired } from "@x402/core/types";
+import type {
+  PaymentPayload,
+  PaymentPayloadV1,
+  PaymentRequired,
+  PaymentRequiredV1,
+} from "@x402/core/types";
 import type { Hono } from "hono";
 import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -304,6 +315,177 @@ describe("a facilitator that is down", () => {
         code: "PAYMENT_FACILITATOR_UNAVAILABLE",
       });
     }
+    expect(down.runs.echo).toBe(0);
+    await expectNothingRanOrCharged();
+  });
+});
+
+// x402 v1 (`X-PAYMENT`, terms from the 402's JSON body): the same attacks, the same answers.
+/** Base as x402 v1 names it (its types say CAIP-2; v1 payloads carry the name). */
+const V1_BASE = "base" as PaymentPayloadV1["network"];
+describe("forged and misused v1 payments", () => {
+  let v1Challenge: PaymentRequiredV1;
+  beforeAll(async () => {
+    v1Challenge = (await (await post("/paid/echo")).json()) as PaymentRequiredV1;
+  });
+  const postV1 = (path: string, payload: PaymentPayloadV1 | string) =>
+    post(path, { "X-PAYMENT": typeof payload === "string" ? payload : v1PaymentHeader(payload) });
+  /** A v2 payload's signed authorization presented as v1 (v1 signs the same thing). */
+  const asV1 = (payload: PaymentPayload): PaymentPayloadV1 => ({
+    x402Version: 1,
+    scheme: payload.accepted.scheme,
+    network: V1_BASE,
+    payload: payload.payload,
+  });
+
+  it("a replayed v1 payment is refused and charged once", async () => {
+    const payload = await v1PayloadFor(v1Challenge, payer(0).privateKey);
+    expect((await postV1("/paid/echo", payload)).status).toBe(200);
+    const replay = await postV1("/paid/echo", payload);
+    expect(replay.status).toBe(402);
+    expect(await errorOf(replay)).toBe("payment_already_used");
+    expect(runs.echo).toBe((runsBefore.echo ?? 0) + 1);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + 10_000n);
+  });
+
+  it("the same v1 payment sent twice at once is charged once; the loser gets no content", async () => {
+    const payload = await v1PayloadFor(v1Challenge, payer(1).privateKey);
+    const [a, b] = await Promise.all([
+      postV1("/paid/echo", payload),
+      postV1("/paid/echo", payload),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 402]);
+    const loser = a.status === 402 ? a : b;
+    expect(await json(loser)).not.toHaveProperty("echoed");
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payeeBefore + 10_000n);
+  });
+
+  it("a v1 payment for a cheaper route does not buy a dearer one: value mismatch", async () => {
+    const payload = await v1PayloadFor(v1Challenge, payer(2).privateKey);
+    const res = await postV1("/paid/premium", payload);
+    expect(res.status).toBe(402);
+    const terms = (await res.json()) as PaymentRequiredV1;
+    expect(terms.error).toBe("invalid_exact_evm_payload_authorization_value_mismatch");
+    expect(terms.accepts[0]?.maxAmountRequired).toBe("50000");
+    await expectNothingRanOrCharged();
+  });
+
+  it("a v1 payment with a tampered signature is refused", async () => {
+    const payload = await v1PayloadFor(v1Challenge, payer(2).privateKey);
+    const p = payload.payload as { signature: string };
+    const byte = p.signature.slice(-4, -2);
+    p.signature = `${p.signature.slice(0, -4)}${byte === "00" ? "11" : "00"}${p.signature.slice(-2)}`;
+    const res = await postV1("/paid/echo", payload);
+    expect(res.status).toBe(402);
+    expect(await errorOf(res)).toMatch(/signature/);
+    await expectNothingRanOrCharged();
+  });
+
+  it("a v1 payment with a tampered amount, or signed for less, is refused", async () => {
+    const tampered = await v1PayloadFor(v1Challenge, payer(2).privateKey);
+    (tampered.payload as { authorization: { value: string } }).authorization.value = "1";
+    const underpaid = await v1PayloadFor(v1Challenge, payer(2).privateKey, (r) => ({
+      ...r,
+      maxAmountRequired: "9999",
+    }));
+    for (const payload of [tampered, underpaid]) {
+      const res = await postV1("/paid/echo", payload);
+      expect(res.status).toBe(402);
+      expect(await errorOf(res)).toBe("invalid_exact_evm_payload_authorization_value_mismatch");
+    }
+    await expectNothingRanOrCharged();
+  });
+
+  it("a v1 payment claiming another network (v1's name or v2's CAIP-2 id) or scheme does not match", async () => {
+    const payload = await v1PayloadFor(v1Challenge, payer(2).privateKey);
+    for (const change of [
+      { network: "base-sepolia" },
+      { network: "eip155:8453" },
+      { scheme: "upto" },
+    ]) {
+      const res = await postV1("/paid/echo", { ...payload, ...change } as PaymentPayloadV1);
+      expect(res.status).toBe(402);
+      expect(await errorOf(res)).toBe("payment_does_not_match_requirements");
+    }
+    await expectNothingRanOrCharged();
+  });
+
+  it("a v1 authorization signed for another chain or token contract is refused", async () => {
+    for (const domain of [
+      { chainId: 1 },
+      { verifyingContract: "0x0000000000000000000000000000000000000001" as const },
+    ]) {
+      const payload = await payloadSignedWith(challenge, payer(2).privateKey, domain);
+      const res = await postV1("/paid/echo", asV1(payload));
+      expect(res.status).toBe(402);
+      expect(await errorOf(res)).toMatch(/signature/);
+    }
+    await expectNothingRanOrCharged();
+  });
+
+  it("a v1 payment to the wrong payTo is refused", async () => {
+    const payload = await v1PayloadFor(v1Challenge, payer(2).privateKey, (r) => ({
+      ...r,
+      payTo: payer(3).address,
+    }));
+    const res = await postV1("/paid/echo", payload);
+    expect(res.status).toBe(402);
+    expect(await errorOf(res)).toBe("invalid_exact_evm_recipient_mismatch");
+    await expectNothingRanOrCharged();
+  });
+
+  it("an expired or not-yet-valid v1 authorization is refused", async () => {
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    for (const [window, reason] of [
+      [{ validAfter: 0n, validBefore: now - 10n }, /valid_before|expired/i],
+      [{ validAfter: now + 3600n, validBefore: now + 7200n }, /valid_after|future/i],
+    ] as const) {
+      const payload = await payloadSignedWith(challenge, payer(2).privateKey, window);
+      const res = await postV1("/paid/echo", asV1(payload));
+      expect(res.status).toBe(402);
+      expect(await errorOf(res)).toMatch(reason);
+    }
+    await expectNothingRanOrCharged();
+  });
+
+  it("a v1 payer without funds is refused", async () => {
+    const res = await postV1("/paid/echo", await v1PayloadFor(v1Challenge, generatePrivateKey()));
+    expect(res.status).toBe(402);
+    expect(await errorOf(res)).toMatch(/insufficient|balance|funds/i);
+    await expectNothingRanOrCharged();
+  });
+
+  it("an X-PAYMENT header that is not a payment is refused", async () => {
+    for (const junk of [
+      "x",
+      "e30=",
+      "not base64!",
+      Buffer.from('{"x402Version":1}').toString("base64"),
+      Buffer.from('{"x402Version":1,"scheme":"exact","network":"base"}').toString("base64"),
+    ]) {
+      const res = await postV1("/paid/echo", junk);
+      expect(res.status, junk).toBe(402);
+    }
+    await expectNothingRanOrCharged();
+  });
+
+  it("a facilitator that is down gives a clear 503 for a v1 payment, runs nothing and charges nothing", async () => {
+    const down = paidApp(
+      createPaymentServer(httpFacilitator("http://127.0.0.1:9", {}, 2000)),
+      baseTerms(devnet.payTo),
+    );
+    const res = await down.app.request(`${BASE}/paid/echo`, {
+      method: "POST",
+      headers: {
+        "X-PAYMENT": v1PaymentHeader(await v1PayloadFor(v1Challenge, payer(4).privateKey)),
+      },
+      body: "{}",
+    });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      code: "PAYMENT_FACILITATOR_UNAVAILABLE",
+    });
     expect(down.runs.echo).toBe(0);
     await expectNothingRanOrCharged();
   });

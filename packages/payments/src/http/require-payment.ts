@@ -13,7 +13,6 @@ import {
   unavailableBody,
 } from "../paid-call/paid-call.js";
 import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
-import { v1PaymentRequired, type X402Version } from "../versions/x402-v1.js";
 import { encodeJsonHeader } from "./header-codec.js";
 
 declare module "hono" {
@@ -90,25 +89,24 @@ function headerPaymentRequired(paymentRequired: PaymentRequired): PaymentRequire
 }
 
 /**
- * The body and headers of a 402, stating the terms in every x402 version the gate takes: v2's
- * PaymentRequired, base64, as the `PAYMENT-REQUIRED` header (which leaves the discovery
- * declaration to the body: `headerPaymentRequired`), and as the JSON body v1's (where v1
- * clients read it, the discovery declaration as its `outputSchema`), else v2's whole.
+ * The body and headers of a 402, stating the terms in every x402 version the gate takes them in:
+ * v2's PaymentRequired, base64, as the `PAYMENT-REQUIRED` header (which leaves the discovery
+ * declaration to the body: `headerPaymentRequired`), and as the JSON body v1's (where v1 clients
+ * read it, the discovery declaration as its `outputSchema`; only the entries the facilitator
+ * settles in v1), else v2's whole.
  */
 function challenge(
+  gate: PaymentGate,
   paymentRequired: PaymentRequired,
-  versions: readonly X402Version[],
 ): { json: string; headers: Record<string, string> } {
   const json = JSON.stringify(
-    versions.includes(1)
-      ? v1PaymentRequired(paymentRequired, { discovery: true })
-      : paymentRequired,
+    gate.v1PaymentRequired(paymentRequired, { discovery: true }) ?? paymentRequired,
   );
   const headers: Record<string, string> = {
     "Content-Type": "application/json; charset=UTF-8",
     "Cache-Control": "no-store",
   };
-  if (versions.includes(2)) {
+  if (gate.versions.includes(2)) {
     headers[PAYMENT_HEADERS.required] = encodeJsonHeader(headerPaymentRequired(paymentRequired));
   }
   return { json, headers };
@@ -116,13 +114,13 @@ function challenge(
 
 /** 402 with the terms as the `PAYMENT-REQUIRED` header and as the body (`challenge`). */
 function paymentRequiredResponse(gate: PaymentGate, paymentRequired: PaymentRequired): Response {
-  const { json, headers } = challenge(paymentRequired, gate.versions);
+  const { json, headers } = challenge(gate, paymentRequired);
   return new Response(json, { status: 402, headers });
 }
 
 /** The same through hono's context, so headers set by earlier middleware merge cheaply. */
 function respond402(c: Context, gate: PaymentGate, paymentRequired: PaymentRequired): Response {
-  const { json, headers } = challenge(paymentRequired, gate.versions);
+  const { json, headers } = challenge(gate, paymentRequired);
   return c.body(json, 402, headers);
 }
 
@@ -145,7 +143,8 @@ function unpaidChallenges(gate: PaymentGate) {
   return async (url: string) => {
     let found = encoded.get(url);
     if (found === undefined) {
-      found = challenge(await gate.at(url).paymentRequired(UNPAID), gate.versions);
+      const at = gate.at(url);
+      found = challenge(at, await at.paymentRequired(UNPAID));
       encoded.set(url, found);
     }
     return found;

@@ -3,7 +3,6 @@ import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import type { PaymentGate } from "../gate/payment-gate.js";
 import { paidCall } from "../paid-call/paid-call.js";
 import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
-import { v1PaymentRequired } from "../versions/x402-v1.js";
 
 /** Where x402 v2 over MCP puts the payment and the receipt (transports-v2/mcp). */
 export const MCP_PAYMENT_META = "x402/payment";
@@ -27,11 +26,12 @@ export interface ToolResult {
 
 /**
  * An unpaid or refused call: `isError`, the PaymentRequired as structured and text content (v2's
- * where the gate takes v2), then, where the gate takes v1, v1's terms as a second text (what a
- * v1 client, or the model driving it, pays from: no discovery, the tool's schema is listed).
+ * where the gate takes v2), then, where the gate takes v1 and the facilitator settles it, v1's
+ * terms as a second text (what a v1 client, or the model driving it, pays from: no discovery,
+ * the tool's schema is listed).
  */
 function paymentRequiredResult(gate: PaymentGate, paymentRequired: PaymentRequired): ToolResult {
-  const v1 = gate.versions.includes(1) ? v1PaymentRequired(paymentRequired) : undefined;
+  const v1 = gate.v1PaymentRequired(paymentRequired);
   const main = gate.versions.includes(2) || v1 === undefined ? paymentRequired : v1;
   const content = [{ type: "text", text: JSON.stringify(main) }];
   if (v1 !== undefined && main !== v1) content.push({ type: "text", text: JSON.stringify(v1) });
@@ -111,6 +111,14 @@ export async function callPaidTool(
       );
   }
 }
+
+/**
+ * The settlement receipt a paid tool's result carries, in whichever version's key it was paid
+ * (v2's `x402/payment-response`, v1's `x402.payment-response`): present exactly when the call
+ * was charged.
+ */
+export const toolReceiptOf = (result: ToolResult): unknown =>
+  result._meta?.[MCP_PAYMENT_RESPONSE_META] ?? result._meta?.[MCP_V1_PAYMENT_RESPONSE_META];
 
 const withReceipt = (result: ToolResult, receipt: SettleResponse, key: string): ToolResult => ({
   ...result,

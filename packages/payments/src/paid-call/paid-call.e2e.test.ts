@@ -1,8 +1,9 @@
-import { payloadFor } from "@svc/test-support/x402-payer";
+import { payloadFor, v1PayerOf, v1PayloadFor } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
-import type { PaymentPayload } from "@x402/core/types";
+import type { PaymentPayload, PaymentPayloadV1, PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeferredSettlement, SettlementPlan } from "../deferred/deferred-settlement.js";
+import { type StoredPayment, settleStoredPayments } from "../deferred/settle-attempt.js";
 import { httpFacilitator } from "../facilitator/http-facilitator.js";
 import { PaymentGate } from "../gate/payment-gate.js";
 import { MemoryReservationStore } from "../reservation/memory-reservation-store.js";
@@ -14,6 +15,7 @@ import type {
 import { canonicalKey } from "../schemes/canonical-key.js";
 import { baseTerms } from "../schemes/exact-evm/base-terms.js";
 import { createPaymentServer } from "../server/payment-server.js";
+import { v1PaymentRequired } from "../versions/x402-v1.js";
 import { paidCall, type RunResult } from "./paid-call.js";
 
 // The lifecycle itself, without a transport: a real local chain and facilitator verify and
@@ -253,6 +255,139 @@ describe("paidCall", () => {
     // the same end before it verifies: nothing runs, and nothing is served, used or released.
     const payment = await paymentOf(gateWith().gate, 3);
     const presented = await paidCall(gate, payment, run);
+    expect(presented).toMatchObject({
+      kind: "unavailable",
+      body: { success: false, code: "PAYMENT_FACILITATOR_UNAVAILABLE" },
+    });
+    expect(seen).toEqual([]);
+    expect(store.ends).toEqual([]);
+  });
+});
+
+/**
+ * A v1 payment for the gate's terms, signed by x402's v1 client from the v1 form of its 402
+ * (x402Client types its argument and answer as v2's; it reads and answers in the 402's version).
+ */
+const v1PaymentOf = async (gate: PaymentGate, payer: number): Promise<PaymentPayloadV1> => {
+  const terms = v1PaymentRequired(await gate.paymentRequired());
+  const payment: unknown = await v1PayerOf(devnet.payers[payer]!.privateKey).createPaymentPayload(
+    terms as unknown as PaymentRequired,
+  );
+  return payment as PaymentPayloadV1;
+};
+
+describe("paidCall with an x402 v1 payment", () => {
+  it("settled before the answer: runs on the same authorization key as v2 (CAIP-2 network), notes what was served, settles on chain by the facilitator's v1 kind", async () => {
+    const { gate, store } = gateWith();
+    const payee = await devnet.balanceOf(devnet.payTo);
+    const { run, seen } = answering();
+    const outcome = await paidCall(gate, await v1PaymentOf(gate, 0), run);
+    expect(outcome).toMatchObject({
+      kind: "settled",
+      version: 1,
+      answer: "answer",
+      receipt: { success: true, network: "base", payer: devnet.payers[0]!.address },
+    });
+    expect(seen).toEqual([
+      expect.objectContaining({
+        payer: devnet.payers[0]!.address.toLowerCase(),
+        network: "eip155:8453",
+      }),
+    ]);
+    expect(store.ends).toEqual(["served", "used"]);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);
+  });
+
+  it("a run that says it failed: not charged, the authorization free for a retry", async () => {
+    const { gate, store } = gateWith();
+    const payee = await devnet.balanceOf(devnet.payTo);
+    const payment = await v1PaymentOf(gate, 1);
+    const failed = await paidCall(gate, payment, async () => ({ charge: false, answer: "bad" }));
+    expect(failed).toEqual({ kind: "not-charged", answer: "bad" });
+    expect(store.ends).toEqual(["release"]);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payee);
+    expect((await paidCall(gate, payment, answering().run)).kind).toBe("settled");
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);
+  });
+
+  it("a run that throws: the error goes on and the authorization is released", async () => {
+    const { gate, store } = gateWith();
+    await expect(
+      paidCall(gate, await v1PaymentOf(gate, 2), async () => {
+        throw new Error("the run failed");
+      }),
+    ).rejects.toThrow("the run failed");
+    expect(store.ends).toEqual(["release"]);
+  });
+
+  it("a refused settlement (the authorization settled elsewhere meanwhile): a PaymentRequired instead of the answer, the authorization freed", async () => {
+    const { gate, store } = gateWith();
+    const payee = await devnet.balanceOf(devnet.payTo);
+    const v1Terms = v1PaymentRequired(await gate.paymentRequired());
+    const payment = await v1PayloadFor(v1Terms, devnet.payers[3]!.privateKey);
+    const outcome = await paidCall(gate, payment, async () => {
+      await devnet.facilitator.settle(payment as never, v1Terms.accepts[0] as never);
+      return { charge: true, answer: "answer" };
+    });
+    expect(outcome).toMatchObject({ kind: "payment-required", stage: "settlement" });
+    expect(outcome).not.toHaveProperty("answer");
+    expect(store.ends).toEqual(["served", "release"]);
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);
+  });
+
+  it("settled after the answer: answered pending, recorded in v1's words (its payload and v1 terms), and settled later from that record alone", async () => {
+    const stored: StoredPayment[] = [];
+    const deferred: DeferredSettlement = {
+      plan: async () => ({ kind: "after-response" }),
+      defer: async (payment) => {
+        // What the ledger records (LedgerDeferredSettlement.defer), through a JSON round trip.
+        stored.push(JSON.parse(JSON.stringify(payment.facilitatorRequest)));
+        return { paymentId: "pay_1", network: payment.requirements.network, payer: "0xpayer" };
+      },
+    };
+    const { gate } = gateWith({ deferred });
+    const payee = await devnet.balanceOf(devnet.payTo);
+    const payment = await v1PaymentOf(gate, 0);
+    const outcome = await paidCall(gate, payment, answering().run);
+    expect(outcome).toMatchObject({ kind: "pending", answer: "answer" });
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payee);
+    expect(stored).toEqual([
+      {
+        payload: payment,
+        requirements: expect.objectContaining({
+          network: "base",
+          maxAmountRequired: "10000",
+          resource: "mcp://tool/paid_call",
+        }),
+      },
+    ]);
+
+    const settle = settleStoredPayments(createPaymentServer(devnet.facilitator));
+    const attempt = await settle(stored[0]!);
+    expect(attempt).toMatchObject({ outcome: "settled", receipt: { success: true } });
+    expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);
+    // Settled once: the same record again is refused by the chain (its nonce is spent).
+    expect(await settle(stored[0]!)).toMatchObject({ outcome: "refused" });
+  });
+
+  it("a payer refused by the settlement limits: refused before anything runs", async () => {
+    const { deferred } = deferredAs({ kind: "refused", reason: "payer_settlement_failed" });
+    const { gate, store } = gateWith({ deferred });
+    const { run, seen } = answering();
+    const outcome = await paidCall(gate, await v1PaymentOf(gate, 2), run);
+    expect(outcome).toMatchObject({
+      kind: "payment-required",
+      stage: "refused",
+      paymentRequired: { error: "payer_settlement_failed" },
+    });
+    expect(seen).toEqual([]);
+    expect(store.ends).toEqual(["release"]);
+  });
+
+  it("a facilitator that cannot be reached: unavailable, and nothing runs", async () => {
+    const { gate, store } = gateWith({ facilitatorUrl: "http://127.0.0.1:9" });
+    const { run, seen } = answering();
+    const presented = await paidCall(gate, await v1PaymentOf(gateWith().gate, 3), run);
     expect(presented).toMatchObject({
       kind: "unavailable",
       body: { success: false, code: "PAYMENT_FACILITATOR_UNAVAILABLE" },

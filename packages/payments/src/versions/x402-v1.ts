@@ -1,4 +1,5 @@
 import type {
+  PaymentPayload,
   PaymentPayloadV1,
   PaymentRequired,
   PaymentRequiredV1,
@@ -30,7 +31,7 @@ export type X402Version = 1 | 2;
 export const X402_VERSIONS: readonly X402Version[] = [1, 2];
 
 /** What x402 v1 calls a CAIP-2 network, if any scheme here is paid on it under a v1 name. */
-const v1NetworkOf = (network: string): string | undefined =>
+export const v1NetworkOf = (network: string): string | undefined =>
   schemeOn(network)?.networks[network as keyof object]?.v1Network;
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
@@ -135,3 +136,6 @@ export const acceptedByV1 = (
   payload: PaymentPayloadV1,
 ): PaymentRequirements | undefined =>
   accepts.find((r) => r.scheme === payload.scheme && v1NetworkOf(r.network) === payload.network);
+
+/** A payment as presented, of either version. */
+export type AnyPaymentPayload = PaymentPayload | PaymentPayloadV1;
