@@ -1,10 +1,5 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  MCP_PAYMENT_META,
-  MCP_PAYMENT_RESPONSE_META,
-  X402_VERSIONS,
-  type X402Version,
-} from "@svc/payments";
+import { MCP_PAYMENT_META, MCP_PAYMENT_RESPONSE_META, type X402Version } from "@svc/payments";
 import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
 import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf, v1PayloadFor, v1PaymentHeader } from "@svc/test-support/x402-payer";
@@ -149,7 +144,7 @@ const BY_VERSION: Record<
     },
   },
 };
-const VERSIONS = X402_VERSIONS.map((version) => ({ version, ...BY_VERSION[version] }));
+const VERSIONS = ([1, 2] as const).map((version) => ({ version, ...BY_VERSION[version] }));
 
 /** A paid call of the screening tool: its unpaid result, then the call with `meta` signed from it. */
 async function paidScreening(sign: SignMeta, key: Hex) {
