@@ -1,3 +1,4 @@
+import { connectHttp } from "@svc/test-support/mcp-client";
 import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { Address } from "viem";
@@ -91,6 +92,29 @@ describe("the service in development with X402_NETWORK=eip155:84532", () => {
       paymentNetwork: "base-sepolia",
       paymentNetworkId: "eip155:84532",
     });
+  });
+
+  it("says so over MCP too: server_capabilities names eip155:84532 (base-sepolia in v1), and an unpaid tool's terms are on it in both versions", async () => {
+    const client = await connectHttp(`${service.url}/mcp`);
+    try {
+      const caps = await client.callTool({ name: "server_capabilities", arguments: {} });
+      const payment = (caps.structuredContent as { data: { payment: Record<string, unknown> } })
+        .data.payment;
+      expect(payment).toMatchObject({
+        network: "eip155:84532",
+        networkLabel: "USDC on Base Sepolia, a testnet",
+        v1Network: "base-sepolia",
+      });
+      const unpaid = await client.callTool({
+        name: "ofac_wallet_screen",
+        arguments: { address: LISTED },
+      });
+      const [v2, v1] = (unpaid.content as { text: string }[]).map((c) => JSON.parse(c.text));
+      expect(v2.accepts[0]).toMatchObject({ network: "eip155:84532", asset: SEPOLIA_USDC });
+      expect(v1.accepts[0]).toMatchObject({ network: "base-sepolia", asset: SEPOLIA_USDC });
+    } finally {
+      await client.close();
+    }
   });
 
   it("is paid by @x402/fetch on eip155:84532: 200, and the payee gains exactly the price on the devnet", async () => {

@@ -15,7 +15,7 @@ import {
   type ServedScreening,
   servedRecordOf,
 } from "@svc/compliance";
-import { callPaidTool, type ToolResult, toolReceiptOf } from "@svc/payments";
+import { callPaidTool, type PaymentTerms, type ToolResult, toolReceiptOf } from "@svc/payments";
 import * as v from "valibot";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
@@ -58,6 +58,8 @@ export interface McpServerOptions {
   readonly deps: ComplianceDeps;
   /** Payment gates (the hosted server); without them every tool is free (standalone). */
   readonly gateFor?: GateFor | undefined;
+  /** Where the paid tools are paid (the API's terms): what `server_capabilities` names. */
+  readonly paidOn?: Pick<PaymentTerms, "network"> | undefined;
   /**
    * The key and base URL a paid screening answer is signed with (its `attestation`, bound to the
    * payment's authorization); without it nothing is signed. Only paid calls are signed: a free
@@ -82,7 +84,12 @@ export interface McpServerOptions {
 export function createMcpServer(options: McpServerOptions): Server {
   const tools = options.tools ?? TOOLS;
   const prompts: readonly AnyPrompt[] = options.prompts ?? PROMPTS;
-  const deps: ToolDeps = { ...options.deps, tools, paid: options.gateFor !== undefined };
+  const deps: ToolDeps = {
+    ...options.deps,
+    tools,
+    paid: options.gateFor !== undefined,
+    paidOn: options.paidOn,
+  };
   const server = new Server(serverInfoOf(), {
     capabilities: { tools: {}, prompts: {} },
     instructions: MCP_SERVER.instructions,

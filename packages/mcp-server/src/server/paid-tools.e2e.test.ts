@@ -57,7 +57,9 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
     expect(data.payment).toMatchObject({
       required: true,
       notRequiredFor: ["server_capabilities", "list_status"],
-      network: "base",
+      network: "eip155:8453",
+      networkLabel: "USDC on Base",
+      v1Network: "base",
       asset: "USDC",
     });
     expect((data.payment as { requiredFor: string[] }).requiredFor).toHaveLength(10);

@@ -31,8 +31,6 @@ export const MCP_PAYMENT = {
   protocol: "x402",
   version: 2,
   asset: "USDC",
-  /** The tool server labels Base `base` (CAIP-2 `eip155:8453` in the terms). */
-  network: "base",
   paymentMeta: "x402/payment",
   receiptMeta: "x402/payment-response",
 } as const;

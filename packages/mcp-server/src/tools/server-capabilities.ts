@@ -1,3 +1,4 @@
+import { BASE_NETWORK, networkNamesOf, type PaymentTerms } from "@svc/payments";
 import * as v from "valibot";
 import { MCP_PAYMENT, MCP_PROTOCOL_VERSIONS, MCP_SERVER } from "../server/server-info.js";
 import { type AnyTool, defineTool, type ToolDeps } from "./tool.js";
@@ -13,8 +14,18 @@ export function listedPrices(tool: AnyTool): Record<string, string> | null {
   return { default: tool.pricing.price, ...tool.pricing.byOutputFormat };
 }
 
+/**
+ * The network paid on, as the terms name it (CAIP-2), its name for people and x402 v1's name for
+ * it; Base's when the server was given no terms (the terms' default).
+ */
+function networkOf(paidOn: ToolDeps["paidOn"]) {
+  const network = paidOn?.network ?? BASE_NETWORK;
+  const names = networkNamesOf({ network: network as PaymentTerms["network"] });
+  return { network, networkLabel: names.label, v1Network: names.v1Network };
+}
+
 /** What a client needs to know before its first paid call, derived from the tools served. */
-function capabilitiesOf({ tools, paid }: Pick<ToolDeps, "tools" | "paid">) {
+function capabilitiesOf({ tools, paid, paidOn }: Pick<ToolDeps, "tools" | "paid" | "paidOn">) {
   const free = tools.filter((t) => t.pricing.kind === "free" || !paid);
   const charged = tools.filter((t) => t.pricing.kind === "paid" && paid);
   return {
@@ -30,12 +41,12 @@ function capabilitiesOf({ tools, paid }: Pick<ToolDeps, "tools" | "paid">) {
     payment: paid
       ? {
           required: true,
-          protocol: `${MCP_PAYMENT.protocol} v${MCP_PAYMENT.version}`,
+          protocol: `${MCP_PAYMENT.protocol} v${MCP_PAYMENT.version} (and v1)`,
           asset: MCP_PAYMENT.asset,
-          network: MCP_PAYMENT.network,
+          ...networkOf(paidOn),
           requiredFor: charged.map((t) => t.name),
           notRequiredFor: free.map((t) => t.name),
-          how: `Call a paid tool without payment: the result is isError with the PaymentRequired (x402 v2) as structuredContent. Sign one of its accepts and call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] = the PaymentPayload. The receipt comes back in result._meta["${MCP_PAYMENT.receiptMeta}"]. Refused arguments and failed tools are never charged.`,
+          how: `Call a paid tool without payment: the result is isError with the PaymentRequired (x402 v2) as structuredContent. Sign one of its accepts and call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] = the PaymentPayload. The receipt comes back in result._meta["${MCP_PAYMENT.receiptMeta}"], once settled. An x402 v1 client pays from the unpaid result's second text (the terms in v1's words) with params._meta["x402.payment"] (its base64 payment); its receipt is in result._meta["x402.payment-response"]. Refused arguments and failed tools are never charged.`,
         }
       : {
           required: false,
@@ -100,7 +111,7 @@ export const serverCapabilitiesTool = defineTool<Record<string, never>>({
   name: "server_capabilities",
   title: "server_capabilities",
   description:
-    "Free. Describes this tool server: identity, transport, which tools need payment and their prices in USDC, how to pay over x402 v2, connection modes and recommended flows.",
+    "Free. Describes this tool server: identity, transport, which tools need payment and their prices in USDC, how to pay over x402 (v2, and v1), on which network, connection modes and recommended flows.",
   input: Input,
   inputExample: {},
   output: CapabilitiesAnswerSchema,

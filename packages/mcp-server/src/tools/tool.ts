@@ -5,7 +5,7 @@ import type {
   Operation,
   RunContext,
 } from "@svc/compliance";
-import type { ToolResult } from "@svc/payments";
+import type { PaymentTerms, ToolResult } from "@svc/payments";
 import type * as v from "valibot";
 import { failureResult } from "../results/tool-result.js";
 
@@ -31,6 +31,8 @@ export interface ToolDeps extends ComplianceDeps {
   readonly tools: readonly AnyTool[];
   /** Whether calls are paid here (the hosted server) or free (standalone, offline). */
   readonly paid: boolean;
+  /** Where paid calls are paid (the network of the service's terms), when they are. */
+  readonly paidOn?: Pick<PaymentTerms, "network"> | undefined;
 }
 
 /**
