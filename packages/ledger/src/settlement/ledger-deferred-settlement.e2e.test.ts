@@ -188,6 +188,26 @@ describe.each([
     expect(again.ok).toBe(false);
   });
 
+  it("stopping: a payment answered once stop began is refused (the caller withholds the answer and charges nothing), and one recorded as stop began is settled before stop resolves", async () => {
+    const { settler } = settlerOf("replica-stopping");
+    const gate = gateOf(settler);
+    const first = await admitted(gate, payer().privateKey);
+    const second = await admitted(gate, mover().privateKey);
+    // Recorded as the stop begins: stop waits for its record, claim and settlement.
+    const deferring = gate.defer(first, { datasetSha256: DATASET });
+    const stopping = settler.stop();
+    const pending = await deferring;
+    await stopping;
+    expect((await recordOf(pending.paymentId))?.status).toBe("settled");
+    // Once stopped: refused, nothing recorded for it.
+    await expect(gate.defer(second, { datasetSha256: DATASET })).rejects.toMatchObject({
+      code: "PAYMENT_LEDGER_UNAVAILABLE",
+      stage: "record",
+    });
+    await gate.release(second);
+    expect(await ledger.pending()).toEqual([]);
+  });
+
   it("above the limit, a payment is settled before its answer", async () => {
     const { settler } = settlerOf("replica-limit", { maxAmount: 9_999n });
     const gate = gateOf(settler);

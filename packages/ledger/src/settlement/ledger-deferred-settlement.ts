@@ -187,19 +187,33 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
     );
   }
 
+  /**
+   * Records an answered payment and settles it right away (if this replica stops first, a sweep,
+   * here or elsewhere, does it). Refused once `stop` began: a request still running while the
+   * service stops (its connection closed under it) is then not charged, rather than recorded
+   * and claimed by a settler that no longer waits for it.
+   */
   async defer(payment: VerifiedPayment, served: ServedRecord): Promise<PendingPayment> {
+    if (this.stopped)
+      throw new Error("settlement after the answer has stopped (the service is stopping)");
     const key = payment.authorization;
     // Recorded as the facilitator is to be given it: a v1 payment with its v1 terms.
-    const paymentId = await this.options.ledger.deferred.record(key, served, {
+    const recorded = this.options.ledger.deferred.record(key, served, {
       payload: payment.facilitatorRequest.payload,
       requirements: payment.facilitatorRequest.requirements,
     });
-    // Settled right away by this replica; if it stops first, a sweep (here or elsewhere) does it.
+    // Tracked from the start, the record included, so `stop` waits for all of it; a record that
+    // fails is the caller's error (the answer is withheld), not the settler's.
     this.track(
-      this.options.ledger.deferred
-        .claimOne(key, this.options.claimant)
-        .then((claim) => (claim === undefined ? undefined : this.attempt(claim))),
+      recorded.then(
+        () =>
+          this.options.ledger.deferred
+            .claimOne(key, this.options.claimant)
+            .then((claim) => (claim === undefined ? undefined : this.attempt(claim))),
+        () => undefined,
+      ),
     );
+    const paymentId = await recorded;
     return { paymentId, network: key.network, payer: payment.payer ?? key.payer };
   }
 
@@ -233,15 +247,20 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
     await this.sweeping;
-    let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...this.inFlight]),
-      new Promise((resolve) => {
-        timeout = setTimeout(resolve, STOP_WAIT_MS);
-        timeout.unref();
-      }),
-    ]);
-    clearTimeout(timeout);
+    // Until nothing is in flight (an attempt that ends may have been joined by another) or the
+    // wait is over.
+    const deadline = Date.now() + STOP_WAIT_MS;
+    while (this.inFlight.size > 0 && Date.now() < deadline) {
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.inFlight]),
+        new Promise((resolve) => {
+          timeout = setTimeout(resolve, deadline - Date.now());
+          timeout.unref();
+        }),
+      ]);
+      clearTimeout(timeout);
+    }
   }
 
   /** Waits until no attempt is in flight (for tests and benchmarks). */
