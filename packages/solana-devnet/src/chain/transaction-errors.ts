@@ -43,6 +43,63 @@ export const TRANSACTION_ERROR_NAMES = [
   "CommitCancelled",
 ] as const;
 
+/** The names of litesvm's `InstructionErrorFieldless` values, in order, as the RPC spells them. */
+export const INSTRUCTION_ERROR_NAMES = [
+  "GenericError",
+  "InvalidArgument",
+  "InvalidInstructionData",
+  "InvalidAccountData",
+  "AccountDataTooSmall",
+  "InsufficientFunds",
+  "IncorrectProgramId",
+  "MissingRequiredSignature",
+  "AccountAlreadyInitialized",
+  "UninitializedAccount",
+  "UnbalancedInstruction",
+  "ModifiedProgramId",
+  "ExternalAccountLamportSpend",
+  "ExternalAccountDataModified",
+  "ReadonlyLamportChange",
+  "ReadonlyDataModified",
+  "DuplicateAccountIndex",
+  "ExecutableModified",
+  "RentEpochModified",
+  "NotEnoughAccountKeys",
+  "AccountDataSizeChanged",
+  "AccountNotExecutable",
+  "AccountBorrowFailed",
+  "AccountBorrowOutstanding",
+  "DuplicateAccountOutOfSync",
+  "InvalidError",
+  "ExecutableDataModified",
+  "ExecutableLamportChange",
+  "ExecutableAccountNotRentExempt",
+  "UnsupportedProgramId",
+  "CallDepth",
+  "MissingAccount",
+  "ReentrancyNotAllowed",
+  "MaxSeedLengthExceeded",
+  "InvalidSeeds",
+  "InvalidRealloc",
+  "ComputationalBudgetExceeded",
+  "PrivilegeEscalation",
+  "ProgramEnvironmentSetupFailure",
+  "ProgramFailedToComplete",
+  "ProgramFailedToCompile",
+  "Immutable",
+  "IncorrectAuthority",
+  "AccountNotRentExempt",
+  "InvalidAccountOwner",
+  "ArithmeticOverflow",
+  "UnsupportedSysvar",
+  "IllegalOwner",
+  "MaxAccountsDataAllocationsExceeded",
+  "MaxAccountsExceeded",
+  "MaxInstructionTraceLengthExceeded",
+  "BuiltinProgramsMustConsumeComputeUnits",
+  "BorshIoError",
+] as const;
+
 /**
  * Errors that stop a transaction before it runs: a real cluster records nothing for them (no
  * fee, no status), so neither does the devnet.
@@ -62,8 +119,8 @@ type LitesvmTransactionError = ReturnType<FailedTransactionMetadata["err"]>;
 
 /**
  * A litesvm transaction error in the RPC's JSON form: `"BlockhashNotFound"`, or
- * `{ InstructionError: [index, "InsufficientFunds" | { Custom: code }] }` (the SPL Token
- * program's errors are `Custom`: 1 is insufficient funds).
+ * `{ InstructionError: [index, "InvalidAccountData" | { Custom: code }] }` (the SPL Token
+ * program's own errors are `Custom`: 1 is insufficient funds).
  */
 export function transactionErrorJson(error: LitesvmTransactionError): unknown {
   if (typeof error === "number")
@@ -72,7 +129,7 @@ export function transactionErrorJson(error: LitesvmTransactionError): unknown {
     const inner = error.err();
     const detail =
       typeof inner === "number"
-        ? `InstructionError${inner}`
+        ? (INSTRUCTION_ERROR_NAMES[inner] ?? `InstructionError${inner}`)
         : "code" in inner
           ? { Custom: inner.code }
           : { BorshIoError: inner.msg };
