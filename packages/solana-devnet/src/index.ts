@@ -3,25 +3,26 @@
 // dist/index.d.ts) makes them type-check for a consumer whose tsconfig lists no `types`.
 /// <reference types="node" preserve="true" />
 
+// Nothing in the workspace imports this package yet: its surface is what the README shows.
 export {
-  MAX_BLOCKHASH_TTL_SECONDS,
-  MAX_PAYERS,
-  type StartSolanaDevnetOptions,
+  /** @public */ MAX_BLOCKHASH_TTL_SECONDS,
+  /** @public */ MAX_PAYERS,
+  /** @public */ type StartSolanaDevnetOptions,
 } from "./devnet/solana-devnet-options.js";
 export {
-  type SolanaDevnet,
-  type SolanaDevnetAccount,
-  startSolanaDevnet,
+  /** @public */ type SolanaDevnet,
+  /** @public */ type SolanaDevnetAccount,
+  /** @public */ startSolanaDevnet,
 } from "./devnet/start-solana-devnet.js";
 export {
-  createSolanaFacilitator,
-  type SolanaFacilitator,
-  type SolanaFacilitatorOptions,
+  /** @public */ createSolanaFacilitator,
+  /** @public */ type SolanaFacilitator,
+  /** @public */ type SolanaFacilitatorOptions,
 } from "./facilitator/in-process-facilitator.js";
 export {
-  ONE_SOL,
-  ONE_USDC,
-  SOLANA_MAINNET,
-  USDC_DECIMALS,
-  USDC_MINT,
+  /** @public */ ONE_SOL,
+  /** @public */ ONE_USDC,
+  /** @public */ SOLANA_MAINNET,
+  /** @public */ USDC_DECIMALS,
+  /** @public */ USDC_MINT,
 } from "./network/solana-network.js";

@@ -7,7 +7,7 @@ export const MAX_PAYERS = 20;
 /** The longest blockhash lifetime the devnet accepts, in seconds (an hour). */
 export const MAX_BLOCKHASH_TTL_SECONDS = 3600;
 
-export const SolanaDevnetOptionsSchema = v.strictObject({
+const SolanaDevnetOptionsSchema = v.strictObject({
   /** How many funded payers (fresh keypairs; default 3, at most 20). */
   payers: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_PAYERS)), 3),
   /** USDC in each payer's token account, atomic units (default 100 USDC). */
