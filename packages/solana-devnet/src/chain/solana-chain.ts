@@ -39,7 +39,23 @@ export interface ChainAccount {
 export type SendOutcome =
   | { readonly kind: "executed"; readonly signature: string; readonly err: unknown }
   | { readonly kind: "duplicate"; readonly signature: string }
-  | { readonly kind: "refused"; readonly err: unknown; readonly logs: readonly string[] };
+  | {
+      readonly kind: "refused";
+      readonly err: unknown;
+      readonly logs: readonly string[];
+      /** litesvm's own words, when it refused the transaction by throwing. */
+      readonly message?: string;
+    };
+
+/** The bytes sent are not a Solana transaction (thrown by simulate and send). */
+export class TransactionDecodeError extends Error {
+  constructor(cause: unknown) {
+    super(
+      `failed to decode the transaction: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+    this.name = "TransactionDecodeError";
+  }
+}
 
 /** What simulating a transaction came to, in the RPC's terms. */
 export interface SimulationOutcome {
@@ -128,7 +144,14 @@ export class SolanaChain {
     if (!this.#blockhashes.isValid(blockhashOf(transaction))) {
       return { kind: "refused", err: "BlockhashNotFound", logs: [] };
     }
-    const result = this.svm.sendTransaction(toLitesvm(transaction));
+    let result: ReturnType<LiteSVM["sendTransaction"]>;
+    try {
+      result = this.svm.sendTransaction(toLitesvm(transaction));
+    } catch (error) {
+      // litesvm throws, rather than answering an error, for a transaction missing a signature.
+      const message = error instanceof Error ? error.message : String(error);
+      return { kind: "refused", err: "SignatureFailure", logs: [], message };
+    }
     if ("err" in result) {
       const err = transactionErrorJson(result.err());
       if (signature === undefined || isRefusedBeforeExecution(err)) {
@@ -170,7 +193,13 @@ export class SolanaChain {
 }
 
 function decodeWire(wireBase64: string): Transaction {
-  return transactionDecoder.decode(base64.encode(wireBase64));
+  try {
+    const transaction = transactionDecoder.decode(base64.encode(wireBase64));
+    blockhashOf(transaction); // the message must decode too
+    return transaction;
+  } catch (error) {
+    throw new TransactionDecodeError(error);
+  }
 }
 
 /** The transaction's id: its first signature, the fee payer's (undefined while unsigned). */

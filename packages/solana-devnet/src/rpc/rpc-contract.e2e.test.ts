@@ -73,6 +73,34 @@ describe("the Solana JSON-RPC methods x402 calls", () => {
     expect(base58).toMatchObject({ id: 2, error: { code: -32602 } });
   });
 
+  it("refuses, with -32002 and the reason, a transaction missing a signature or past its blockhash; -32602 for bytes that are no transaction or no base64 encoding asked for", async () => {
+    const requirements = await routeRequirements(devnet.facilitator, devnet.network, devnet.payTo);
+    // The payer's half-signed transaction: the fee payer's signature is missing.
+    const wire = (await signPayment(devnet, firstPayer(devnet), requirements)).payload
+      .transaction as string;
+    const send = (params: unknown[]) =>
+      post({ jsonrpc: "2.0", id: 3, method: "sendTransaction", params });
+
+    expect(await send([wire, { encoding: "base64", skipPreflight: true }])).toMatchObject({
+      error: {
+        code: -32002,
+        message: expect.stringMatching(/missing signatures/),
+        data: { err: "SignatureFailure" },
+      },
+    });
+    devnet.expireBlockhash();
+    expect(await send([wire, { encoding: "base64" }])).toMatchObject({
+      error: { code: -32002, data: { err: "BlockhashNotFound" } },
+    });
+    expect(await send(["AAAA", { encoding: "base64" }])).toMatchObject({
+      error: { code: -32602, message: expect.stringMatching(/failed to decode the transaction/) },
+    });
+    // A node's default encoding is base58: a caller that does not ask for base64 is told so.
+    expect(await send([wire])).toMatchObject({
+      error: { code: -32602, message: 'Invalid params at 1: only encoding "base64" is served' },
+    });
+  });
+
   it("answers a batch in order, and malformed JSON with -32700, never a stack", async () => {
     const batch = await post([
       { jsonrpc: "2.0", id: 1, method: "getSlot" },

@@ -1,6 +1,10 @@
 import { getBase58Decoder, getBase64Decoder } from "@solana/kit";
 import * as v from "valibot";
-import type { SimulationOutcome, SolanaChain } from "../chain/solana-chain.js";
+import {
+  type SimulationOutcome,
+  type SolanaChain,
+  TransactionDecodeError,
+} from "../chain/solana-chain.js";
 import { RPC_ERROR, RpcError } from "./json-rpc-error.js";
 import type { RpcMethod } from "./json-rpc-server.js";
 
@@ -11,24 +15,22 @@ const RENT_EXEMPT_EPOCH = 18446744073709551615n;
 /** A blockhash is good for 150 blocks on a real cluster. */
 const BLOCKHASH_VALID_BLOCKS = 150n;
 
-const Base64Config = v.optional(
-  v.looseObject({ encoding: v.optional(v.literal("base64"), "base64") }),
-  {},
-);
-const SimulateConfig = v.optional(
-  v.looseObject({
-    encoding: v.optional(v.literal("base64"), "base64"),
+// A node's default encoding is base58; the devnet speaks base64 only, so it must be asked for.
+const BASE64_ONLY = 'only encoding "base64" is served';
+const Base64 = v.literal("base64", BASE64_ONLY);
+const Base64Config = v.looseObject({ encoding: Base64 }, BASE64_ONLY);
+const SimulateConfig = v.looseObject(
+  {
+    encoding: Base64,
     sigVerify: v.optional(v.boolean(), false),
     replaceRecentBlockhash: v.optional(v.literal(false), false),
     innerInstructions: v.optional(v.boolean(), false),
-  }),
-  {},
+  },
+  BASE64_ONLY,
 );
-const SendConfig = v.optional(
-  v.looseObject({
-    encoding: v.literal("base64"),
-    skipPreflight: v.optional(v.boolean(), false),
-  }),
+const SendConfig = v.looseObject(
+  { encoding: Base64, skipPreflight: v.optional(v.boolean(), false) },
+  BASE64_ONLY,
 );
 const AnyConfig = v.optional(v.looseObject({}), {});
 
@@ -108,22 +110,22 @@ export function solanaRpcMethods(chain: SolanaChain): Record<keyof typeof PARAMS
 
     sendTransaction: (params) => {
       const [wire] = parse(PARAMS.sendTransaction, params);
-      const outcome = chain.send(wire);
+      const outcome = decoding(() => chain.send(wire));
       if (outcome.kind === "refused") {
         // A real node with skipPreflight would drop such a transaction silently and the sender
         // would wait for a status that never comes; answering the reason is kinder and as safe.
-        throw new RpcError(
-          RPC_ERROR.transactionRefused,
-          `Transaction refused: ${JSON.stringify(outcome.err)}`,
-          { err: outcome.err, logs: outcome.logs },
-        );
+        const reason = outcome.message ?? JSON.stringify(outcome.err);
+        throw new RpcError(RPC_ERROR.transactionRefused, `Transaction refused: ${reason}`, {
+          err: outcome.err,
+          logs: outcome.logs,
+        });
       }
       return outcome.signature;
     },
 
     simulateTransaction: (params) => {
       const [wire, config] = parse(PARAMS.simulateTransaction, params);
-      const outcome = chain.simulate(wire, { sigVerify: config.sigVerify });
+      const outcome = decoding(() => chain.simulate(wire, { sigVerify: config.sigVerify }));
       return {
         context: context(),
         value: {
@@ -137,6 +139,18 @@ export function solanaRpcMethods(chain: SolanaChain): Record<keyof typeof PARAMS
       };
     },
   };
+}
+
+/** Runs `step`, answering bytes that are no transaction as invalid params (as a node does). */
+function decoding<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof TransactionDecodeError) {
+      throw new RpcError(RPC_ERROR.invalidParams, `Invalid params: ${error.message}`);
+    }
+    throw error;
+  }
 }
 
 function parse<TSchema extends v.GenericSchema>(
