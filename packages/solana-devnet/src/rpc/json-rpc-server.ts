@@ -67,7 +67,11 @@ export async function serveJsonRpc(
       res.end(stringifyWithBigints(errorResponse(null, RPC_ERROR.parseError, "Parse error")));
       return;
     }
-    const out = Array.isArray(body) ? body.map(answer) : answer(body);
+    const out = !Array.isArray(body)
+      ? answer(body)
+      : body.length === 0
+        ? errorResponse(null, RPC_ERROR.invalidRequest, "Invalid request: empty batch")
+        : body.map(answer);
     res.writeHead(200, { "content-type": "application/json" });
     res.end(stringifyWithBigints(out));
   });

@@ -101,7 +101,7 @@ describe("the Solana JSON-RPC methods x402 calls", () => {
     });
   });
 
-  it("answers a batch in order, and malformed JSON with -32700, never a stack", async () => {
+  it("answers a batch in order, an empty batch with -32600 and malformed JSON with -32700, never a stack", async () => {
     const batch = await post([
       { jsonrpc: "2.0", id: 1, method: "getSlot" },
       { jsonrpc: "2.0", id: 2, method: "nope" },
@@ -110,6 +110,11 @@ describe("the Solana JSON-RPC methods x402 calls", () => {
       { jsonrpc: "2.0", id: 1, result: expect.any(Number) },
       { jsonrpc: "2.0", id: 2, error: { code: -32601, message: "Method not found: nope" } },
     ]);
+    expect(await post([])).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: "Invalid request: empty batch" },
+    });
     const broken = await post("{not json");
     expect(broken).toEqual({
       jsonrpc: "2.0",
