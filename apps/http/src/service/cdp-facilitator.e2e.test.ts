@@ -10,7 +10,7 @@ import {
   type CdpStandIn,
   startCdpStandIn,
 } from "../test-support/cdp-facilitator-stand-in.js";
-import { type TestCdpKey, testCdpKey } from "../test-support/cdp-keys.js";
+import { type TestCdpKey, testCdpKey } from "@svc/test-support/cdp-keys";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { type RunningService, startService } from "./start-service.js";
 

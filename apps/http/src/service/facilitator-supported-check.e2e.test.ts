@@ -9,7 +9,7 @@ import {
   type CdpStandIn,
   startCdpStandIn,
 } from "../test-support/cdp-facilitator-stand-in.js";
-import { testCdpKey } from "../test-support/cdp-keys.js";
+import { testCdpKey } from "@svc/test-support/cdp-keys";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { FacilitatorUnfitError } from "./facilitator-check.js";
 import { type RunningService, startService } from "./start-service.js";

@@ -1,13 +1,13 @@
 import { inspect } from "node:util";
+import { testCdpKey } from "@svc/test-support/cdp-keys";
 import { describe, expect, it } from "vitest";
-import { ecdsaCdpKey, ed25519CdpKey } from "../facilitator/test-support/cdp-keys.js";
 import { loadPaymentConfig, PaymentConfigError } from "./payment-config.js";
 
 const PAY_TO = "0x1234567890abcdef1234567890abcdef12345678";
 const CDP_URL = "https://api.cdp.coinbase.com/platform/v2/x402";
 const KEY_ID = "6a4c1f0e-3d2b-4c8a-9f1e-2b7d5e0a9c31";
-const ECDSA = ecdsaCdpKey();
-const ED25519 = ed25519CdpKey();
+const ECDSA = testCdpKey("ecdsa");
+const ED25519 = testCdpKey("ed25519");
 const cdp = (secret = ECDSA.secret) => ({ CDP_API_KEY_ID: KEY_ID, CDP_API_KEY_SECRET: secret });
 const production = { SVC_MODE: "production", PAY_TO };
 

@@ -6,8 +6,12 @@ import {
   type SettleResponse,
 } from "@x402/core/types";
 import { refusedByFacilitator } from "../gate/facilitator-refusal.js";
-import { isObject, isPaymentPayload } from "../gate/payment-gate.js";
-import { isPaymentPayloadV1, isRequirementsV1 } from "../versions/x402-v1.js";
+import {
+  isPaymentPayload,
+  isPaymentPayloadV1,
+  isRequirements,
+  isRequirementsV1,
+} from "../versions/payload-shapes.js";
 
 /** What one attempt to settle a payment recorded for later came to. */
 export type SettleAttempt =
@@ -25,16 +29,6 @@ export interface StoredPayment {
   readonly payload: unknown;
   readonly requirements: unknown;
 }
-
-/** The outline of stored requirements (the facilitator checks the payment against them). */
-const isRequirements = (x: unknown): x is PaymentRequirements =>
-  isObject(x) &&
-  typeof x.scheme === "string" &&
-  typeof x.network === "string" &&
-  typeof x.amount === "string" &&
-  typeof x.asset === "string" &&
-  typeof x.payTo === "string" &&
-  typeof x.maxTimeoutSeconds === "number";
 
 /** Why a stored payment cannot be settled at all (it was not written by this service). */
 const UNREADABLE_STORED_PAYMENT = "stored_payment_unreadable";

@@ -1,8 +1,8 @@
 import { createPublicKey, generateKeyPairSync, verify } from "node:crypto";
 import { createAuthHeader } from "@coinbase/x402";
+import { testCdpKey } from "@svc/test-support/cdp-keys";
 import { describe, expect, it } from "vitest";
 import { cdpKeySecret } from "./cdp-api-key.js";
-import { ecdsaCdpKey, ed25519CdpKey } from "./test-support/cdp-keys.js";
 
 const HOST = "api.cdp.coinbase.com";
 const PATH = "/platform/v2/x402/supported";
@@ -21,7 +21,7 @@ function signedBy(token: string, publicKeyPem: string): boolean {
 
 describe("cdpKeySecret", () => {
   it("hands an ECDSA key as CDP issues it (SEC1 PEM) to generateJwt as PKCS#8, which it signs with; the SEC1 PEM itself is refused there", async () => {
-    const key = ecdsaCdpKey();
+    const key = testCdpKey("ecdsa");
     expect(key.secret.startsWith("-----BEGIN EC PRIVATE KEY-----")).toBe(true);
     // What makes the conversion necessary: cdp-sdk's generateJwt refuses CDP's own PEM.
     await expect(createAuthHeader("key-id", key.secret, "GET", HOST, PATH)).rejects.toThrow(
@@ -34,14 +34,14 @@ describe("cdpKeySecret", () => {
   });
 
   it("takes an Ed25519 key as CDP issues it (base64 of 64 bytes) as it is, and generateJwt signs with it", async () => {
-    const key = ed25519CdpKey();
+    const key = testCdpKey("ed25519");
     expect(cdpKeySecret(key.secret)).toBe(key.secret);
     const token = (await createAuthHeader("key-id", key.secret, "GET", HOST, PATH)).slice(7);
     expect(signedBy(token, key.publicKeyPem)).toBe(true);
   });
 
   it("takes a PEM pasted with its line breaks escaped, surrounding blanks, and PKCS#8 PEMs of both kinds", () => {
-    const key = ecdsaCdpKey();
+    const key = testCdpKey("ecdsa");
     expect(cdpKeySecret(` ${key.secret.replaceAll("\n", "\\n")} `)).toBe(cdpKeySecret(key.secret));
     const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey;
     const pkcs8 = String(ec.export({ type: "pkcs8", format: "pem" }));
@@ -59,7 +59,7 @@ describe("cdpKeySecret", () => {
   it("refuses what is not a CDP key: another curve, RSA, a public key, a seed alone, a public half not the seed's, text", () => {
     const p384 = generateKeyPairSync("ec", { namedCurve: "P-384" });
     const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 });
-    const [a, b] = [ed25519CdpKey(), ed25519CdpKey()];
+    const [a, b] = [testCdpKey("ed25519"), testCdpKey("ed25519")];
     const mixed = Buffer.concat([
       Buffer.from(a.secret, "base64").subarray(0, 32),
       Buffer.from(b.secret, "base64").subarray(32),
@@ -67,7 +67,7 @@ describe("cdpKeySecret", () => {
     for (const secret of [
       String(p384.privateKey.export({ type: "sec1", format: "pem" })),
       String(rsa.privateKey.export({ type: "pkcs8", format: "pem" })),
-      ecdsaCdpKey().publicKeyPem,
+      testCdpKey("ecdsa").publicKeyPem,
       Buffer.from(a.secret, "base64").subarray(0, 32).toString("base64"),
       mixed,
       "not a key",

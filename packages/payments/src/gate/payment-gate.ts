@@ -47,10 +47,10 @@ import {
   type PaymentTerms,
   schemeOfTerms,
 } from "../terms/paid-resource.js";
+import { isPaymentPayload, isPaymentPayloadV1 } from "../versions/payload-shapes.js";
 import {
   type AnyPaymentPayload,
   acceptedByV1,
-  isPaymentPayloadV1,
   v1NetworkOf,
   v1PaymentRequired,
   v1Requirements,
@@ -58,14 +58,6 @@ import {
   type X402Version,
 } from "../versions/x402-v1.js";
 import { refusedByFacilitator } from "./facilitator-refusal.js";
-
-/** A JSON object (not an array, not null). */
-export const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === "object" && x !== null && !Array.isArray(x);
-
-/** The outline of an x402 v2 PaymentPayload; the facilitator checks the rest. */
-export const isPaymentPayload = (x: unknown): x is PaymentPayload =>
-  isObject(x) && x.x402Version === 2 && isObject(x.accepted) && isObject(x.payload);
 
 /** What a gate builds once and shares with the views `at()` makes. */
 interface GateCache {

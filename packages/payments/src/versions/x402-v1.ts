@@ -7,6 +7,7 @@ import type {
   PaymentRequirementsV1,
 } from "@x402/core/types";
 import { schemeOn } from "../schemes/known-schemes.js";
+import { isObject } from "./payload-shapes.js";
 
 /**
  * x402 v1 beside v2. The two versions sign the same thing (an `exact` EVM payment is the same
@@ -33,28 +34,6 @@ export const X402_VERSIONS: readonly X402Version[] = [1, 2];
 /** What x402 v1 calls a CAIP-2 network, if any scheme here is paid on it under a v1 name. */
 export const v1NetworkOf = (network: string): string | undefined =>
   schemeOn(network)?.networks[network as keyof object]?.v1Network;
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === "object" && x !== null && !Array.isArray(x);
-
-/** The outline of an x402 v1 PaymentPayload; the scheme reads its `payload`, the facilitator the rest. */
-export const isPaymentPayloadV1 = (x: unknown): x is PaymentPayloadV1 =>
-  isObject(x) &&
-  x.x402Version === 1 &&
-  typeof x.scheme === "string" &&
-  typeof x.network === "string" &&
-  isObject(x.payload);
-
-/** The outline of v1 requirements, as a payment recorded for later settlement holds them. */
-export const isRequirementsV1 = (x: unknown): x is PaymentRequirementsV1 =>
-  isObject(x) &&
-  typeof x.scheme === "string" &&
-  typeof x.network === "string" &&
-  typeof x.maxAmountRequired === "string" &&
-  typeof x.resource === "string" &&
-  typeof x.payTo === "string" &&
-  typeof x.asset === "string" &&
-  typeof x.maxTimeoutSeconds === "number";
 
 /** What a v1 entry says of its resource (v2 says it once, beside `accepts`). */
 interface V1Resource {

@@ -1,23 +1,13 @@
-import { generateKeyPairSync, type KeyObject } from "node:crypto";
-
-/** A test CDP API key, as CDP issues it, with both halves for the stand-in and forged tokens. */
-export interface TestCdpKey {
-  readonly kind: "ecdsa" | "ed25519";
-  readonly id: string;
-  /** `CDP_API_KEY_SECRET` as CDP hands it out: SEC1 PEM, or base64 of seed and public key. */
-  readonly secret: string;
-  /** The JWS algorithm its tokens are signed with. */
-  readonly alg: "ES256" | "EdDSA";
-  readonly privateKey: KeyObject;
-  /** The public half (SPKI PEM): what Coinbase checks a token against. */
-  readonly publicKeyPem: string;
-}
+// Test CDP API keys in the forms Coinbase issues them, with both halves: the secret as an
+// operator pastes it into CDP_API_KEY_SECRET, and what a stand-in checks tokens against. One copy
+// for the payments package (the key reader, the configuration) and the service's stand-in tests.
+import { generateKeyPairSync } from "node:crypto";
 
 /**
  * A fresh key of `kind` in the form CDP issues it: ECDSA P-256 as `-----BEGIN EC PRIVATE
  * KEY-----` (SEC1 PEM), Ed25519 as base64 of 64 bytes (the seed, then the public key).
  */
-export function testCdpKey(kind: "ecdsa" | "ed25519"): TestCdpKey {
+export function testCdpKey(kind) {
   const id = crypto.randomUUID();
   if (kind === "ecdsa") {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
