@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { type TestCdpKey, testCdpKey } from "@svc/test-support/cdp-keys";
 import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { SignJWT } from "jose";
@@ -10,7 +11,6 @@ import {
   type CdpStandIn,
   startCdpStandIn,
 } from "../test-support/cdp-facilitator-stand-in.js";
-import { type TestCdpKey, testCdpKey } from "@svc/test-support/cdp-keys";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { type RunningService, startService } from "./start-service.js";
 

@@ -1,4 +1,5 @@
 import { createServer } from "node:net";
+import { testCdpKey } from "@svc/test-support/cdp-keys";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { SupportedKind } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +10,6 @@ import {
   type CdpStandIn,
   startCdpStandIn,
 } from "../test-support/cdp-facilitator-stand-in.js";
-import { testCdpKey } from "@svc/test-support/cdp-keys";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { FacilitatorUnfitError } from "./facilitator-check.js";
 import { type RunningService, startService } from "./start-service.js";

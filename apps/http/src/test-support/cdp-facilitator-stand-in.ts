@@ -1,11 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { TestCdpKey } from "@svc/test-support/cdp-keys";
 import { createFacilitatorApp } from "@svc/x402-devnet";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { SupportedKind } from "@x402/core/types";
 import { Hono } from "hono";
 import { importSPKI, jwtVerify } from "jose";
-import type { TestCdpKey } from "@svc/test-support/cdp-keys";
 
 /** What every CDP token names as its host, whatever host it is sent to. */
 export const CDP_HOST = "api.cdp.coinbase.com";
