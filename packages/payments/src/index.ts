@@ -7,7 +7,9 @@ export {
   loadPaymentConfig,
   type PaymentConfig,
   /** @public */ PaymentConfigError,
+  /** @public */ type SolanaTerms,
 } from "./config/payment-config.js";
+export { servedTerms } from "./config/served-terms.js";
 export type {
   DeferredSettlement,
   // What a settler's `status()` returns, for those who write their own.
@@ -89,6 +91,12 @@ export { canonicalKey } from "./schemes/canonical-key.js";
 export { baseTerms } from "./schemes/exact-evm/base-terms.js";
 export { rpcPaymentChain } from "./schemes/exact-evm/evm-payment-chain.js";
 export { BASE_NETWORK, BASE_USDC } from "./schemes/exact-evm/usdc-on-base.js";
+export {
+  SOLANA_DEVNET_NETWORK,
+  SOLANA_DEVNET_USDC,
+  SOLANA_NETWORK,
+  SOLANA_USDC,
+} from "./schemes/exact-svm/usdc-on-solana.js";
 export { paymentChainOn } from "./schemes/known-schemes.js";
 export {
   createPaymentServer,
@@ -100,6 +108,7 @@ export {
   networkNamesOf,
   type PaidResource,
   type PaymentTerms,
+  recipientOf,
   requirementsOf,
   termsOn,
 } from "./terms/paid-resource.js";

@@ -26,6 +26,7 @@ describe("loadPaymentConfig", () => {
       mode: "development",
       payTo: undefined,
       network: "eip155:8453",
+      solana: undefined,
       facilitator: { kind: "devnet" },
       versions: [1, 2],
       settlement: "before-response",
@@ -34,6 +35,43 @@ describe("loadPaymentConfig", () => {
       deferredSettleSeconds: 30,
       rpcUrl: undefined,
     });
+  });
+
+  it("offers USDC on Solana beside Base when PAY_TO_SOLANA names a payee: mainnet unless told", () => {
+    const payee = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+    expect(loadPaymentConfig({ PAY_TO_SOLANA: payee }).solana).toEqual({
+      payTo: payee,
+      network: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+      rpcUrl: undefined,
+    });
+    expect(
+      loadPaymentConfig({
+        ...production,
+        PAY_TO_SOLANA: payee,
+        X402_SOLANA_NETWORK: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+        SOLANA_RPC_URL: "https://rpc.example/solana",
+      }).solana,
+    ).toEqual({
+      payTo: payee,
+      network: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+      rpcUrl: "https://rpc.example/solana",
+    });
+  });
+
+  it("refuses a Solana payee that is no Solana address, a Solana network on X402_NETWORK, and Solana settings without a payee", () => {
+    expect(problems({ PAY_TO_SOLANA: PAY_TO })).toEqual([
+      "PAY_TO_SOLANA: must be a Solana address (base58, 32 bytes)",
+    ]);
+    expect(problems({ X402_NETWORK: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp" })).toEqual([
+      "X402_NETWORK: must be eip155:8453 (USDC on Base) or eip155:84532 (USDC on Base Sepolia, a testnet)",
+    ]);
+    expect(problems({ X402_SOLANA_NETWORK: "eip155:8453", SOLANA_RPC_URL: "x" })).toEqual([
+      "X402_SOLANA_NETWORK: must be solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp (USDC on Solana) or solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1 (USDC on Solana devnet, a testnet)",
+      "SOLANA_RPC_URL: must be a URL",
+    ]);
+    expect(problems({ X402_SOLANA_NETWORK: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp" })).toEqual([
+      "X402_SOLANA_NETWORK: has no effect without PAY_TO_SOLANA",
+    ]);
   });
 
   it("reads settlement after the response, its price limit and the chain to read", () => {

@@ -2,7 +2,9 @@ import type { Network } from "@x402/core/types";
 import * as v from "valibot";
 import type { FacilitatorChoice } from "../facilitator/facilitator-choice.js";
 import type { PaymentScheme } from "../scheme/payment-scheme.js";
-import { KNOWN_NETWORKS, KNOWN_SCHEMES, schemeOn } from "../schemes/known-schemes.js";
+import { exactEvm } from "../schemes/exact-evm/exact-evm-scheme.js";
+import { exactSvm } from "../schemes/exact-svm/exact-svm-scheme.js";
+import { KNOWN_SCHEMES, schemeOn } from "../schemes/known-schemes.js";
 import { X402_VERSIONS, type X402Version } from "../versions/x402-v1.js";
 import { readFacilitator } from "./facilitator-setting.js";
 import { X402Versions } from "./x402-versions.js";
@@ -38,8 +40,15 @@ export interface PaymentConfig {
    * the devnet's payee when unset.
    */
   readonly payTo: string | undefined;
-  /** The network paid on (`X402_NETWORK`), one a known scheme has an asset on. */
+  /** The EVM network paid on (`X402_NETWORK`): Base, or Base Sepolia for a rehearsal. */
   readonly network: Network;
+  /**
+   * USDC on Solana, the second way to pay, when `PAY_TO_SOLANA` names its payee (else Base only):
+   * the payee (whose USDC token account must exist), the network (`X402_SOLANA_NETWORK`: Solana
+   * mainnet, or Solana devnet for a rehearsal), and the RPC the payee's token account is checked
+   * through at a production start (`SOLANA_RPC_URL`; the network's public RPC when unset).
+   */
+  readonly solana: SolanaTerms | undefined;
   /**
    * The facilitator: Coinbase's with CDP keys (`CDP_API_KEY_ID`, `CDP_API_KEY_SECRET`), else
    * `FACILITATOR_URL` (+ `FACILITATOR_HEADERS`), else x402.org's on Base Sepolia in production,
@@ -69,6 +78,13 @@ export interface PaymentConfig {
   readonly rpcUrl: string | undefined;
 }
 
+/** Where and to whom Solana payments go. */
+export interface SolanaTerms {
+  readonly payTo: string;
+  readonly network: Network;
+  readonly rpcUrl: string | undefined;
+}
+
 /** A refused configuration: every problem, each with the variable it concerns. */
 export class PaymentConfigError extends Error {
   readonly code = "PAYMENT_CONFIG_INVALID" as const;
@@ -85,6 +101,9 @@ const PAYMENT_ENV = {
   mode: "SVC_MODE",
   payTo: "PAY_TO",
   network: "X402_NETWORK",
+  solanaPayTo: "PAY_TO_SOLANA",
+  solanaNetwork: "X402_SOLANA_NETWORK",
+  solanaRpcUrl: "SOLANA_RPC_URL",
   versions: "X402_VERSIONS",
   settlement: "X402_SETTLEMENT",
   deferredMaxUsd: "X402_DEFERRED_MAX_USD",
@@ -100,11 +119,14 @@ const Payee = (scheme: PaymentScheme) =>
     v.check((address) => scheme.payee.test(address), scheme.payee.shape),
   );
 
-/** One of the networks a known scheme is paid on, each named with its asset. */
-const KnownNetwork = v.picklist(
-  KNOWN_NETWORKS,
-  `must be ${KNOWN_NETWORKS.map((n) => `${n} (${schemeOn(n)?.networks[n]?.label})`).join(" or ")}`,
-);
+/** One of the networks `scheme` is paid on, each named with its asset. */
+const NetworkOf = (scheme: PaymentScheme) => {
+  const networks = Object.keys(scheme.networks) as Network[];
+  return v.picklist(
+    networks,
+    `must be ${networks.map((n) => `${n} (${scheme.networks[n]?.label})`).join(" or ")}`,
+  );
+};
 /** A USD amount as a setting: up to 4 digits and 6 decimals, more than 0. */
 const UsdAmount = (example: string) =>
   v.pipe(
@@ -114,9 +136,9 @@ const UsdAmount = (example: string) =>
     v.minValue(0.000001, "must be more than 0"),
   );
 
-/** The network paid on when `X402_NETWORK` is not set: the first a known scheme is paid on. */
-const DEFAULT_NETWORK: Network = KNOWN_NETWORKS[0] as Network;
-const defaultScheme = (): PaymentScheme => schemeOn(DEFAULT_NETWORK) as PaymentScheme;
+/** The network each scheme is paid on when none is set: its first (Base; Solana mainnet). */
+const defaultNetworkOf = (scheme: PaymentScheme): Network =>
+  Object.keys(scheme.networks)[0] as Network;
 
 /**
  * Reads and checks the payment settings. In production it refuses to start without a payTo,
@@ -139,15 +161,17 @@ export function loadPaymentConfig(
       PAYMENT_ENV.mode,
       v.picklist(["development", "production"], "must be development or production"),
     ) ?? "development";
-  // The payee is checked as the network's scheme takes it (the default's when the network is not
-  // known: that is a problem of its own, reported next).
-  const scheme = schemeOn(env[PAYMENT_ENV.network] || DEFAULT_NETWORK) ?? defaultScheme();
+  const scheme = exactEvm;
   const payTo = read(PAYMENT_ENV.payTo, Payee(scheme));
-  const network = read(PAYMENT_ENV.network, KnownNetwork) ?? DEFAULT_NETWORK;
+  const network = read(PAYMENT_ENV.network, NetworkOf(scheme)) ?? defaultNetworkOf(scheme);
+  const solana = readSolana(read, problems);
   const facilitator = readFacilitator(env, mode === "production", network, read, problems);
   const versions = read(PAYMENT_ENV.versions, X402Versions) ?? X402_VERSIONS;
-  if (versions.includes(1) && schemeOn(network)?.networks[network]?.v1Network === undefined) {
-    problems.push({ variable: PAYMENT_ENV.versions, message: `cannot include 1 on ${network}` });
+  for (const served of [network, solana?.network]) {
+    if (served === undefined || !versions.includes(1)) continue;
+    if (schemeOn(served)?.networks[served]?.v1Network === undefined) {
+      problems.push({ variable: PAYMENT_ENV.versions, message: `cannot include 1 on ${served}` });
+    }
   }
   const settlement =
     read(
@@ -201,6 +225,7 @@ export function loadPaymentConfig(
     mode,
     payTo,
     network,
+    solana,
     facilitator,
     versions,
     settlement,
@@ -209,4 +234,29 @@ export function loadPaymentConfig(
     deferredSettleSeconds,
     rpcUrl,
   };
+}
+
+/**
+ * The Solana settings: none unless `PAY_TO_SOLANA` names a payee (a network or RPC set without
+ * one is a problem: it would change nothing, silently).
+ */
+function readSolana(
+  read: <T>(variable: string, schema: v.GenericSchema<string, T>) => T | undefined,
+  problems: { variable: string; message: string }[],
+): SolanaTerms | undefined {
+  const payTo = read(PAYMENT_ENV.solanaPayTo, Payee(exactSvm));
+  const network = read(PAYMENT_ENV.solanaNetwork, NetworkOf(exactSvm));
+  const rpcUrl = read(PAYMENT_ENV.solanaRpcUrl, v.pipe(v.string(), v.url("must be a URL")));
+  if (payTo === undefined) {
+    for (const [variable, value] of [
+      [PAYMENT_ENV.solanaNetwork, network],
+      [PAYMENT_ENV.solanaRpcUrl, rpcUrl],
+    ] as const) {
+      if (value !== undefined) {
+        problems.push({ variable, message: `has no effect without ${PAYMENT_ENV.solanaPayTo}` });
+      }
+    }
+    return undefined;
+  }
+  return { payTo, network: network ?? defaultNetworkOf(exactSvm), rpcUrl };
 }

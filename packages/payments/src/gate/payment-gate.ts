@@ -16,7 +16,11 @@ import { OFFER_RECEIPT } from "@x402/extensions/offer-receipt";
 import { LRUCache } from "lru-cache";
 import { REFUSALS } from "../authorization/refusal-reasons.js";
 import { routeMatches } from "../authorization/resource-binding.js";
-import { CLOCK_SKEW_SECONDS, checkValidityWindow } from "../authorization/validity-window.js";
+import {
+  CLOCK_SKEW_SECONDS,
+  checkValidityWindow,
+  SETTLEMENT_MARGIN_SECONDS,
+} from "../authorization/validity-window.js";
 import type {
   DeferredSettlement,
   PendingPayment,
@@ -39,6 +43,7 @@ import {
   type ServedRecord,
 } from "../reservation/reservation-store.js";
 import type { PaymentScheme, SchemeAuthorization } from "../scheme/payment-scheme.js";
+import { schemeSpelling } from "../schemes/known-schemes.js";
 import { atomicUsdc } from "../terms/atomic-amount.js";
 import {
   DEFAULT_DEADLINE_MS,
@@ -63,10 +68,15 @@ import { refusedByFacilitator } from "./facilitator-refusal.js";
 interface GateCache {
   built: Promise<PaymentRequirements[]> | undefined;
   /**
-   * Whether the facilitator lists the x402 v1 kind of these terms (their scheme on the v1 name
-   * of their network), read when `built` is: undefined until then.
+   * The networks of these terms whose x402 v1 kind the facilitator lists (their scheme on the
+   * v1 name of the network), read when `built` is: empty until then.
    */
-  v1Kind: boolean | undefined;
+  v1Networks: ReadonlySet<string>;
+  /**
+   * Who a payment must name as its recipient, by network (the payee, or the payee's token
+   * account where the scheme pays into one), read when `built` is.
+   */
+  recipients: ReadonlyMap<string, string>;
   extensions: { value: Record<string, unknown> | undefined } | undefined;
   /** The refusals without a payload, by error text (a bounded set of reasons), unsigned. */
   readonly challenges: LRUCache<string, Promise<PaymentRequired>>;
@@ -231,7 +241,8 @@ async function ledgerStep<T>(stage: UnavailableStage, step: () => Promise<T>): P
 }
 
 /**
- * The payment rules of one paid resource, the same for every transport (HTTP and MCP):
+ * The payment rules of one paid resource, the same for every transport (HTTP and MCP), paid on
+ * each network of its terms (one `accepts` entry each, at the same price):
  * `paymentRequired` builds the 402 object; `verify` checks a payload against this resource's
  * requirements through the facilitator (signature, amount, payTo, asset, network, validity
  * window, balance, nonce) before any work is done; `settle` moves the money, called only after
@@ -243,22 +254,24 @@ export class PaymentGate {
   private readonly transport: unknown;
   /** The route or tool a payment must name to be accepted here. */
   readonly route: string;
-  /** The scheme the terms are paid by: it reads payloads and spells their keys. */
-  private readonly scheme: PaymentScheme;
+  /** The terms of each way of paying, the first the default (each an `accepts` entry). */
+  readonly terms: readonly PaymentTerms[];
 
   constructor(
     private readonly server: x402ResourceServer,
     readonly resource: PaidResource,
-    readonly terms: PaymentTerms,
+    terms: PaymentTerms | readonly PaymentTerms[],
     options: PaymentGateOptions = {},
     cache?: GateCache,
   ) {
     this.transport = options.transport;
-    this.scheme = schemeOfTerms(terms);
+    this.terms = isTermsList(terms) ? terms : [terms];
+    if (this.terms.length === 0) throw new RangeError("a paid resource needs terms to be paid on");
     this.route = resource.route ?? routeOfUrl(resource.url);
     this.cache = cache ?? {
       built: undefined,
-      v1Kind: undefined,
+      v1Networks: new Set(),
+      recipients: new Map(),
       extensions: undefined,
       challenges: new LRUCache({ max: CHALLENGE_TEXTS }),
       offers: undefined,
@@ -289,7 +302,8 @@ export class PaymentGate {
    */
   get reuse(): { readonly ms: number; readonly now: () => number } | undefined {
     if (!signsOffers(this.server)) return undefined;
-    return { ms: offerReuseMs(this.terms.maxTimeoutSeconds), now: this.cache.now };
+    const shortest = Math.min(...this.terms.map((t) => t.maxTimeoutSeconds));
+    return { ms: offerReuseMs(shortest), now: this.cache.now };
   }
 
   /** The x402 versions this gate takes payments in. */
@@ -304,9 +318,7 @@ export class PaymentGate {
    * stated in v1.
    */
   private readonly takesV1 = (requirements: PaymentRequirements): boolean =>
-    this.versions.includes(1) &&
-    this.cache.v1Kind === true &&
-    v1NetworkOf(requirements.network) !== undefined;
+    this.versions.includes(1) && this.cache.v1Networks.has(requirements.network);
 
   /**
    * The v1 form of one of this gate's PaymentRequired (`v1PaymentRequired`): its entries that
@@ -327,28 +339,63 @@ export class PaymentGate {
     return this.resource.deadlineMs ?? DEFAULT_DEADLINE_MS;
   }
 
-  /** The `accepts` list (built once; the facilitator's capabilities are fetched the first time). */
+  /**
+   * The terms this resource is offered on: each of the gate's, except those whose payments sign
+   * no validity window (Solana's live as long as their blockhash) where the operation's budget
+   * and the settlement margin do not fit the advertised timeout.
+   */
+  private offeredTerms(): readonly PaymentTerms[] {
+    const needed = Math.ceil(this.deadlineMs / 1000) + SETTLEMENT_MARGIN_SECONDS;
+    const fits = (t: PaymentTerms) =>
+      schemeOfTerms(t).lifetimeSeconds === undefined || needed <= t.maxTimeoutSeconds;
+    return this.terms.filter(fits);
+  }
+
+  /**
+   * The `accepts` list, one entry per way of paying (built once; the facilitator's capabilities
+   * are fetched the first time).
+   */
   requirements(): Promise<PaymentRequirements[]> {
     this.cache.built ??= this.server
       .initialize()
-      .then(() => {
+      .then(async () => {
+        const offered = this.offeredTerms();
         // Read at once: x402's initialize() empties the supported kinds while it fetches them
         // again (another gate of this server on its first use), and v1 is asked of every payment.
-        const v1Network = v1NetworkOf(this.terms.network);
-        this.cache.v1Kind =
-          v1Network !== undefined &&
-          this.server.getSupportedKind(1, v1Network as Network, this.scheme.scheme) !== undefined;
-        return this.server.buildPaymentRequirements({
-          scheme: this.scheme.scheme,
-          network: this.terms.network,
-          payTo: this.terms.payTo,
-          maxTimeoutSeconds: this.terms.maxTimeoutSeconds,
-          price: {
-            amount: atomicUsdc(this.resource.price),
-            asset: this.terms.asset,
-            extra: extraOf(this.terms),
-          },
-        });
+        this.cache.v1Networks = new Set(
+          offered
+            .filter((t) => {
+              const v1Network = v1NetworkOf(t.network);
+              const scheme = schemeOfTerms(t).scheme;
+              return (
+                v1Network !== undefined &&
+                this.server.getSupportedKind(1, v1Network as Network, scheme) !== undefined
+              );
+            })
+            .map((t) => t.network),
+        );
+        const built = await Promise.all(
+          offered.map(async (t) => {
+            const scheme = schemeOfTerms(t);
+            const [requirements, recipient] = await Promise.all([
+              this.server.buildPaymentRequirements({
+                scheme: scheme.scheme,
+                network: t.network,
+                payTo: t.payTo,
+                maxTimeoutSeconds: t.maxTimeoutSeconds,
+                price: {
+                  amount: atomicUsdc(this.resource.price),
+                  asset: t.asset,
+                  extra: extraOf(t),
+                },
+              }),
+              scheme.recipientOf(t.payTo, t.asset),
+            ]);
+            return { network: t.network, requirements, recipient };
+          }),
+        );
+        this.cache.recipients = new Map(built.map((b) => [b.network, b.recipient]));
+        return built.flatMap((b) => b.requirements);
       })
       .catch((error: unknown) => {
         this.cache.built = undefined;
@@ -485,7 +532,7 @@ export class PaymentGate {
   async verify(payload: unknown): Promise<VerifyOutcome> {
     const presented = await this.match(payload);
     if (!presented.ok) return this.refuse(presented.reason);
-    const { authorization, requirements, facilitatorRequest } = presented;
+    const { authorization, requirements, facilitatorRequest, scheme } = presented;
     const early = this.checkAuthorization(authorization, requirements);
     if (early !== undefined) return this.refuse(early);
 
@@ -500,7 +547,12 @@ export class PaymentGate {
       nonce: authorization.nonce,
     };
     const reservation = keyOf(authorizationKey);
-    const expiresAt = (Number(authorization.validBefore) + CLOCK_SKEW_SECONDS) * 1000;
+    // Remembered while it could still be settled: to the end of the window it signs, or, where
+    // the network bounds it instead, for the longest it can live from now.
+    const expiresAt =
+      authorization.window === undefined
+        ? this.cache.now() + ((scheme.lifetimeSeconds ?? 0) + CLOCK_SKEW_SECONDS) * 1000
+        : (Number(authorization.window.validBefore) + CLOCK_SKEW_SECONDS) * 1000;
     const reserved = await ledgerStep("reserve", () =>
       this.cache.reservations.reserve(reservation, expiresAt, {
         authorization: authorizationKey,
@@ -533,7 +585,12 @@ export class PaymentGate {
       payload: facilitatorRequest.payload,
       requirements,
       facilitatorRequest,
-      payer: result.payer,
+      // The account whose funds move, as the payment signs it (on Solana the transfer's
+      // authority, never the fee payer); in the facilitator's spelling when it names the same.
+      payer:
+        result.payer !== undefined && scheme.canonical(result.payer) === authorization.payer
+          ? result.payer
+          : authorization.payer,
       reservation,
       authorization: authorizationKey,
     };
@@ -554,6 +611,7 @@ export class PaymentGate {
     | {
         readonly ok: true;
         readonly version: X402Version;
+        readonly scheme: PaymentScheme;
         readonly authorization: SchemeAuthorization;
         readonly requirements: PaymentRequirements;
         readonly facilitatorRequest: FacilitatorRequest;
@@ -564,7 +622,10 @@ export class PaymentGate {
     if (!(v1 || isPaymentPayload(payload)) || !this.versions.includes(v1 ? 1 : 2)) {
       return { ok: false, reason: REFUSALS.invalidPayload };
     }
-    const authorization = this.scheme.readAuthorization(payload.payload);
+    // Read by the scheme of the network it claims to pay on (the terms' first where no scheme
+    // spells that network: it then matches no entry, once its shape is known to be a payment).
+    const scheme = this.schemeClaimedBy(payload);
+    const authorization = scheme.readAuthorization(payload.payload);
     if (authorization === undefined) return { ok: false, reason: REFUSALS.invalidPayload };
     const accepts = await this.requirements();
     if (v1) {
@@ -573,17 +634,34 @@ export class PaymentGate {
       if (requirements === undefined || inV1 === undefined) {
         return { ok: false, reason: REFUSALS.requirementsMismatch };
       }
+      if (schemeOfTerms(requirements) !== scheme) {
+        return { ok: false, reason: REFUSALS.requirementsMismatch };
+      }
       const facilitatorRequest = { payload, requirements: inV1 };
-      return { ok: true, version: 1, authorization, requirements, facilitatorRequest };
+      return { ok: true, version: 1, scheme, authorization, requirements, facilitatorRequest };
     }
     const requirements = this.server.findMatchingRequirements(accepts, payload);
-    if (requirements === undefined) return { ok: false, reason: REFUSALS.requirementsMismatch };
+    if (requirements === undefined || schemeOfTerms(requirements) !== scheme) {
+      return { ok: false, reason: REFUSALS.requirementsMismatch };
+    }
     const resourceUrl = payload.resource?.url;
     if (typeof resourceUrl !== "string" || !routeMatches(this.route, resourceUrl)) {
       return { ok: false, reason: REFUSALS.resourceMismatch };
     }
     const facilitatorRequest = { payload, requirements };
-    return { ok: true, version: 2, authorization, requirements, facilitatorRequest };
+    return { ok: true, version: 2, scheme, authorization, requirements, facilitatorRequest };
+  }
+
+  /**
+   * The scheme of the network a payment says it pays on (v2: the entry it accepted; v1: the
+   * network it names, by its v1 name among the terms'), else the first terms' scheme.
+   */
+  private schemeClaimedBy(payload: AnyPaymentPayload): PaymentScheme {
+    const network = isPaymentPayloadV1(payload)
+      ? this.terms.find((t) => v1NetworkOf(t.network) === payload.network)?.network
+      : payload.accepted?.network;
+    const claimed = typeof network === "string" ? schemeSpelling(network) : undefined;
+    return claimed ?? schemeOfTerms(this.terms[0] as PaymentTerms);
   }
 
   /** The local checks of a well-formed authorization against the requirements it claims. */
@@ -592,10 +670,13 @@ export class PaymentGate {
     requirements: PaymentRequirements,
   ): string | undefined {
     if (authorization.value !== BigInt(requirements.amount)) return REFUSALS.authorizationMismatch;
-    if (authorization.payTo !== this.scheme.canonical(requirements.payTo)) {
+    if (authorization.payTo !== this.cache.recipients.get(requirements.network)) {
       return REFUSALS.recipientMismatch;
     }
-    return checkValidityWindow(authorization, {
+    // A payment that signs no window lives as its network lets it (Solana: its blockhash); the
+    // operation's budget was fitted to that when the terms were offered (`offeredTerms`).
+    if (authorization.window === undefined) return undefined;
+    return checkValidityWindow(authorization.window, {
       nowSeconds: this.cache.now() / 1000,
       maxTimeoutSeconds: requirements.maxTimeoutSeconds,
       executionSeconds: this.deadlineMs / 1000,
@@ -609,7 +690,11 @@ export class PaymentGate {
    */
   async plan(payment: VerifiedPayment): Promise<PlanOutcome> {
     const deferred = this.cache.deferred;
-    if (deferred === undefined) return { ok: true, kind: "before-response" };
+    // Only a payment whose window it signs can be answered first: one whose life the network
+    // bounds (Solana's blockhash) may end before a later settlement, so it is settled first.
+    if (deferred === undefined || this.windowOf(payment) === undefined) {
+      return { ok: true, kind: "before-response" };
+    }
     let plan: SettlementPlan;
     try {
       plan = await deferred.plan(payment, { settleSeconds: this.settleSecondsOf(payment) });
@@ -628,10 +713,15 @@ export class PaymentGate {
    * budget is spent (0 when it cannot be read: then it is never answered first).
    */
   private settleSecondsOf(payment: VerifiedPayment): number {
-    const authorization = this.scheme.readAuthorization(payment.payload.payload);
-    if (authorization === undefined) return 0;
-    const left = Number(authorization.validBefore) - this.cache.now() / 1000;
+    const window = this.windowOf(payment);
+    if (window === undefined) return 0;
+    const left = Number(window.validBefore) - this.cache.now() / 1000;
     return Math.max(0, left - this.deadlineMs / 1000);
+  }
+
+  /** The validity window a verified payment signs, if its scheme's payments sign one. */
+  private windowOf(payment: VerifiedPayment): SchemeAuthorization["window"] {
+    return schemeOfTerms(payment.requirements).readAuthorization(payment.payload.payload)?.window;
   }
 
   /**
@@ -731,6 +821,11 @@ const REFUSED_RESERVATION = {
   used: REFUSALS.alreadyUsed,
   exhausted: REFUSALS.attemptsExhausted,
 } as const;
+
+/** Whether terms given to a gate are a list of them (or one). */
+const isTermsList = (
+  terms: PaymentTerms | readonly PaymentTerms[],
+): terms is readonly PaymentTerms[] => Array.isArray(terms);
 
 /** The route a resource URL names, when no route is given: its path, or the URL itself. */
 const routeOfUrl = (url: string): string => {

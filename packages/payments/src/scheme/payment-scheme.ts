@@ -23,14 +23,19 @@ export interface SchemeAuthorization {
   readonly payer: string;
   /** What makes this payment one payment (its nonce, or its transaction's signature). */
   readonly nonce: string;
-  /** Who is paid. */
+  /**
+   * Who is paid, as the payment names them: the payee itself (EVM), or the payee's token account
+   * (Solana); compared with `PaymentScheme.recipientOf` of the requirements.
+   */
   readonly payTo: string;
   /** The amount, in the asset's atomic units. */
   readonly value: bigint;
-  /** When it may first be settled, in seconds since the epoch. */
-  readonly validAfter: bigint;
-  /** When it can no longer be settled, in seconds since the epoch. */
-  readonly validBefore: bigint;
+  /**
+   * When it can be settled, where the payment signs it (EVM: seconds since the epoch); undefined
+   * where the network bounds it instead (a Solana transaction lives only as long as its recent
+   * blockhash, about 60 to 90 seconds, which the payload does not say: `lifetimeSeconds`).
+   */
+  readonly window: { readonly validAfter: bigint; readonly validBefore: bigint } | undefined;
 }
 
 /**
@@ -70,8 +75,22 @@ export interface PaymentScheme {
     readonly isPublicAccount: (address: string) => boolean;
     readonly holdsPublicSecret: (value: string) => boolean;
   };
+  /**
+   * What a payment to `payTo` in `asset` names as its recipient: `payTo` itself (EVM), or the
+   * payee's associated token account (Solana), in the scheme's canonical spelling.
+   */
+  recipientOf(payTo: string, asset: string): Promise<string>;
+  /**
+   * For payments that sign no validity window: the longest they can stay settleable from when
+   * they are presented (Solana: a recent blockhash's 151 blocks, with room for slow slots), so a
+   * used one is remembered for at least as long. Such payments are settled before the answer.
+   */
+  readonly lifetimeSeconds?: number;
   /** Registers the scheme's x402 server side for `network` on a resource server. */
   register(server: x402ResourceServer, network: Network): x402ResourceServer;
-  /** The network's chain as settlement after the answer reads it, through its RPC endpoint. */
-  chain(rpcUrl: string): PaymentChain;
+  /**
+   * The network's chain as settlement after the answer reads it, through its RPC endpoint;
+   * undefined for a scheme whose payments are always settled before the answer.
+   */
+  readonly chain?: ((rpcUrl: string) => PaymentChain) | undefined;
 }

@@ -78,6 +78,14 @@ export function termsOn(network: Network, payTo: string): PaymentTerms {
   return { payTo, network, asset: asset.address, maxTimeoutSeconds: MAX_TIMEOUT_SECONDS };
 }
 
+/**
+ * Where a payment of `terms` must send the money: the payee itself (EVM), or the payee's USDC
+ * associated token account (Solana), which must exist before anyone can pay there.
+ */
+export function recipientOf(terms: PaymentTerms): Promise<string> {
+  return schemeOfTerms(terms).recipientOf(terms.payTo, terms.asset);
+}
+
 /** The scheme's data for the requirements of `terms` (e.g. the domain an EVM payer signs). */
 export function extraOf(terms: PaymentTerms): Record<string, unknown> {
   return { ...schemeOfTerms(terms).networks[terms.network]?.extra };

@@ -52,8 +52,7 @@ describe("the exact EVM scheme", () => {
       nonce: NONCE.toLowerCase(),
       payTo: PAYEE.toLowerCase(),
       value: 10000n,
-      validAfter: 0n,
-      validBefore: 1800000000n,
+      window: { validAfter: 0n, validBefore: 1800000000n },
     });
   });
 

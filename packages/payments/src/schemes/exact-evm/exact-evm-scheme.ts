@@ -46,14 +46,14 @@ export const exactEvm: PaymentScheme = {
       nonce: a.nonce,
       payTo: a.to,
       value: a.value,
-      validAfter: a.validAfter,
-      validBefore: a.validBefore,
+      window: { validAfter: a.validAfter, validBefore: a.validBefore },
     };
   },
   payee: {
     test: (address) => EVM_ADDRESS.test(address),
     shape: "must be a 0x address of 40 hex digits",
   },
+  recipientOf: async (payTo) => canonicalHex(payTo),
   devnet: { isPublicAccount: isDevnetAccount, holdsPublicSecret: holdsDevnetKey },
   register(server, network) {
     server.register(network, new ExactEvmScheme());
