@@ -20,7 +20,7 @@ beforeAll(async () => {
   devnet = await startDevnet({ payers: 2 });
   const payments = {
     server: createPaymentServer(devnet.facilitator),
-    terms: baseTerms(devnet.payTo),
+    terms: [baseTerms(devnet.payTo)],
   };
   loader = new ListLoader({ sampleFallback: true });
   await loader.start();

@@ -1,3 +1,4 @@
+import type { SolanaDevnet } from "@svc/solana-devnet";
 import type { Devnet } from "@svc/x402-devnet";
 import type { Hono } from "hono";
 
@@ -10,7 +11,7 @@ export const DEVNET_INFO_PATH = "/dev/devnet.json";
  * public devnet keys, so `pnpm demo` and local clients can pay a running service. Production
  * never mounts it.
  */
-export function mountDevnetInfo(app: Hono, devnet: Devnet): void {
+export function mountDevnetInfo(app: Hono, devnet: Devnet, solana?: SolanaDevnet): void {
   app.get(DEVNET_INFO_PATH, (c) =>
     c.json({
       warning: "Local devnet only: these keys are public and worthless; never use them elsewhere.",
@@ -31,6 +32,20 @@ export function mountDevnetInfo(app: Hono, devnet: Devnet): void {
       },
       payTo: devnet.payTo,
       payers: devnet.payers.map((p) => ({ address: p.address, privateKey: p.privateKey })),
+      // With PAY_TO_SOLANA: the local Solana runtime, its USDC mint and funded payers (64-byte
+      // secret keys in base58, as the Solana CLI and @solana/kit's createKeyPairSignerFromBytes
+      // take them). The facilitator pays the fees: payers hold USDC only.
+      solana:
+        solana === undefined
+          ? null
+          : {
+              rpcUrl: solana.rpcUrl,
+              network: solana.network,
+              usdcMint: solana.usdcMint,
+              payTo: solana.payTo,
+              feePayer: solana.feePayer.address,
+              payers: solana.payers.map((p) => ({ address: p.address, secretKey: p.secretKey })),
+            },
     }),
   );
 }

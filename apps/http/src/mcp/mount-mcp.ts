@@ -6,7 +6,7 @@ import {
   serverCardOf,
   type ToolPayments,
 } from "@svc/mcp-server";
-import { markCharged } from "@svc/payments";
+import { markCharged, type PaymentTerms } from "@svc/payments";
 import {
   type Companions,
   DEFAULT_MCP_CATALOG,
@@ -107,10 +107,10 @@ export function mountMcp(app: Hono, options: McpOptions): void {
     tools: catalog.tools,
     prompts: catalog.prompts,
     // The card names the network the tools are paid on: the terms'.
-    network: options.payments.terms.network,
+    network: (options.payments.terms[0] as PaymentTerms).network,
   });
   const docsOf = (c: Context) =>
-    mcpDocsOf({ baseUrl: baseUrlOf(c), terms: options.payments.terms }, catalog);
+    mcpDocsOf({ baseUrl: baseUrlOf(c), terms: options.payments.terms[0] as PaymentTerms }, catalog);
   // This module serves both; the pages link what the app serves.
   const companions: Companions = { mcpDocs: true, serverCard: true };
 

@@ -7,7 +7,8 @@ import {
   type PaymentLedger,
 } from "@svc/ledger";
 import type { ListLoader } from "@svc/ofac-index/node";
-import { createPaymentServer, facilitatorClient, termsOn } from "@svc/payments";
+import { createPaymentServer, facilitatorClient, servedTerms } from "@svc/payments";
+import type { SolanaDevnet } from "@svc/solana-devnet";
 import type { Devnet, DevnetNetworkId } from "@svc/x402-devnet";
 import type { FacilitatorClient } from "@x402/core/server";
 import type { Hono } from "hono";
@@ -18,13 +19,14 @@ import { serviceAttestationOf } from "../attestations/service-attestation.js";
 import type { ServiceConfig } from "../config/service-config.js";
 import { mountDevStats } from "../dev/dev-stats.js";
 import { mountDevnetInfo } from "../dev/devnet-info.js";
-import { loadDevnet } from "../dev/load-devnet.js";
+import { loadDevnet, loadSolanaDevnet } from "../dev/load-devnet.js";
 import { loaderEditions } from "../list/loader-editions.js";
 import { serviceLog } from "../log/service-log.js";
 import { ledgerReceipts } from "../payments/payment-receipts.js";
 import { deferredSettlementOf } from "./deferred-settlement.js";
 import { checkFacilitator } from "./facilitator-check.js";
 import { startListRuntime } from "./list-runtime.js";
+import { checkSolanaPayee } from "./solana-payee-check.js";
 
 export interface RunningService {
   readonly url: string;
@@ -36,6 +38,11 @@ export interface RunningService {
   readonly deferred: LedgerDeferredSettlement | undefined;
   /** The local settlement stack, when the service pays through it (development). */
   readonly devnet: Devnet | undefined;
+  /**
+   * The local Solana runtime and its facilitator, when the service offers Solana payments
+   * through it (development with `PAY_TO_SOLANA`).
+   */
+  readonly solanaDevnet: SolanaDevnet | undefined;
   /** The `kid` of the key attestations are signed with (published at `/.well-known/jwks.json`). */
   readonly signingKid: string;
   stop(): Promise<void>;
@@ -64,23 +71,51 @@ export async function startService(
   // Base Sepolia's for a rehearsal (`X402_NETWORK=eip155:84532`).
   const choice = config.payments.facilitator;
   const devnet = choice.kind === "devnet" ? await startLocalDevnet(config) : undefined;
-  const facilitator: FacilitatorClient =
-    choice.kind === "devnet" ? (devnet as Devnet).facilitator : facilitatorClient(choice);
+  // With PAY_TO_SOLANA in development, Solana payments go through the local Solana runtime
+  // (litesvm, the real SPL Token program) and its facilitator, beside the devnet's.
+  const solanaDevnet =
+    choice.kind === "devnet" && config.payments.solana !== undefined
+      ? await startLocalSolana(config).catch(async (error: unknown) => {
+          await devnet?.stop();
+          throw error;
+        })
+      : undefined;
+  const stopDevnets = async () => {
+    await solanaDevnet?.stop();
+    await devnet?.stop();
+  };
+  const facilitator: FacilitatorClient | FacilitatorClient[] =
+    choice.kind === "devnet"
+      ? [(devnet as Devnet).facilitator, ...(solanaDevnet ? [solanaDevnet.facilitator] : [])]
+      : facilitatorClient(choice);
   const payTo = config.payments.payTo ?? devnet?.payTo;
   if (payTo === undefined) {
-    await devnet?.stop();
+    await stopDevnets();
     throw new RangeError("PAY_TO is required when payments go through a configured facilitator");
   }
+  // One accepts entry per way of paying: Base (or Base Sepolia), then Solana when configured.
+  const terms = servedTerms(config.payments, payTo);
   const log = options.log ?? serviceLog();
-  // In production, a facilitator that cannot settle what the service takes stops the start
-  // before anything opens; one that cannot be reached is logged, and the start goes on.
+  // In production, a facilitator that cannot settle what the service takes on every network it
+  // is paid on, or a Solana payee without its USDC token account, stops the start before
+  // anything opens; a facilitator or RPC that cannot be reached is logged, and the start goes on.
   if (config.payments.mode === "production" && choice.kind !== "devnet") {
-    await checkFacilitator(facilitator, choice.url, config.payments, log);
+    for (const served of terms) {
+      await checkFacilitator(
+        facilitator as FacilitatorClient,
+        choice.url,
+        { network: served.network, versions: config.payments.versions },
+        log,
+      );
+    }
+    const solana = config.payments.solana;
+    const solanaTerms = terms.find((t) => t.network === solana?.network);
+    if (solanaTerms !== undefined) await checkSolanaPayee(solanaTerms, solana?.rpcUrl, log);
   }
   // Every paid call is reserved, and its settlement recorded, in the ledger: on a shared
   // PostgreSQL a reservation holds across replicas.
   const ledger = await openLedger(config.ledger).catch(async (error: unknown) => {
-    await devnet?.stop();
+    await stopDevnets();
     throw error;
   });
   // The list's events (loads, failures with their reason, retries) are always logged;
@@ -90,7 +125,7 @@ export async function startService(
   const runtime = await startListRuntime(config, logRuntimeEvent(log)).catch(
     async (error: unknown) => {
       await ledger.close();
-      await devnet?.stop();
+      await stopDevnets();
       throw error;
     },
   );
@@ -111,7 +146,7 @@ export async function startService(
   } catch (error) {
     await runtime.stop();
     await ledger.close();
-    await devnet?.stop();
+    await stopDevnets();
     throw error;
   }
   // Every attestation issued is archived in the ledger's database and pruned past its retention
@@ -137,7 +172,7 @@ export async function startService(
     ...runtime.deps,
     payments: {
       server: paymentServer,
-      terms: termsOn(config.payments.network, payTo),
+      terms,
       reservations: new LedgerReservationStore(ledger),
       deferred,
       versions: config.payments.versions,
@@ -152,7 +187,7 @@ export async function startService(
     ledgerReady: ledgerReadiness(() => ledger.ping()),
   });
   if (devnet !== undefined) {
-    mountDevnetInfo(app, devnet);
+    mountDevnetInfo(app, devnet, solanaDevnet);
     mountDevStats(app, runtime.renderStats);
   }
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -177,6 +212,7 @@ export async function startService(
     ledger,
     deferred,
     devnet,
+    solanaDevnet,
     signingKid: attestation.key.kid,
     async stop() {
       clearInterval(pruning);
@@ -186,7 +222,7 @@ export async function startService(
       await ledger.close();
       // Every line out before the process exits (the destination writes asynchronously).
       await new Promise<void>((resolve) => log.flush(() => resolve()));
-      await devnet?.stop();
+      await stopDevnets();
     },
   };
 }
@@ -201,6 +237,19 @@ async function startLocalDevnet(config: ServiceConfig): Promise<Devnet> {
     network: config.payments.network as DevnetNetworkId,
     payers: 3,
     blockTimeSeconds: config.devnetBlockTime,
+  });
+}
+
+/**
+ * The local Solana runtime standing in for the Solana network paid on: Circle's USDC mint of
+ * that network, the configured payee's token account created, three funded payers.
+ */
+async function startLocalSolana(config: ServiceConfig): Promise<SolanaDevnet> {
+  const solana = config.payments.solana as NonNullable<ServiceConfig["payments"]["solana"]>;
+  return (await loadSolanaDevnet()).startSolanaDevnet({
+    network: solana.network as SolanaDevnet["network"],
+    payTo: solana.payTo,
+    payers: 3,
   });
 }
 

@@ -94,7 +94,7 @@ const hostedHost = (signingKey: SigningKey = key, faults: unknown[] = []): McpHt
     deps,
     payments: {
       server: createPaymentServer(devnet.facilitator),
-      terms: baseTerms(devnet.payTo),
+      terms: [baseTerms(devnet.payTo)],
       signingKey,
     },
     maxBodyBytes: MiB,

@@ -19,7 +19,7 @@ beforeAll(async () => {
   devnet = await startDevnet({ payers: 1 });
   host = createMcpHttpHost({
     deps: await sampleDeps(),
-    payments: { server: createPaymentServer(devnet.facilitator), terms: baseTerms(devnet.payTo) },
+    payments: { server: createPaymentServer(devnet.facilitator), terms: [baseTerms(devnet.payTo)] },
     maxBodyBytes: 1024 * 1024,
     callers: ANY_CALLER,
   });

@@ -39,7 +39,7 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
   beforeAll(async () => {
     const gateFor = toolGates({
       server: createPaymentServer(devnet.facilitator),
-      terms: baseTerms(devnet.payTo),
+      terms: [baseTerms(devnet.payTo)],
     });
     client = await connect(
       { deps: await sampleDeps(), gateFor, onCharged: (tool) => charged.push(tool) },
@@ -208,7 +208,7 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
   it("a paid call the service cannot answer (no list loaded) is not charged", async () => {
     const gateFor = toolGates({
       server: createPaymentServer(devnet.facilitator),
-      terms: baseTerms(devnet.payTo),
+      terms: [baseTerms(devnet.payTo)],
     });
     const deps = { ...(await sampleDeps()), list: new ListLoader({ sampleFallback: false }) };
     const c = await connect({ deps, gateFor }, generation);

@@ -13,7 +13,8 @@ import { inputSchemaOf } from "./tool-listing.js";
 /** Where the hosted server's tools are paid: the resource server and the terms of the API. */
 export interface ToolPayments {
   readonly server: x402ResourceServer;
-  readonly terms: PaymentTerms;
+  /** Each way of paying (the API's: Base, then Solana when configured), the default first. */
+  readonly terms: readonly PaymentTerms[];
   /**
    * Where authorizations are reserved (the service's ledger, shared by its replicas). Default:
    * the resource server's in-memory store, which the API's routes share.

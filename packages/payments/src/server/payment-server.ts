@@ -20,15 +20,18 @@ export interface PaymentServerOptions {
 
 /**
  * The x402 resource server both transports use: every known scheme on each of its networks (the
- * `exact` EVM scheme on Base) and the bazaar discovery extension, talking to one facilitator
- * (in-process for the devnet, HTTP otherwise); with a signing key, the `offer-receipt` extension
- * too.
+ * `exact` EVM scheme on Base, the `exact` Solana scheme) and the bazaar discovery extension,
+ * talking to one facilitator (HTTP, or in-process for the devnet), or to several (each network
+ * and version goes to the first that lists it: the local devnets, one per chain); with a
+ * signing key, the `offer-receipt` extension too.
  */
 export function createPaymentServer(
-  facilitator: FacilitatorClient,
+  facilitator: FacilitatorClient | readonly FacilitatorClient[],
   options: PaymentServerOptions = {},
 ): x402ResourceServer {
-  const server = new x402ResourceServer(facilitator);
+  const server = new x402ResourceServer(
+    Array.isArray(facilitator) ? [...facilitator] : (facilitator as FacilitatorClient),
+  );
   for (const scheme of KNOWN_SCHEMES) {
     for (const network of Object.keys(scheme.networks) as Network[]) {
       scheme.register(server, network);
