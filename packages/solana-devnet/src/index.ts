@@ -22,7 +22,12 @@ export {
 export {
   /** @public */ ONE_SOL,
   /** @public */ ONE_USDC,
+  /** @public */ SOLANA_DEVNET,
   /** @public */ SOLANA_MAINNET,
+  /** @public */ SOLANA_NETWORKS,
+  /** @public */ type SolanaNetworkId,
+  /** @public */ type SolanaNetworkInfo,
   /** @public */ USDC_DECIMALS,
+  /** @public */ USDC_DEVNET_MINT,
   /** @public */ USDC_MINT,
 } from "./network/solana-network.js";
