@@ -4,6 +4,7 @@
 /// <reference types="node" preserve="true" />
 
 // Nothing in the workspace imports this package yet: its surface is what the README shows.
+export type { /** @public */ SolanaDevnetAccount } from "./devnet/devnet-account.js";
 export {
   /** @public */ MAX_BLOCKHASH_TTL_SECONDS,
   /** @public */ MAX_PAYERS,
@@ -11,7 +12,6 @@ export {
 } from "./devnet/solana-devnet-options.js";
 export {
   /** @public */ type SolanaDevnet,
-  /** @public */ type SolanaDevnetAccount,
   /** @public */ startSolanaDevnet,
 } from "./devnet/start-solana-devnet.js";
 export {
@@ -22,7 +22,12 @@ export {
 export {
   /** @public */ ONE_SOL,
   /** @public */ ONE_USDC,
+  /** @public */ SOLANA_DEVNET,
   /** @public */ SOLANA_MAINNET,
+  /** @public */ SOLANA_NETWORKS,
+  /** @public */ type SolanaNetworkId,
+  /** @public */ type SolanaNetworkInfo,
   /** @public */ USDC_DECIMALS,
+  /** @public */ USDC_DEVNET_MINT,
   /** @public */ USDC_MINT,
 } from "./network/solana-network.js";

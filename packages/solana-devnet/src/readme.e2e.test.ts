@@ -27,4 +27,28 @@ describe("README", () => {
     expect(r.stdout.trim().split("\n")).toEqual(["true 10000", "true"]);
     expect(r.code).toBe(0);
   });
+
+  it("runs its other-process example as written: a payer rebuilt from its secret key pays the named payee on Solana devnet", () => {
+    const r = runReadmeExample(PACKAGE_DIR, 2);
+    expect(r.source).toContain(
+      "createKeyPairSignerFromBytes(getBase58Encoder().encode(secretKey))",
+    );
+    expect(r.stderr).toBe("");
+    expect(r.stdout.trim().split("\n")).toEqual([
+      "v2 solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1, v1 solana-devnet",
+      "true",
+      "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU",
+      "true solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+      "10000n",
+    ]);
+    expect(r.code).toBe(0);
+  });
+
+  it("runs its payee-without-token-account example as written", () => {
+    const r = runReadmeExample(PACKAGE_DIR, 3);
+    expect(r.source).toContain("createPayeeAccount: false");
+    expect(r.stderr).toBe("");
+    expect(r.stdout.trim().split("\n")).toEqual(["null", "null"]);
+    expect(r.code).toBe(0);
+  });
 });

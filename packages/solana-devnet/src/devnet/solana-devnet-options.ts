@@ -1,5 +1,11 @@
+import { isAddress } from "@solana/kit";
 import * as v from "valibot";
-import { ONE_USDC } from "../network/solana-network.js";
+import {
+  ONE_USDC,
+  SOLANA_MAINNET,
+  SOLANA_NETWORKS,
+  type SolanaNetworkId,
+} from "../network/solana-network.js";
 
 /** The most funded payers a devnet makes (each is a fresh keypair). */
 export const MAX_PAYERS = 20;
@@ -27,6 +33,30 @@ const SolanaDevnetOptionsSchema = v.strictObject({
    * executes nothing, as a mainnet node does; `"reject"` answers an AlreadyProcessed error.
    */
   duplicates: v.optional(v.picklist(["like-a-node", "reject"]), "like-a-node"),
+  /**
+   * The network the devnet stands in for, by CAIP-2 id: Solana mainnet (default) or Solana
+   * devnet. It picks the USDC mint (Circle's on that network) and what the facilitator serves.
+   */
+  network: v.optional(
+    v.picklist(
+      Object.keys(SOLANA_NETWORKS) as SolanaNetworkId[],
+      `must be one of ${Object.keys(SOLANA_NETWORKS).join(", ")}`,
+    ),
+    SOLANA_MAINNET,
+  ),
+  /**
+   * The payee's address (base58): the devnet gives it a USDC token account instead of making a
+   * fresh payee keypair. Any address will do, a program-derived (off-curve) one too.
+   */
+  payTo: v.optional(
+    v.pipe(v.string(), v.check(isAddress, "must be a base58 Solana address (32 bytes)")),
+  ),
+  /**
+   * Whether the payee gets its USDC token account (default true). False leaves it without one,
+   * as a fresh mainnet wallet is: payments to it fail, and getAccountInfo of its token account
+   * answers null.
+   */
+  createPayeeAccount: v.optional(v.boolean(), true),
 });
 
 export type StartSolanaDevnetOptions = v.InferInput<typeof SolanaDevnetOptionsSchema>;

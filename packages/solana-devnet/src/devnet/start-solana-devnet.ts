@@ -1,5 +1,4 @@
-import { generateKeyPairSigner, type KeyPairSigner } from "@solana/kit";
-import type { Network } from "@x402/core/types";
+import { generateKeyPairSigner } from "@solana/kit";
 import {
   associatedTokenAccount,
   seedMint,
@@ -11,26 +10,33 @@ import {
   createSolanaFacilitator,
   type SolanaFacilitator,
 } from "../facilitator/in-process-facilitator.js";
-import { ONE_SOL, SOLANA_MAINNET, USDC_MINT } from "../network/solana-network.js";
+import {
+  ONE_SOL,
+  SOLANA_NETWORKS,
+  type SolanaNetworkId,
+  type SolanaNetworkInfo,
+} from "../network/solana-network.js";
 import { serveJsonRpc } from "../rpc/json-rpc-server.js";
 import { solanaRpcMethods } from "../rpc/solana-rpc-methods.js";
+import { generateDevnetAccount, type SolanaDevnetAccount } from "./devnet-account.js";
 import { type StartSolanaDevnetOptions, solanaDevnetOptions } from "./solana-devnet-options.js";
-
-/** A throwaway keypair made for this devnet, and the signer x402's SVM client takes. */
-export interface SolanaDevnetAccount {
-  readonly address: string;
-  readonly signer: KeyPairSigner;
-}
 
 export interface SolanaDevnet {
   /** `http://127.0.0.1:<port>`: the Solana JSON-RPC endpoint (HTTP only, no websocket). */
   readonly rpcUrl: string;
-  /** The CAIP-2 id the facilitator serves: Solana mainnet's. */
-  readonly network: typeof SOLANA_MAINNET & Network;
-  /** Circle's USDC mint address, seeded as a 6-decimal mint. */
+  /** The CAIP-2 id the facilitator serves (x402 v2): the `network` option's. */
+  readonly network: SolanaNetworkId;
+  /** The same network's x402 v1 name, which the facilitator serves too. */
+  readonly v1Network: SolanaNetworkInfo["v1Network"];
+  /** Circle's USDC mint address on that network, seeded as a 6-decimal mint. */
   readonly usdcMint: string;
-  /** The payee: an address whose USDC token account exists, holding 0. */
+  /** The payee's address: the `payTo` option, or a fresh keypair's. */
   readonly payTo: string;
+  /**
+   * The payee the devnet made (undefined when `payTo` named one), with its secret key. Its USDC
+   * token account exists, holding 0, unless `createPayeeAccount` was false.
+   */
+  readonly payee: SolanaDevnetAccount | undefined;
   /** Funded payers: a USDC token account each (100 USDC by default), no SOL (they only sign). */
   readonly payers: readonly SolanaDevnetAccount[];
   /** The facilitator's key: the fee payer of every payment, with 10 SOL. */
@@ -39,6 +45,11 @@ export interface SolanaDevnet {
   readonly facilitator: SolanaFacilitator;
   /** The owner's USDC balance in atomic units, or null when it has no USDC token account. */
   usdcBalanceOf(owner: string): Promise<bigint | null>;
+  /**
+   * The owner's USDC associated token account (where x402 pays it), or null when it does not
+   * exist: what a start-up check reading getAccountInfo over the RPC finds.
+   */
+  usdcAccountOf(owner: string): Promise<string | null>;
   /** Every blockhash handed out so far stops being valid: unsettled payments can no longer land. */
   expireBlockhash(): void;
   /** How many times each JSON-RPC method was called (unknown ones too). */
@@ -49,51 +60,68 @@ export interface SolanaDevnet {
 
 /**
  * A local Solana for x402: litesvm in this process (the real runtime and SPL Token program)
- * behind a JSON-RPC server on 127.0.0.1, Circle's USDC mint at its mainnet address, funded
- * payers, a payee with its token account, and an in-process facilitator built from @x402/core
- * and @x402/svm. Blockhashes expire by wall clock (`blockhashTtlSeconds`), and a resent
- * transaction is treated as a mainnet node treats it (see `duplicates`).
+ * behind a JSON-RPC server on 127.0.0.1, Circle's USDC mint at its address on the chosen
+ * network (mainnet by default, or devnet), funded payers, a payee with its token account, and an
+ * in-process facilitator built from @x402/core and @x402/svm. Blockhashes expire by wall clock
+ * (`blockhashTtlSeconds`), and a resent transaction is treated as a mainnet node treats it (see
+ * `duplicates`). Every key the devnet makes comes with its secret, for payers in other processes.
  */
 export async function startSolanaDevnet(
   options: StartSolanaDevnetOptions = {},
 ): Promise<SolanaDevnet> {
   const settings = solanaDevnetOptions(options);
+  const { network, v1Network, usdcMint } = SOLANA_NETWORKS[settings.network];
   const chain = new SolanaChain({
     blockhashTtlMs: settings.blockhashTtlSeconds * 1000,
     duplicates: settings.duplicates,
   });
+  const [mintAuthority, feePayer, payee, payers] = await Promise.all([
+    // Only its address is ever used (the mint is written directly, see seedMint).
+    generateKeyPairSigner(),
+    generateDevnetAccount(),
+    settings.payTo === undefined ? generateDevnetAccount() : undefined,
+    Promise.all(Array.from({ length: settings.payers }, () => generateDevnetAccount())),
+  ]);
+  const payTo = settings.payTo ?? payee?.address;
+  if (payTo === undefined) throw new Error("startSolanaDevnet: no payee");
 
-  const [mintAuthority, payee, feePayer, ...payerSigners] = await Promise.all(
-    Array.from({ length: 3 + settings.payers }, () => generateKeyPairSigner()),
-  );
-  if (mintAuthority === undefined || payee === undefined || feePayer === undefined) {
-    throw new Error("startSolanaDevnet: keypair generation failed");
-  }
-  seedMint(chain.svm, USDC_MINT, {
+  seedMint(chain.svm, usdcMint, {
     supply: settings.usdcPerPayer * BigInt(settings.payers),
     mintAuthority: mintAuthority.address,
   });
-  await seedTokenAccount(chain.svm, USDC_MINT, payee.address, 0n);
+  if (settings.createPayeeAccount) await seedTokenAccount(chain.svm, usdcMint, payTo, 0n);
   await Promise.all(
-    payerSigners.map((payer) =>
-      seedTokenAccount(chain.svm, USDC_MINT, payer.address, settings.usdcPerPayer),
+    payers.map((payer) =>
+      seedTokenAccount(chain.svm, usdcMint, payer.address, settings.usdcPerPayer),
     ),
   );
   chain.airdrop(feePayer.address, 10n * ONE_SOL);
 
   const server = await serveJsonRpc(solanaRpcMethods(chain), { port: settings.rpcPort });
+  const usdcAccount = async (owner: string) => {
+    const ata = await associatedTokenAccount(usdcMint, owner);
+    return { ata, amount: tokenAccountAmount(chain.svm, ata) };
+  };
   let stopped: Promise<void> | undefined;
-  const account = (signer: KeyPairSigner) => ({ address: signer.address, signer });
   return {
     rpcUrl: server.url,
-    network: SOLANA_MAINNET,
-    usdcMint: USDC_MINT,
-    payTo: payee.address,
-    payers: payerSigners.map(account),
-    feePayer: account(feePayer),
-    facilitator: createSolanaFacilitator({ rpcUrl: server.url, feePayer }),
-    usdcBalanceOf: async (owner) =>
-      tokenAccountAmount(chain.svm, await associatedTokenAccount(USDC_MINT, owner)) ?? null,
+    network,
+    v1Network,
+    usdcMint,
+    payTo,
+    payee,
+    payers,
+    feePayer,
+    facilitator: createSolanaFacilitator({
+      rpcUrl: server.url,
+      feePayer: feePayer.signer,
+      network,
+    }),
+    usdcBalanceOf: async (owner) => (await usdcAccount(owner)).amount ?? null,
+    usdcAccountOf: async (owner) => {
+      const { ata, amount } = await usdcAccount(owner);
+      return amount === undefined ? null : ata;
+    },
     expireBlockhash: () => chain.expireBlockhashes(),
     rpcCalls: () => server.calls(),
     stop: () => {

@@ -1,10 +1,12 @@
 import { createSolanaRpc } from "@solana/kit";
 import { x402Client } from "@x402/core/client";
 import { x402ResourceServer } from "@x402/core/server";
-import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import type { PaymentPayload, PaymentRequirements, PaymentRequirementsV1 } from "@x402/core/types";
 import { ExactSvmScheme as ExactSvmClientScheme } from "@x402/svm/exact/client";
 import { ExactSvmScheme as ExactSvmServerScheme } from "@x402/svm/exact/server";
-import type { SolanaDevnet, SolanaDevnetAccount } from "../devnet/start-solana-devnet.js";
+import { ExactSvmSchemeV1 as ExactSvmV1ClientScheme } from "@x402/svm/exact/v1/client";
+import type { SolanaDevnetAccount } from "../devnet/devnet-account.js";
+import type { SolanaDevnet } from "../devnet/start-solana-devnet.js";
 import type { SolanaFacilitator } from "../facilitator/in-process-facilitator.js";
 
 /**
@@ -43,6 +45,46 @@ export function signPayment(
       resource: { url: "http://localhost/paid", description: "test", mimeType: "application/json" },
       accepts: [requirements],
     });
+}
+
+/**
+ * The same terms in x402 v1's shape, as a v1 server states them: the network by its v1 name,
+ * the amount as `maxAmountRequired`, the resource inline.
+ */
+export function v1Requirements(
+  devnet: SolanaDevnet,
+  requirements: PaymentRequirements,
+): PaymentRequirementsV1 {
+  return {
+    scheme: requirements.scheme,
+    network: devnet.v1Network as PaymentRequirementsV1["network"],
+    maxAmountRequired: requirements.amount,
+    resource: "http://localhost/paid",
+    description: "test",
+    mimeType: "application/json",
+    outputSchema: {},
+    payTo: requirements.payTo,
+    maxTimeoutSeconds: requirements.maxTimeoutSeconds,
+    asset: requirements.asset,
+    extra: requirements.extra,
+  };
+}
+
+/** Signs a v1 payment as an x402 v1 buyer does: @x402/core's client, @x402/svm's v1 scheme. */
+export async function signV1Payment(
+  devnet: SolanaDevnet,
+  payer: SolanaDevnetAccount,
+  requirements: PaymentRequirementsV1,
+): Promise<PaymentPayload> {
+  return (
+    new x402Client()
+      .registerV1(
+        requirements.network,
+        new ExactSvmV1ClientScheme(payer.signer, { rpcUrl: devnet.rpcUrl }),
+      )
+      // x402Client is typed with v2's shapes only; v1's go through it at run time.
+      .createPaymentPayload({ x402Version: 1, accepts: [requirements] } as never)
+  );
 }
 
 /** The first funded payer (every devnet in these tests has at least one). */
