@@ -87,7 +87,7 @@ export type {
   /** @public */ AuthorizationOnChain,
   PaymentChain,
 } from "./scheme/payment-chain.js";
-export { canonicalKey } from "./schemes/canonical-key.js";
+export { canonicalKey, canonicalOn } from "./schemes/canonical-key.js";
 export { baseTerms } from "./schemes/exact-evm/base-terms.js";
 export { rpcPaymentChain } from "./schemes/exact-evm/evm-payment-chain.js";
 export { BASE_NETWORK, BASE_USDC } from "./schemes/exact-evm/usdc-on-base.js";

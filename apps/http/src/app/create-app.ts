@@ -23,7 +23,7 @@ import type { RateLimit } from "./client-rate-limit.js";
 import { corsForPayments } from "./cors.js";
 import { mountOperation } from "./mount-operation.js";
 import { problem } from "./problem.js";
-import { type LogSink, requestLog } from "./request-log.js";
+import { type LogSink, requestIdOf, requestLog } from "./request-log.js";
 import { requestTarget } from "./request-target.js";
 
 export interface AppOptions {
@@ -259,8 +259,18 @@ export function createApp(options: AppOptions): Hono {
     keepAttestation: keep,
   });
   app.notFound((c) => problem(c, 404, "ENDPOINT_NOT_FOUND", "Not Found"));
-  app.onError((_error, c) =>
-    problem(c, 500, "INTERNAL_ERROR", "The service failed to answer; nothing was charged."),
-  );
+  // The caller gets no detail (never a stack trace); the operator's log gets what failed.
+  const faults = options.eventLog ?? options.log;
+  app.onError((error, c) => {
+    faults?.error(
+      {
+        requestId: requestIdOf(c),
+        path: c.req.path,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      },
+      "request failed unexpectedly",
+    );
+    return problem(c, 500, "INTERNAL_ERROR", "The service failed to answer; nothing was charged.");
+  });
   return app;
 }

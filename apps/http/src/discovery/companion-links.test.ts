@@ -39,7 +39,7 @@ describe("links to the MCP companion", () => {
       // Never reached: only pages are requested.
       payments: {
         server: createPaymentServer(httpFacilitator("http://127.0.0.1:9")),
-        terms,
+        terms: [terms],
       },
     });
     for (const page of await pages(app)) {

@@ -29,7 +29,10 @@ export async function startPaidStack(payers = 3, source?: string): Promise<PaidS
     common: {
       list: loader,
       history: () => EMBEDDED_DCA_HISTORY,
-      payments: { server: createPaymentServer(devnet.facilitator), terms: [baseTerms(devnet.payTo)] },
+      payments: {
+        server: createPaymentServer(devnet.facilitator),
+        terms: [baseTerms(devnet.payTo)],
+      },
     },
     async stop() {
       await loader.stop();

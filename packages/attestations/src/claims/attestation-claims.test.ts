@@ -101,4 +101,27 @@ describe("attestationClaims", () => {
       }),
     ).toThrow(expect.objectContaining({ code: "bad_claims", path: "payment.authorizationNonce" }));
   });
+
+  it("names a Solana payment not yet settled by its transfer's authority and its message's hash", () => {
+    const authorization = {
+      network: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+      asset: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+      payer: "4WzT1buXxPLF4i7iG77iUTgzkWu6v6sWPFUugsNTd7oP",
+      authorizationNonce: "q1Xv2b6Yl0Jm8f3/9kq8G3n0V4y1sM3l2N6tC0pQ7Rw=",
+    };
+    const claims = attestationClaims({
+      ...base,
+      payment: authorization,
+      screening: REAL_BATCH_ANSWER,
+    });
+    expect(claims.payment).toEqual(authorization);
+    // Each network's nonce in its own spelling: an EVM nonce does not name a Solana payment.
+    expect(() =>
+      attestationClaims({
+        ...base,
+        payment: { ...authorization, authorizationNonce: `0x${"0f".repeat(32)}` },
+        screening: REAL_BATCH_ANSWER,
+      }),
+    ).toThrow(expect.objectContaining({ code: "bad_claims" }));
+  });
 });

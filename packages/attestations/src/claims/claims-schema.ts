@@ -59,6 +59,11 @@ const AttestedListSchema = v.strictObject({
 
 const Network = v.optional(Text);
 
+/** An EIP-3009 nonce: 0x and 64 lower-case hex digits. */
+const EVM_NONCE = /^0x[0-9a-f]{64}$/;
+/** A SHA-256 in base64 (44 characters, one `=`): a Solana transaction message's hash. */
+const MESSAGE_HASH = /^[A-Za-z0-9+/]{43}=$/;
+
 const AttestedPaymentSchema = v.union(
   [
     v.strictObject({
@@ -72,23 +77,39 @@ const AttestedPaymentSchema = v.union(
       paymentId: Text,
       network: Network,
     }),
-    v.strictObject({
-      /** The chain (CAIP-2, e.g. `eip155:8453`). */
-      network: Text,
-      /** The token contract the payment moves (USDC's address on that chain). */
-      asset: Text,
-      /** Who pays: the authorization's `from`. */
-      payer: Text,
-      /**
-       * The EIP-3009 authorization's nonce: with the payer, the one transfer this payment can
-       * be (the token contract emits `AuthorizationUsed(payer, nonce)` in the transaction that
-       * settles it). For evidence signed before its payment settled.
-       */
-      authorizationNonce: v.pipe(
-        v.string(),
-        v.regex(/^0x[0-9a-f]{64}$/, "must be 0x and 64 lowercase hex digits"),
+    v.pipe(
+      v.strictObject({
+        /** The chain (CAIP-2, e.g. `eip155:8453` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`). */
+        network: Text,
+        /** The token the payment moves (USDC's contract address, or its mint on Solana). */
+        asset: Text,
+        /** Who pays: the authorization's `from`, or the Solana transfer's authority. */
+        payer: Text,
+        /**
+         * What makes the payment one transfer. On an EVM chain, the EIP-3009 authorization's
+         * nonce: with the payer, the one transfer this payment can be (the token contract emits
+         * `AuthorizationUsed(payer, nonce)` in the transaction that settles it). On Solana, the
+         * SHA-256 (base64) of the transaction's message: the chain runs one message once. For
+         * evidence signed before its payment settled.
+         */
+        authorizationNonce: v.pipe(
+          v.string(),
+          v.regex(
+            new RegExp(
+              `^(?:${EVM_NONCE.source.slice(1, -1)}|${MESSAGE_HASH.source.slice(1, -1)})$`,
+            ),
+            "must be 0x and 64 lowercase hex digits (EVM), or a base64 SHA-256 (Solana)",
+          ),
+        ),
+      }),
+      v.check(
+        (p) =>
+          p.network.startsWith("solana:")
+            ? MESSAGE_HASH.test(p.authorizationNonce)
+            : EVM_NONCE.test(p.authorizationNonce),
+        "authorizationNonce must be spelled as its network's: a base64 SHA-256 on Solana, 0x and 64 hex digits elsewhere",
       ),
-    }),
+    ),
   ],
   "must name a transactionHash, a paymentId or an authorization (payer and nonce)",
 );

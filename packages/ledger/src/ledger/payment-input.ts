@@ -1,4 +1,4 @@
-import { type AuthorizationKey, canonicalKey, type ServedRecord } from "@svc/payments";
+import { type AuthorizationKey, canonicalKey, canonicalOn, type ServedRecord } from "@svc/payments";
 import { LedgerError } from "../errors/ledger-error.js";
 
 /** The longest text the ledger keeps in a name-like column (operation, request id, key parts). */
@@ -59,8 +59,12 @@ function checkQuery(field: string, query: readonly string[]): string[] {
   return query.map((item, i) => checkName(`${field}.${i}`, item));
 }
 
-/** A transaction hash, lower-cased. */
-export const checkTxHash = (txHash: string): string => checkName("txHash", txHash).toLowerCase();
+/**
+ * A settlement's transaction on `network`, in its scheme's spelling (an EVM hash lower-cased;
+ * a Solana signature, base58, kept as it is: lower-casing it would name another).
+ */
+export const checkTxHash = (network: string, txHash: string): string =>
+  canonicalOn(network, checkName("txHash", txHash));
 
 /** A failure reason, cut to `MAX_REASON_LENGTH` characters. */
 export function checkReason(reason: string): string {

@@ -137,7 +137,7 @@ export class PaymentLedger {
 
   /** → settled, with the settlement's transaction hash. */
   async markSettled(key: AuthorizationKey, txHash: string): Promise<boolean> {
-    return this.step(MARK_SETTLED, key, checkTxHash(txHash));
+    return this.step(MARK_SETTLED, key, checkTxHash(key.network, txHash));
   }
 
   /** → failed: the settlement failed, or its outcome is unknown (the reason says which). */

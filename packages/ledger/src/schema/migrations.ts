@@ -135,4 +135,25 @@ export const MIGRATIONS: readonly Migration[] = [
       "create index attestations_by_instant on attestations (issued_at)",
     ],
   },
+  {
+    version: 6,
+    name: "solana-payments",
+    statements: [
+      // Solana payments: their network's genesis hash, mint, payer, message hash and transaction
+      // signature are base58, which is case-sensitive (lower-casing one names another). The key
+      // parts and the transaction are lower-case on EVM networks as before, and kept as given
+      // elsewhere.
+      "alter table payments drop constraint payments_network_check",
+      "alter table payments drop constraint payments_asset_check",
+      "alter table payments drop constraint payments_payer_check",
+      "alter table payments drop constraint payments_nonce_check",
+      "alter table payments drop constraint payments_tx_hash_check",
+      `alter table payments add constraint payments_key_spelling check (
+        network <> '' and asset <> '' and payer <> '' and nonce <> ''
+        and (network not like 'eip155:%' or (network = lower(network) and asset = lower(asset)
+          and payer = lower(payer) and nonce = lower(nonce))))`,
+      `alter table payments add constraint payments_tx_spelling check (
+        tx_hash <> '' and (network not like 'eip155:%' or tx_hash = lower(tx_hash)))`,
+    ],
+  },
 ];

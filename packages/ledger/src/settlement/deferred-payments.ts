@@ -1,6 +1,12 @@
 import type { AuthorizationKey, ServedRecord, StoredPayment } from "@svc/payments";
 import { LedgerError } from "../errors/ledger-error.js";
-import { checkReason, checkTxHash, keyParams, servedParams } from "../ledger/payment-input.js";
+import {
+  checkName,
+  checkReason,
+  checkTxHash,
+  keyParams,
+  servedParams,
+} from "../ledger/payment-input.js";
 import type { PaymentRecord } from "../ledger/payment-record.js";
 import { RECORD_COLUMNS } from "../ledger/payment-statements.js";
 import type { Sql, SqlParam } from "../sql/sql.js";
@@ -195,7 +201,7 @@ export class DeferredPayments {
   }
 
   async settled(claim: ClaimedPayment, transaction: string): Promise<boolean> {
-    return this.step(SETTLED, claim, checkTxHash(transaction));
+    return this.step(SETTLED, claim, checkTxHash(claim.authorization.network, transaction));
   }
 
   async retryLater(
@@ -235,7 +241,7 @@ export class DeferredPayments {
   async paidOutOfBand(paymentId: string, transaction: string): Promise<PaymentRecord | undefined> {
     const { rows } = await this.sql.query<PaymentRecord>(PAID_OUT_OF_BAND, [
       checkPaymentId(paymentId),
-      checkTxHash(transaction),
+      checkName("txHash", transaction),
     ]);
     return rows[0];
   }

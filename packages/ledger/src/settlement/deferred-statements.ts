@@ -179,12 +179,14 @@ export const BY_PAYMENT_ID = "where payment_id = $1";
 
 /**
  * A failed payment its payer paid out of band, as the operator records it ($1 payment id, $2 the
- * transaction that paid it): settled with that transaction, what it failed of kept in last_error
+ * transaction that paid it, lower-cased on an EVM network as the other hashes are): settled with
+ * that transaction, what it failed of kept in last_error
  * ("paid out of band: <reason>") and the network's refusal kept as it was. A settled payment
  * blocks nobody, so its payer is served again. Only from failed; resolves to the settled record.
  */
 export const PAID_OUT_OF_BAND = `
-  update payments set status = 'settled', tx_hash = $2,
+  update payments set status = 'settled',
+    tx_hash = case when network like 'eip155:%' then lower($2) else $2 end,
     last_error = 'paid out of band: ' || coalesce(failure_reason, 'no reason recorded'),
     failure_reason = null, settlement = null, next_attempt_at = null, claimed_by = null,
     claimed_at = null, ended_at = now(), updated_at = now()

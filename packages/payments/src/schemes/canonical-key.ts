@@ -17,3 +17,11 @@ export function canonicalKey(key: AuthorizationKey): AuthorizationKey {
     nonce: scheme.canonical(key.nonce),
   };
 }
+
+/**
+ * One identifier of `network` (a transaction hash or signature, an address) in its scheme's
+ * canonical spelling: EVM hex lower-cased; base58 and unknown networks' left as they are.
+ */
+export function canonicalOn(network: string, part: string): string {
+  return schemeSpelling(network)?.canonical(part) ?? part;
+}
