@@ -15,6 +15,10 @@ import { startService } from "./start-service.js";
  * statically, and only development without FACILITATOR_URL may load it.
  */
 const DEVNET = "@svc/x402-devnet";
+/** The local Solana runtime (litesvm), a development dependency on the same terms. */
+const SOLANA_DEVNET = "@svc/solana-devnet";
+const DEVNETS = [DEVNET, SOLANA_DEVNET];
+const importsADevnet = (imports: readonly string[]) => DEVNETS.some((d) => imports.includes(d));
 
 // Counts the loads of the devnet in this file; starting it here is a failure of its own.
 const loads = vi.hoisted(() => ({ count: 0 }));
@@ -64,10 +68,10 @@ describe("the devnet is imported lazily, in development only", () => {
     const js = readFileSync(join(ROOT, "dist/service/start-service.js"), "utf8");
     const imports = staticImports("start-service.js", js);
     expect(imports).toContain("../dev/load-devnet.js");
-    expect(imports).not.toContain(DEVNET);
+    expect(importsADevnet(imports)).toBe(false);
     const loader = readFileSync(join(ROOT, "dist/dev/load-devnet.js"), "utf8");
-    expect(staticImports("load-devnet.js", loader)).not.toContain(DEVNET);
-    expect(loader).toContain(`import("${DEVNET}")`);
+    expect(importsADevnet(staticImports("load-devnet.js", loader))).toBe(false);
+    for (const devnet of DEVNETS) expect(loader).toContain(`import("${devnet}")`);
   });
 
   it("no file of the service (src, tests and test support aside) imports it statically", () => {
@@ -76,27 +80,35 @@ describe("the devnet is imported lazily, in development only", () => {
       (f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.includes("test-support"),
     );
     expect(runtime.length).toBeGreaterThan(20);
-    const offenders = runtime.filter((f) => staticImports(f, emitted(f)).includes(DEVNET));
+    const offenders = runtime.filter((f) => importsADevnet(staticImports(f, emitted(f))));
     expect(offenders).toEqual([]);
     // Nor anything built: every module of dist.
     const built = files("dist", (f) => f.endsWith(".js"));
     const builtOffenders = built.filter((f) =>
-      staticImports(f, readFileSync(join(ROOT, f), "utf8")).includes(DEVNET),
+      importsADevnet(staticImports(f, readFileSync(join(ROOT, f), "utf8"))),
     );
     expect(builtOffenders).toEqual([]);
   });
 
-  it("a production config, and development with FACILITATOR_URL, never load it", async () => {
+  it("a production config, and development with FACILITATOR_URL, never load it, nor the Solana runtime", async () => {
+    // Solana offered too: its payee's token account is checked through an RPC that cannot be
+    // reached here (a warning), and no local runtime is started for it.
+    const solana = {
+      PAY_TO_SOLANA: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+      SOLANA_RPC_URL: "http://127.0.0.1:9",
+    };
     const configs = [
       {
         SVC_MODE: "production",
         PAY_TO: "0x1234567890abcdef1234567890abcdef12345678",
         FACILITATOR_URL: "https://facilitator.example.com/x402",
         SIGNING_KEY: JSON.stringify(await generateSigningKey()),
+        ...solana,
       },
       {
         FACILITATOR_URL: "http://127.0.0.1:9",
         PAY_TO: "0x1234567890abcdef1234567890abcdef12345678",
+        ...solana,
       },
     ];
     for (const env of configs) {
@@ -105,6 +117,7 @@ describe("the devnet is imported lazily, in development only", () => {
       );
       try {
         expect(service.devnet).toBeUndefined();
+        expect(service.solanaDevnet).toBeUndefined();
         expect((await fetch(`${service.url}/health`)).status).toBe(200);
         expect((await fetch(`${service.url}/dev/devnet.json`)).status).toBe(404);
       } finally {

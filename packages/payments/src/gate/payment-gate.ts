@@ -533,7 +533,7 @@ export class PaymentGate {
     const presented = await this.match(payload);
     if (!presented.ok) return this.refuse(presented.reason);
     const { authorization, requirements, facilitatorRequest, scheme } = presented;
-    const early = this.checkAuthorization(authorization, requirements);
+    const early = this.checkAuthorization(scheme, authorization, requirements);
     if (early !== undefined) return this.refuse(early);
 
     // Reserved before the facilitator is asked, so of concurrent requests carrying one
@@ -666,12 +666,13 @@ export class PaymentGate {
 
   /** The local checks of a well-formed authorization against the requirements it claims. */
   private checkAuthorization(
+    scheme: PaymentScheme,
     authorization: SchemeAuthorization,
     requirements: PaymentRequirements,
   ): string | undefined {
-    if (authorization.value !== BigInt(requirements.amount)) return REFUSALS.authorizationMismatch;
+    if (authorization.value !== BigInt(requirements.amount)) return scheme.refusals.amountMismatch;
     if (authorization.payTo !== this.cache.recipients.get(requirements.network)) {
-      return REFUSALS.recipientMismatch;
+      return scheme.refusals.recipientMismatch;
     }
     // A payment that signs no window lives as its network lets it (Solana: its blockhash); the
     // operation's budget was fitted to that when the terms were offered (`offeredTerms`).

@@ -61,6 +61,11 @@ export interface PaymentScheme {
    * such a payment is refused as malformed and never reaches the facilitator.
    */
   readAuthorization(payload: unknown): SchemeAuthorization | undefined;
+  /**
+   * How the gate's own checks refuse a payment of this scheme, in the words of x402's scheme
+   * (the same reasons its facilitator gives): the amount, or the recipient, is not the terms'.
+   */
+  readonly refusals: { readonly amountMismatch: string; readonly recipientMismatch: string };
   /** The payee as configured, checked: what a payee of this scheme must look like. */
   readonly payee: {
     readonly test: (address: string) => boolean;

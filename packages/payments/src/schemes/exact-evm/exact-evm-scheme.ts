@@ -1,5 +1,6 @@
 import type { Network } from "@x402/core/types";
 import { ExactEvmScheme } from "@x402/evm/exact/server";
+import { REFUSALS } from "../../authorization/refusal-reasons.js";
 import type { PaymentScheme } from "../../scheme/payment-scheme.js";
 import { holdsDevnetKey, isDevnetAccount } from "./devnet-keys.js";
 import { readExactAuthorization } from "./eip3009-authorization.js";
@@ -48,6 +49,10 @@ export const exactEvm: PaymentScheme = {
       value: a.value,
       window: { validAfter: a.validAfter, validBefore: a.validBefore },
     };
+  },
+  refusals: {
+    amountMismatch: REFUSALS.authorizationMismatch,
+    recipientMismatch: REFUSALS.recipientMismatch,
   },
   payee: {
     test: (address) => EVM_ADDRESS.test(address),

@@ -59,6 +59,10 @@ export const exactSvm: PaymentScheme = {
     return account;
   },
   lifetimeSeconds: SOLANA_PAYMENT_LIFETIME_SECONDS,
+  refusals: {
+    amountMismatch: "invalid_exact_svm_payload_amount_mismatch",
+    recipientMismatch: "invalid_exact_svm_payload_recipient_mismatch",
+  },
   payee: {
     test: (address) => isAddress(address),
     shape: "must be a Solana address (base58, 32 bytes)",
