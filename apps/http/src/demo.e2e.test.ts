@@ -26,6 +26,24 @@ describe("pnpm demo", () => {
     expect(r.stdout).toMatch(/payee 0x[0-9a-fA-F]{40}: 0\.000000 USDC → 0\.010000 USDC/);
   });
 
+  it("with --solana, pays in USDC on Solana on the local runtime: receipt and the token balances", () => {
+    const r = spawnSync(process.execPath, [DEMO, "--solana"], {
+      encoding: "utf8",
+      env: { ...process.env, PORT: "1", LEDGER_DIR: ledgerDir() },
+      timeout: 60_000,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/→ 200/);
+    expect(r.stdout).toMatch(
+      /PAYMENT-RESPONSE: \{"success":true,"transaction":"[1-9A-HJ-NP-Za-km-z]{64,88}","network":"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"/,
+    );
+    expect(r.stdout).toMatch(
+      /payer [1-9A-HJ-NP-Za-km-z]{32,44}: 100\.000000 USDC → 99\.990000 USDC/,
+    );
+    expect(r.stdout).toMatch(/payee [1-9A-HJ-NP-Za-km-z]{32,44}: 0\.000000 USDC → 0\.010000 USDC/);
+  });
+
   it("with settlement after the answer, shows the answer first, then the receipt once settled", () => {
     const r = spawnSync(process.execPath, [DEMO], {
       encoding: "utf8",

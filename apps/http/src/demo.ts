@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { recipientOf, SOLANA_NETWORK } from "@svc/payments";
 import { x402Client } from "@x402/core/client";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
@@ -11,6 +12,8 @@ import { type RunningService, startService } from "./service/start-service.js";
 
 // `pnpm demo`: one paid screening call as an agent makes it, on the local settlement stack.
 // Uses the service on PORT if one is running in development; else starts one in this process.
+// `pnpm demo --solana` pays in USDC on Solana instead of Base (the service must offer it: one it
+// starts does; a running one needs PAY_TO_SOLANA).
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96"; // Lazarus Group (ETH)
 
 interface DevnetInfo {
@@ -20,7 +23,27 @@ interface DevnetInfo {
   usdc: Hex;
   payTo: Hex;
   payers: { address: Hex; privateKey: Hex }[];
+  /** The local Solana runtime, when the service offers Solana payments (PAY_TO_SOLANA). */
+  solana: SolanaInfo | null;
 }
+
+interface SolanaInfo {
+  rpcUrl: string;
+  network: `${string}:${string}`;
+  usdcMint: string;
+  payTo: string;
+  payers: { address: string; secretKey: string }[];
+}
+
+/** How the demo pays: the paying fetch, who pays whom, and their USDC balances. */
+interface Rail {
+  readonly payingFetch: typeof fetch;
+  readonly payer: string;
+  readonly payTo: string;
+  balance(address: string): Promise<bigint>;
+}
+
+const onSolana = process.argv.includes("--solana");
 
 async function runningService(url: string): Promise<DevnetInfo | undefined> {
   try {
@@ -40,7 +63,12 @@ if (info === undefined) {
   started = await startService({
     ...config,
     port: 0,
-    payments: { ...config.payments, mode: "development", facilitator: { kind: "devnet" } },
+    payments: {
+      ...config.payments,
+      mode: "development",
+      facilitator: { kind: "devnet" },
+      solana: onSolana ? await demoSolanaTerms() : config.payments.solana,
+    },
   }).catch((error: unknown) => {
     console.error(`svc demo: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
@@ -52,23 +80,11 @@ if (info === undefined) {
   console.log(`using the service already running at ${base}`);
 }
 
-const chain = createPublicClient({ transport: http(info.rpcUrl) });
-const payer = info.payers[0] as DevnetInfo["payers"][number];
-const balance = (address: Hex) =>
-  chain.readContract({
-    address: info.usdc,
-    abi: erc20Abi,
-    functionName: "balanceOf",
-    args: [address],
-  });
 const usdc = (atomic: bigint) => `${(Number(atomic) / 1e6).toFixed(6)} USDC`;
 
-const before = { payer: await balance(payer.address), payee: await balance(info.payTo) };
-const client = new x402Client().register(
-  info.network,
-  new ExactEvmScheme(privateKeyToAccount(payer.privateKey)),
-);
-const payingFetch = wrapFetchWithPayment(fetch, client);
+const rail = onSolana ? await solanaRail(info.solana) : baseRail(info);
+const { payingFetch, payer, balance } = rail;
+const before = { payer: await balance(payer), payee: await balance(rail.payTo) };
 /** Whether the service settles after the answer (its `/ready` then says how it answers). */
 async function settlesAfterAnswer(): Promise<boolean> {
   const ready = (await (await fetch(`${base}/ready`)).json()) as { settlement?: unknown };
@@ -110,7 +126,7 @@ async function receiptOf(answer: Response): Promise<string | null> {
   return null;
 }
 const receiptHeader = await receiptOf(res);
-const after = { payer: await balance(payer.address), payee: await balance(info.payTo) };
+const after = { payer: await balance(payer), payee: await balance(rail.payTo) };
 
 console.log(`\nGET /api/ofac-wallet-screen/${LISTED} → ${res.status}`);
 console.log(
@@ -132,7 +148,97 @@ if (receiptHeader !== null) {
   console.log(`\nPAYMENT-RESPONSE: ${JSON.stringify(receipt)}`);
   console.log(`transaction: ${receipt.transaction}`);
 }
-console.log(`\npayer ${payer.address}: ${usdc(before.payer)} → ${usdc(after.payer)}`);
-console.log(`payee ${info.payTo}: ${usdc(before.payee)} → ${usdc(after.payee)}`);
+console.log(`\npayer ${payer}: ${usdc(before.payer)} → ${usdc(after.payer)}`);
+console.log(`payee ${rail.payTo}: ${usdc(before.payee)} → ${usdc(after.payee)}`);
 await started?.stop();
 process.exit(res.status === 200 && receiptHeader !== null ? 0 : 1);
+
+/** Paying on the EVM devnet (Base): an EIP-3009 authorization signed with x402's EVM client. */
+function baseRail(devnet: DevnetInfo): Rail {
+  const chain = createPublicClient({ transport: http(devnet.rpcUrl) });
+  const payer = devnet.payers[0] as DevnetInfo["payers"][number];
+  const client = new x402Client().register(
+    devnet.network,
+    new ExactEvmScheme(privateKeyToAccount(payer.privateKey)),
+  );
+  return {
+    payingFetch: wrapFetchWithPayment(fetch, client),
+    payer: payer.address,
+    payTo: devnet.payTo,
+    balance: (address) =>
+      chain.readContract({
+        address: devnet.usdc,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [address as Hex],
+      }),
+  };
+}
+
+/**
+ * Paying on the local Solana runtime: a USDC transfer signed with x402's Solana client (the
+ * facilitator adds the fee payer's signature). Its modules are development dependencies, loaded
+ * only here.
+ */
+async function solanaRail(solana: SolanaInfo | null): Promise<Rail> {
+  if (solana === null) {
+    console.error(
+      "svc demo: the running service offers no Solana payments; start it with PAY_TO_SOLANA=<a Solana address>",
+    );
+    process.exit(1);
+  }
+  const [{ createKeyPairSignerFromBytes, getBase58Encoder }, { ExactSvmScheme }] =
+    await Promise.all([import("@solana/kit"), import("@x402/svm/exact/client")]);
+  const payer = solana.payers[0] as SolanaInfo["payers"][number];
+  const signer = await createKeyPairSignerFromBytes(getBase58Encoder().encode(payer.secretKey));
+  const client = new x402Client().register(
+    solana.network,
+    new ExactSvmScheme(signer, { rpcUrl: solana.rpcUrl }),
+  );
+  return {
+    payingFetch: wrapFetchWithPayment(fetch, client),
+    payer: payer.address,
+    payTo: solana.payTo,
+    balance: (owner) => solanaUsdcBalance(solana, owner),
+  };
+}
+
+/** An owner's USDC on the local runtime (its token accounts of the mint; 0 without one). */
+async function solanaUsdcBalance(solana: SolanaInfo, owner: string): Promise<bigint> {
+  const res = await fetch(solana.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "getAccountInfo",
+      params: [await solanaTokenAccount(solana, owner), { encoding: "base64" }],
+    }),
+  });
+  const answer = (await res.json()) as { result?: { value: { data: [string] } | null } };
+  const data = answer.result?.value?.data[0];
+  if (data === undefined) return 0n;
+  // An SPL token account: mint (32 bytes), owner (32), amount (u64, little-endian).
+  return Buffer.from(data, "base64").readBigUInt64LE(64);
+}
+
+/** The owner's associated USDC token account on the local runtime. */
+async function solanaTokenAccount(solana: SolanaInfo, owner: string): Promise<string> {
+  return recipientOf({
+    payTo: owner,
+    network: solana.network,
+    asset: solana.usdcMint,
+    maxTimeoutSeconds: 60,
+  });
+}
+
+/** The demo's own service offers Solana to PAY_TO_SOLANA, or to a fresh address of its own. */
+async function demoSolanaTerms() {
+  if (config.payments.solana !== undefined) return config.payments.solana;
+  const { generateKeyPairSigner } = await import("@solana/kit");
+  return {
+    payTo: (await generateKeyPairSigner()).address,
+    network: SOLANA_NETWORK,
+    rpcUrl: undefined,
+  };
+}
