@@ -325,3 +325,49 @@ describe("attacks on a Solana payment", () => {
     expect(await payee()).toBe(before);
   });
 });
+
+describe("with settlement after the answer (X402_SETTLEMENT=after-response)", () => {
+  let answersFirst: RunningService;
+  beforeAll(async () => {
+    answersFirst = await startService(
+      loadServiceConfig({
+        PORT: "0",
+        LOG_REQUESTS: "0",
+        LEDGER_DIR: ledgerDir(),
+        PAY_TO_SOLANA,
+        X402_SETTLEMENT: "after-response",
+      }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await answersFirst?.stop();
+  });
+
+  it("answered first: never — a Solana payment lives only as long as its blockhash, so it is settled before its answer, every time", async () => {
+    const local = answersFirst.solanaDevnet;
+    const account = local?.payers[0];
+    if (local === undefined || account === undefined) throw new Error("no Solana runtime");
+    const balance = async () => (await local.usdcBalanceOf(PAY_TO_SOLANA)) ?? 0n;
+    const before = await balance();
+    const client = new x402Client().register(
+      SOLANA,
+      new ExactSvmScheme(account.signer, { rpcUrl: local.rpcUrl }),
+    );
+    for (let i = 1; i <= 3; i++) {
+      const unpaid = await fetch(`${answersFirst.url}${SCREEN}`);
+      await unpaid.arrayBuffer();
+      const payment = await client.createPaymentPayload(
+        decodePaymentRequiredHeader(unpaid.headers.get("PAYMENT-REQUIRED") ?? ""),
+      );
+      const res = await fetch(`${answersFirst.url}${SCREEN}`, {
+        headers: { "PAYMENT-SIGNATURE": encodePaymentSignatureHeader(payment) },
+      });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+      expect(res.headers.get("X-Payment-Status")).not.toBe("pending");
+      expect(res.headers.get("PAYMENT-RESPONSE")).not.toBeNull();
+      // Settled when answered: the money is in the payee's account already.
+      expect(await balance()).toBe(before + BigInt(i) * 10_000n);
+    }
+  });
+});

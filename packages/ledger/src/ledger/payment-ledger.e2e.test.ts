@@ -79,6 +79,29 @@ describe.each(["pglite", "postgres"] as const)("PaymentLedger on %s", (engine) =
     expect(await ledger.markFailed(key, "late")).toBe(false);
   });
 
+  it("keeps a Solana payment's base58 as it is (network, mint, payer, message hash, signature): case names another account", async () => {
+    const key = {
+      network: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+      asset: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+      payer: `4WzT1buXxPLF4i7iG77iUTgzkWu6v6sWPFUugsNTd7o${engine === "pglite" ? "P" : "Q"}`,
+      nonce: `mvUnzfkdPekRMpiFk9l7tNnsQvnuhw94I9PNxz2lCo${Date.now() % 10}=`,
+    };
+    const details = { authorization: key, operation: "/v1/screen", amount: "10000" };
+    const expiresAt = Date.now() + 60_000;
+    expect(await ledger.reserve({ ...details, expiresAt })).toBe("reserved");
+    // The same parts lower-cased are another payment (another payer, another message).
+    const lower = Object.fromEntries(
+      Object.entries(key).map(([k, v]) => [k, k === "network" ? v : v.toLowerCase()]),
+    ) as typeof key;
+    expect(await ledger.reserve({ ...details, authorization: lower, expiresAt })).toBe("reserved");
+    expect(await ledger.reserve({ ...details, expiresAt })).toBe("in_use");
+    const signature =
+      "4qcBKfG5kujL6bp3MZvLgBkSXxTzfiveVukhMZwwVPDy43M6Ecukh8HmbtkJkWjwgnXStjZAH5kNHa5oXCH5111F";
+    expect(await ledger.markSettling(key)).toBe(true);
+    expect(await ledger.markSettled(key, signature)).toBe(true);
+    expect(await ledger.find(key)).toMatchObject({ ...key, status: "settled", txHash: signature });
+  });
+
   it("keeps the screened addresses only when it stores queries", async () => {
     const key = await reserved("/v1/screen");
     expect(await keeping.markServed(key, { query: ["0xAbC", "TXyz"] })).toBe(true);
