@@ -25,6 +25,16 @@ try {
       `  devnet details: ${service.url}${DEVNET_INFO_PATH}   pay once: pnpm demo`,
     );
   }
+  const solana = service.solanaDevnet;
+  if (solana !== undefined) {
+    lines.push(
+      `  solana: local runtime (litesvm) standing in for ${solana.network}, RPC ${solana.rpcUrl}, USDC ${solana.usdcMint}, payee ${solana.payTo}; payers in ${service.url}${DEVNET_INFO_PATH}   pay once: pnpm demo --solana`,
+    );
+  } else if (config.payments.solana !== undefined) {
+    lines.push(
+      `  solana: USDC on ${config.payments.solana.network} to ${config.payments.solana.payTo}`,
+    );
+  }
   console.log(lines.join("\n"));
   const shutdown = async (signal: string) => {
     console.log(`${signal}: finishing in-flight requests and stopping`);
