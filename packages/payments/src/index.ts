@@ -92,10 +92,10 @@ export { baseTerms } from "./schemes/exact-evm/base-terms.js";
 export { rpcPaymentChain } from "./schemes/exact-evm/evm-payment-chain.js";
 export { BASE_NETWORK, BASE_USDC } from "./schemes/exact-evm/usdc-on-base.js";
 export {
-  SOLANA_DEVNET_NETWORK,
-  SOLANA_DEVNET_USDC,
+  /** @public */ SOLANA_DEVNET_NETWORK,
+  /** @public */ SOLANA_DEVNET_USDC,
   SOLANA_NETWORK,
-  SOLANA_USDC,
+  /** @public */ SOLANA_USDC,
 } from "./schemes/exact-svm/usdc-on-solana.js";
 export { paymentChainOn } from "./schemes/known-schemes.js";
 export {

@@ -1,4 +1,3 @@
-import type { Network } from "@x402/core/types";
 import type { PaymentChain } from "../scheme/payment-chain.js";
 import type { PaymentScheme } from "../scheme/payment-scheme.js";
 import { exactEvm } from "./exact-evm/exact-evm-scheme.js";
@@ -10,11 +9,6 @@ export const KNOWN_SCHEMES: readonly PaymentScheme[] = [exactEvm, exactSvm];
 /** The scheme paid on `network` (one that has an asset there), if any. */
 export const schemeOn = (network: string): PaymentScheme | undefined =>
   KNOWN_SCHEMES.find((s) => Object.hasOwn(s.networks, network));
-
-/** Every network some scheme is paid on, the default first. */
-export const KNOWN_NETWORKS: readonly Network[] = KNOWN_SCHEMES.flatMap(
-  (s) => Object.keys(s.networks) as Network[],
-);
 
 /** The scheme whose spelling keys on `network` follow (its whole family of networks), if any. */
 export const schemeSpelling = (network: string): PaymentScheme | undefined =>
