@@ -53,6 +53,11 @@ export {
   promptArgumentsOf,
 } from "./prompts/prompt.js";
 export { createMcpServer, type McpServerOptions } from "./server/create-server.js";
+export {
+  /** @public */ type PaidNetwork,
+  /** @public */ type PaidOn,
+  termsListOf,
+} from "./server/paid-on.js";
 export { MCP_PAYMENT, MCP_SERVER } from "./server/server-info.js";
 export {
   // What `toolGates` returns and `McpServerOptions.gateFor` takes.

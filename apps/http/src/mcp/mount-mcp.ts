@@ -5,6 +5,7 @@ import {
   describeEndpoint,
   serverCardOf,
   type ToolPayments,
+  termsListOf,
 } from "@svc/mcp-server";
 import { markCharged } from "@svc/payments";
 import {
@@ -102,15 +103,16 @@ export function mountMcp(app: Hono, options: McpOptions): void {
     return c.newResponse(res.body, res);
   };
 
+  // The tools are paid on the routes' terms: every network, the default first.
+  const terms = termsListOf(options.payments.terms);
   const cardOptions = (c: Context) => ({
     baseUrl: baseUrlOf(c),
     tools: catalog.tools,
     prompts: catalog.prompts,
-    // The card names the network the tools are paid on: the terms'.
-    network: options.payments.terms.network,
+    // The card names the networks the tools are paid on: the terms'.
+    paidOn: terms,
   });
-  const docsOf = (c: Context) =>
-    mcpDocsOf({ baseUrl: baseUrlOf(c), terms: options.payments.terms }, catalog);
+  const docsOf = (c: Context) => mcpDocsOf({ baseUrl: baseUrlOf(c), terms }, catalog);
   // This module serves both; the pages link what the app serves.
   const companions: Companions = { mcpDocs: true, serverCard: true };
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ComplianceDeps } from "@svc/compliance";
 import type { AnyPrompt } from "../prompts/prompt.js";
+import { termsListOf } from "../server/paid-on.js";
 import { type ToolPayments, toolGates } from "../server/tool-gates.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { BodySlots } from "./body-slots.js";
@@ -91,7 +92,7 @@ export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
       tools: options.tools,
       prompts: options.prompts,
       gateFor,
-      paidOn: options.payments?.terms,
+      paidOn: options.payments === undefined ? undefined : termsListOf(options.payments.terms),
       // Paid screening answers are signed when the host has a key (the base URL is per request).
       attestation:
         key === undefined
