@@ -53,6 +53,10 @@ export {
   promptArgumentsOf,
 } from "./prompts/prompt.js";
 export { createMcpServer, type McpServerOptions } from "./server/create-server.js";
+export type {
+  /** @public */ PaidNetwork,
+  /** @public */ PaidOn,
+} from "./server/paid-on.js";
 export { MCP_PAYMENT, MCP_SERVER } from "./server/server-info.js";
 export {
   // What `toolGates` returns and `McpServerOptions.gateFor` takes.

@@ -245,7 +245,7 @@ export function createApp(options: AppOptions): Hono {
   if (options.receipts !== undefined) mountPaymentReceipts(app, options.receipts);
   mountDiscovery(app, {
     operations: options.operations ?? CATALOG,
-    terms: options.payments.terms[0] as PaymentTerms,
+    terms: options.payments.terms,
     baseUrl: options.baseUrl,
     list: options.list,
   });

@@ -21,7 +21,7 @@ afterAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}) => svc.get(path, headers);
 
 describe("the documents say exactly what the 402 says", () => {
-  it("every catalog entry's payment, and every inventory resource, equals its route's 402 accepts", async () => {
+  it("every catalog entry's payment and accepts, and every inventory resource, equal its route's 402 accepts", async () => {
     const catalog = (await (await get("/api")).json()) as ApiCatalog;
     const inventory = (await (await get("/.well-known/x402-aurelian.json")).json()) as Inventory;
     expect(catalog.baseUrl).toBe("http://screen.test");
@@ -38,6 +38,17 @@ describe("the documents say exactly what the 402 says", () => {
       const [accepts] = required.accepts;
       const { scheme, network, asset, payTo, amount, maxTimeoutSeconds } = accepts!;
       expect(entry.payment).toEqual({ scheme, network, asset, payTo, amount, maxTimeoutSeconds });
+      // And every network's entry, in the 402's order.
+      expect(entry.accepts).toEqual(
+        required.accepts.map((r) => ({
+          scheme: r.scheme,
+          network: r.network,
+          asset: r.asset,
+          payTo: r.payTo,
+          amount: r.amount,
+          maxTimeoutSeconds: r.maxTimeoutSeconds,
+        })),
+      );
       const resource = inventory.resources.find(
         (r) => r.resource === `http://screen.test${entry.path}`,
       );

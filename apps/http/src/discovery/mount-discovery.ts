@@ -27,8 +27,11 @@ import { requestBaseUrl } from "./request-base-url.js";
 export interface DiscoveryOptions {
   /** The paid operations (the catalog), in the order the documents list them. */
   readonly operations: readonly AnyOperation[];
-  /** The payment terms the gates use: the documents state exactly what each 402 says. */
-  readonly terms: PaymentTerms;
+  /**
+   * The payment terms the gates use, one per network paid on, the default first: the documents
+   * state exactly what each 402 says.
+   */
+  readonly terms: readonly PaymentTerms[];
   /**
    * The public base URL (`PUBLIC_BASE_URL`), e.g. `https://screen.example.com`. When undefined
    * it is derived per request from the Host header (and `X-Forwarded-Proto`), so the documents
@@ -83,9 +86,10 @@ export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
       ...Object.values(FREE_ATTESTATION_ENDPOINTS),
     ].filter((e) => servesEndpoint(app, e)),
   ];
+  const terms = options.terms;
   const contextOf = (c: Context): DiscoveryContext => ({
     operations: options.operations,
-    terms: options.terms,
+    terms,
     baseUrl: baseUrlOf(c),
     freeEndpoints: freeEndpoints(),
     ...(list === undefined ? {} : { list: listStatusOf(list).data }),

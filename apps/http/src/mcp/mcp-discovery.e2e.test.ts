@@ -1,4 +1,5 @@
 import { listedTool, PROMPTS, serverCardOf, TOOLS } from "@svc/mcp-server";
+import { baseTerms } from "@svc/payments";
 import type { McpDocs } from "@svc/service-docs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -59,7 +60,11 @@ describe("GET /.well-known/mcp/server-card.json", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await res.json()).toEqual(
-      JSON.parse(JSON.stringify(serverCardOf({ baseUrl: "http://screen.test" }))),
+      JSON.parse(
+        JSON.stringify(
+          serverCardOf({ baseUrl: "http://screen.test", paidOn: [baseTerms(svc.devnet.payTo)] }),
+        ),
+      ),
     );
   });
 

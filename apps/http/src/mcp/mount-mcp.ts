@@ -6,7 +6,7 @@ import {
   serverCardOf,
   type ToolPayments,
 } from "@svc/mcp-server";
-import { markCharged, type PaymentTerms } from "@svc/payments";
+import { markCharged } from "@svc/payments";
 import {
   type Companions,
   DEFAULT_MCP_CATALOG,
@@ -102,15 +102,16 @@ export function mountMcp(app: Hono, options: McpOptions): void {
     return c.newResponse(res.body, res);
   };
 
+  // The tools are paid on the routes' terms: every network, the default first.
+  const terms = options.payments.terms;
   const cardOptions = (c: Context) => ({
     baseUrl: baseUrlOf(c),
     tools: catalog.tools,
     prompts: catalog.prompts,
-    // The card names the network the tools are paid on: the terms'.
-    network: (options.payments.terms[0] as PaymentTerms).network,
+    // The card names the networks the tools are paid on: the terms'.
+    paidOn: terms,
   });
-  const docsOf = (c: Context) =>
-    mcpDocsOf({ baseUrl: baseUrlOf(c), terms: options.payments.terms[0] as PaymentTerms }, catalog);
+  const docsOf = (c: Context) => mcpDocsOf({ baseUrl: baseUrlOf(c), terms }, catalog);
   // This module serves both; the pages link what the app serves.
   const companions: Companions = { mcpDocs: true, serverCard: true };
 

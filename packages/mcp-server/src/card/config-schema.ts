@@ -15,9 +15,9 @@ const PREFERRED_TRANSPORTS = ["direct_origin", "hosted_gateway"] as const;
 
 /**
  * The optional client configuration of the server card, as a valibot schema (JSON Schema
- * derived), offering the one network the service is paid on.
+ * derived), offering every network the service is paid on (the default first, and the default).
  */
-export const clientConfigSchemaOf = (network: ConfigNetwork) =>
+export const clientConfigSchemaOf = (networks: readonly [ConfigNetwork, ...ConfigNetwork[]]) =>
   v.strictObject({
     public_base_url: v.optional(
       v.pipe(
@@ -48,9 +48,11 @@ export const clientConfigSchemaOf = (network: ConfigNetwork) =>
     ),
     network: v.optional(
       v.pipe(
-        v.picklist([network.name]),
-        v.description(`The payment network: ${network.label} (${network.id}).`),
+        v.picklist(networks.map((n) => n.name)),
+        v.description(
+          `The payment network: ${networks.map((n) => `${n.name}, ${n.label} (${n.id})`).join("; or ")}. Default: ${networks[0].name}.`,
+        ),
       ),
-      network.name,
+      networks[0].name,
     ),
   });

@@ -1,7 +1,10 @@
+import { BASE_USDC, baseTerms, SOLANA_NETWORK, SOLANA_USDC, termsOn } from "@svc/payments";
 import { describe, expect, it } from "vitest";
 import { describeEndpoint, serverCardOf } from "./server-card.js";
 
 const card = serverCardOf({ baseUrl: "https://screen.example.com" });
+const PAYEE = "0x1111111111111111111111111111111111111111";
+const SOLANA_PAYEE = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 
 describe("server card", () => {
   it("has the server card's members: identity, transport, tools, prompts, payment", () => {
@@ -32,6 +35,7 @@ describe("server card", () => {
         paymentNetwork: "base",
         paymentNetworkId: "eip155:8453",
         paymentNetworkLabel: "USDC on Base",
+        paymentNetworks: [{ name: "base", id: "eip155:8453", label: "USDC on Base" }],
       },
       capabilities: { tools: true, resources: false, prompts: true },
     });
@@ -72,7 +76,7 @@ describe("the server card on the network served", () => {
   it("with Base Sepolia terms, names base-sepolia / eip155:84532 and never Base mainnet", () => {
     const sepolia = serverCardOf({
       baseUrl: "https://screen.example.com",
-      network: "eip155:84532",
+      paidOn: [termsOn("eip155:84532", PAYEE)],
     });
     expect(sepolia.security).toMatchObject({
       paymentNetwork: "base-sepolia",
@@ -91,8 +95,54 @@ describe("the server card on the network served", () => {
       JSON.stringify(card),
     );
     expect(
-      describeEndpoint({ baseUrl: "http://x", network: "eip155:84532" }).payment,
+      describeEndpoint({ baseUrl: "http://x", paidOn: [termsOn("eip155:84532", PAYEE)] }).payment,
     ).toMatchObject({ paymentNetwork: "base-sepolia", paymentNetworkId: "eip155:84532" });
+  });
+});
+
+describe("the server card of a service paid on Base and Solana", () => {
+  const both = serverCardOf({
+    baseUrl: "https://screen.example.com",
+    paidOn: [baseTerms(PAYEE), termsOn(SOLANA_NETWORK, SOLANA_PAYEE)],
+  });
+
+  it("keeps the default network in the single-network fields and lists both, with asset and payee", () => {
+    expect(both.security).toMatchObject({
+      paymentNetwork: "base",
+      paymentNetworkId: "eip155:8453",
+      paymentNetworkLabel: "USDC on Base",
+      paymentNetworks: [
+        { name: "base", id: "eip155:8453", label: "USDC on Base", asset: BASE_USDC, payTo: PAYEE },
+        {
+          name: "solana",
+          id: SOLANA_NETWORK,
+          label: "USDC on Solana",
+          asset: SOLANA_USDC,
+          payTo: SOLANA_PAYEE,
+        },
+      ],
+    });
+  });
+
+  it("offers both networks in the client configuration, Base the default", () => {
+    expect(both.configSchema).toMatchObject({
+      properties: { network: { enum: ["base", "solana"], default: "base" } },
+    });
+    const description = JSON.stringify(both.configSchema);
+    expect(description).toContain("USDC on Solana");
+    expect(description).toContain(SOLANA_NETWORK);
+  });
+
+  it("GET /mcp says the same", () => {
+    const d = describeEndpoint({
+      baseUrl: "http://x",
+      paidOn: [baseTerms(PAYEE), termsOn(SOLANA_NETWORK, SOLANA_PAYEE)],
+    });
+    expect(d.payment.paymentNetworks.map((n) => n.id)).toEqual(["eip155:8453", SOLANA_NETWORK]);
+    // The Base-only card is not changed by a card of two networks made first.
+    expect(JSON.stringify(serverCardOf({ baseUrl: "https://screen.example.com" }))).toBe(
+      JSON.stringify(card),
+    );
   });
 });
 

@@ -1,8 +1,7 @@
-import { BASE_NETWORK, networkNamesOf } from "@svc/payments";
 import { type JsonSchema, jsonSchemaOf } from "@svc/report-model";
-import type { Network } from "@x402/core/types";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
+import { type PaidOn, paidNetworksOf } from "../server/paid-on.js";
 import { MCP_PAYMENT, MCP_PROTOCOL_VERSIONS, MCP_SERVER } from "../server/server-info.js";
 import { listedTool } from "../server/tool-listing.js";
 import { TOOLS } from "../tools/catalog.js";
@@ -17,32 +16,48 @@ export interface CardOptions {
   readonly baseUrl: string;
   readonly tools?: readonly AnyTool[];
   readonly prompts?: readonly AnyPrompt[];
-  /** The CAIP-2 network the tools are paid on (the payment terms'; default Base, `eip155:8453`). */
-  readonly network?: Network;
+  /**
+   * Where the tools are paid: the payment terms, one per network, the default first (default:
+   * Base, `eip155:8453`, with no asset or payee to name).
+   */
+  readonly paidOn?: PaidOn | undefined;
 }
 
-/** The client configuration's JSON Schema, derived once per network. */
+/** The client configuration's JSON Schema, derived once per list of networks. */
 const configSchemas = new Map<string, JsonSchema>();
 
-/** The payment network as the card names it, from the payment scheme's table. */
-function cardNetworkOf(network: Network): ConfigNetwork {
-  const names = networkNamesOf({ network });
-  return { name: names.v1Network ?? network, id: network, label: names.label };
-}
+/**
+ * The payment networks as the card names them, from the payment scheme's table: v1's name, the
+ * CAIP-2 id and the label, and the asset and payee when the terms are given.
+ */
+const cardNetworksOf = (paidOn: PaidOn | undefined) =>
+  paidNetworksOf(paidOn).map((n) => ({
+    name: n.v1Network ?? n.network,
+    id: n.network,
+    label: n.networkLabel,
+    ...(n.asset === undefined ? {} : { asset: n.asset, payTo: n.payTo }),
+  }));
 
 /**
  * `/.well-known/mcp/server-card.json`, the MCP discovery document: identity (with the icon the
  * API serves), the endpoint, no authentication, x402 payment, capabilities, and every prompt and tool as
- * `prompts/list` and `tools/list` give them, with each tool's price.
+ * `prompts/list` and `tools/list` give them, with each tool's price. The payment names the
+ * default network (`paymentNetwork`, `paymentNetworkId`, `paymentNetworkLabel`) and every network
+ * paid on with its asset and payee (`paymentNetworks`, the default first).
  */
 export function serverCardOf(options: CardOptions) {
   const tools = options.tools ?? TOOLS;
   const prompts: readonly AnyPrompt[] = options.prompts ?? PROMPTS;
-  const network = cardNetworkOf(options.network ?? BASE_NETWORK);
-  let configSchema = configSchemas.get(network.id);
+  const paymentNetworks = cardNetworksOf(options.paidOn);
+  const [network, ...others] = paymentNetworks;
+  // Never: without terms the card names Base, the terms' default.
+  if (network === undefined) throw new RangeError("a paid server is paid on some network");
+  const networks: [ConfigNetwork, ...ConfigNetwork[]] = [network, ...others];
+  const key = networks.map((n) => n.id).join(" ");
+  let configSchema = configSchemas.get(key);
   if (configSchema === undefined) {
-    configSchema = jsonSchemaOf(clientConfigSchemaOf(network));
-    configSchemas.set(network.id, configSchema);
+    configSchema = jsonSchemaOf(clientConfigSchemaOf(networks));
+    configSchemas.set(key, configSchema);
   }
   return {
     serverInfo: {
@@ -68,6 +83,7 @@ export function serverCardOf(options: CardOptions) {
       paymentNetwork: network.name,
       paymentNetworkId: network.id,
       paymentNetworkLabel: network.label,
+      paymentNetworks,
     },
     capabilities: { tools: true, resources: false, prompts: true },
     prompts: prompts.map((p) => ({

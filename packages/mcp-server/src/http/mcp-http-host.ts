@@ -91,7 +91,7 @@ export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
       tools: options.tools,
       prompts: options.prompts,
       gateFor,
-      paidOn: options.payments?.terms[0],
+      paidOn: options.payments?.terms,
       // Paid screening answers are signed when the host has a key (the base URL is per request).
       attestation:
         key === undefined

@@ -15,7 +15,7 @@ import {
   type ServedScreening,
   servedRecordOf,
 } from "@svc/compliance";
-import { callPaidTool, type PaymentTerms, type ToolResult, toolReceiptOf } from "@svc/payments";
+import { callPaidTool, type ToolResult, toolReceiptOf } from "@svc/payments";
 import * as v from "valibot";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
@@ -23,6 +23,7 @@ import { failureResult, internalErrorResult, toolResult } from "../results/tool-
 import { TOOLS } from "../tools/catalog.js";
 import { type AnyTool, pricedCall, type ToolDeps } from "../tools/tool.js";
 import { CallParams, callParamsMessage } from "./call-params.js";
+import type { PaidOn } from "./paid-on.js";
 import { MCP_SERVER, serverInfoOf } from "./server-info.js";
 import type { GateFor } from "./tool-gates.js";
 import { listedTool } from "./tool-listing.js";
@@ -58,8 +59,11 @@ export interface McpServerOptions {
   readonly deps: ComplianceDeps;
   /** Payment gates (the hosted server); without them every tool is free (standalone). */
   readonly gateFor?: GateFor | undefined;
-  /** Where the paid tools are paid (the API's terms): what `server_capabilities` names. */
-  readonly paidOn?: Pick<PaymentTerms, "network"> | undefined;
+  /**
+   * Where the paid tools are paid (the API's terms, one per network, the default first): what
+   * `server_capabilities` names.
+   */
+  readonly paidOn?: PaidOn | undefined;
   /**
    * The key and base URL a paid screening answer is signed with (its `attestation`, bound to the
    * payment's authorization); without it nothing is signed. Only paid calls are signed: a free

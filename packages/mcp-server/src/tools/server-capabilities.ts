@@ -1,5 +1,5 @@
-import { BASE_NETWORK, networkNamesOf, type PaymentTerms } from "@svc/payments";
 import * as v from "valibot";
+import { paidNetworksOf } from "../server/paid-on.js";
 import { MCP_PAYMENT, MCP_PROTOCOL_VERSIONS, MCP_SERVER } from "../server/server-info.js";
 import { type AnyTool, defineTool, type ToolDeps } from "./tool.js";
 
@@ -15,13 +15,41 @@ export function listedPrices(tool: AnyTool): Record<string, string> | null {
 }
 
 /**
- * The network paid on, as the terms name it (CAIP-2), its name for people and x402 v1's name for
- * it; Base's when the server was given no terms (the terms' default).
+ * The networks paid on, as the terms name them (CAIP-2), with their names for people and x402
+ * v1, asset and payee: the default's at the top (`network`, `networkLabel`, `v1Network`, what a
+ * client of one network reads), every network in `networks`. Base's when the server was given
+ * no terms (the terms' default).
  */
-function networkOf(paidOn: ToolDeps["paidOn"]) {
-  const network = paidOn?.network ?? BASE_NETWORK;
-  const names = networkNamesOf({ network: network as PaymentTerms["network"] });
-  return { network, networkLabel: names.label, v1Network: names.v1Network };
+function networksOf(paidOn: ToolDeps["paidOn"]) {
+  const networks = paidNetworksOf(paidOn);
+  const [first] = networks;
+  return {
+    network: first?.network,
+    networkLabel: first?.networkLabel,
+    v1Network: first?.v1Network,
+    networks,
+  };
+}
+
+/** What a payer signs, by CAIP-2 namespace: said where a network other than an EVM one is served. */
+const SIGNED_ON: Readonly<Record<string, string>> = {
+  eip155: "an EIP-3009 authorization",
+  solana:
+    "a USDC TransferChecked transaction to the payee's token account, partially signed by the payer, whose fee payer is the facilitator named in the entry's extra.feePayer (e.g. @x402/svm's ExactSvmScheme client)",
+};
+
+/**
+ * How a payment is signed on each network served, when not every one takes an EIP-3009
+ * authorization (the `how` of a service paid on Base alone says nothing more).
+ */
+function signingNoteOf(paidOn: ToolDeps["paidOn"]): string {
+  const networks = paidNetworksOf(paidOn);
+  if (networks.every((n) => n.network.startsWith("eip155:"))) return "";
+  const clauses = networks.map(
+    (n) =>
+      `in ${n.networkLabel}, ${SIGNED_ON[n.network.split(":")[0] ?? ""] ?? "x402's exact payment"}`,
+  );
+  return ` The PaymentRequired has one accepts entry per network (\`networks\`); sign one: ${clauses.join("; ")}.`;
 }
 
 /** What a client needs to know before its first paid call, derived from the tools served. */
@@ -43,10 +71,10 @@ function capabilitiesOf({ tools, paid, paidOn }: Pick<ToolDeps, "tools" | "paid"
           required: true,
           protocol: `${MCP_PAYMENT.protocol} v${MCP_PAYMENT.version} (and v1)`,
           asset: MCP_PAYMENT.asset,
-          ...networkOf(paidOn),
+          ...networksOf(paidOn),
           requiredFor: charged.map((t) => t.name),
           notRequiredFor: free.map((t) => t.name),
-          how: `Call a paid tool without payment: the result is isError with the PaymentRequired (x402 v2) as structuredContent. Sign one of its accepts and call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] = the PaymentPayload. The receipt comes back in result._meta["${MCP_PAYMENT.receiptMeta}"], once settled. An x402 v1 client pays from the unpaid result's second text (the terms in v1's words) with params._meta["x402.payment"] (its base64 payment); its receipt is in result._meta["x402.payment-response"]. Refused arguments and failed tools are never charged.`,
+          how: `Call a paid tool without payment: the result is isError with the PaymentRequired (x402 v2) as structuredContent. Sign one of its accepts and call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] = the PaymentPayload. The receipt comes back in result._meta["${MCP_PAYMENT.receiptMeta}"], once settled. An x402 v1 client pays from the unpaid result's second text (the terms in v1's words) with params._meta["x402.payment"] (its base64 payment); its receipt is in result._meta["x402.payment-response"]. Refused arguments and failed tools are never charged.${signingNoteOf(paidOn)}`,
         }
       : {
           required: false,

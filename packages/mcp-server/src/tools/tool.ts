@@ -5,9 +5,10 @@ import type {
   Operation,
   RunContext,
 } from "@svc/compliance";
-import type { PaymentTerms, ToolResult } from "@svc/payments";
+import type { ToolResult } from "@svc/payments";
 import type * as v from "valibot";
 import { failureResult } from "../results/tool-result.js";
+import type { PaidOn } from "../server/paid-on.js";
 
 /** What a tool charges: free, or a price per call that may depend on the output format. */
 type ToolPricing =
@@ -31,8 +32,8 @@ export interface ToolDeps extends ComplianceDeps {
   readonly tools: readonly AnyTool[];
   /** Whether calls are paid here (the hosted server) or free (standalone, offline). */
   readonly paid: boolean;
-  /** Where paid calls are paid (the network of the service's terms), when they are. */
-  readonly paidOn?: Pick<PaymentTerms, "network"> | undefined;
+  /** Where paid calls are paid (every network of the service's terms, the default first), when they are. */
+  readonly paidOn?: PaidOn | undefined;
 }
 
 /**

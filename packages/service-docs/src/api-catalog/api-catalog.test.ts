@@ -9,7 +9,7 @@ import {
 } from "../test-support/free-endpoints.js";
 import { apiCatalogOf } from "./api-catalog.js";
 
-const terms = baseTerms(FIXTURE_PAY_TO);
+const terms = [baseTerms(FIXTURE_PAY_TO)];
 const baseUrl = "https://screen.example.com";
 const freeEndpoints = FIXTURE_FREE_ENDPOINTS;
 

@@ -1,3 +1,4 @@
+import type { PaymentRequirements } from "@x402/core/types";
 import type { DiscoveryContext } from "../listing/discovery-context.js";
 import { type Listing, listingsOf } from "../listing/listing.js";
 import { paymentSummaryOf } from "../listing/payment-summary.js";
@@ -5,7 +6,20 @@ import { discoveryUrls } from "../service/discovery-paths.js";
 import { methodOf, topicOf } from "../service/free-endpoint.js";
 import { SERVICE } from "../service/service-info.js";
 
-/** One `catalog[]` entry of `GET /api`: the route, its price and its exact payment terms. */
+/** The terms of one way to pay a route, as the catalog states them (an `accepts` entry without `extra`). */
+const paymentOf = (r: PaymentRequirements) => ({
+  scheme: r.scheme,
+  network: r.network,
+  asset: r.asset,
+  payTo: r.payTo,
+  amount: r.amount,
+  maxTimeoutSeconds: r.maxTimeoutSeconds,
+});
+
+/**
+ * One `catalog[]` entry of `GET /api`: the route, its price and its exact payment terms: on the
+ * default network (`payment`), and on every network paid on (`accepts`, the default first).
+ */
 const catalogEntryOf = (l: Listing) => ({
   name: l.op.name,
   title: l.op.title,
@@ -20,19 +34,14 @@ const catalogEntryOf = (l: Listing) => ({
   exampleUrl: l.exampleUrl,
   docsUrl: l.docsUrl ?? null,
   mimeType: l.op.mimeType,
-  payment: {
-    scheme: l.requirements.scheme,
-    network: l.requirements.network,
-    asset: l.requirements.asset,
-    payTo: l.requirements.payTo,
-    amount: l.requirements.amount,
-    maxTimeoutSeconds: l.requirements.maxTimeoutSeconds,
-  },
+  payment: paymentOf(l.requirements),
+  accepts: l.accepts.map(paymentOf),
 });
 
 /**
- * `GET /api` as JSON: the catalog a client or an agent reads first. Every entry's `payment` is
- * `requirementsOf` the route, i.e. exactly the `accepts` entry its 402 carries.
+ * `GET /api` as JSON: the catalog a client or an agent reads first. Every entry's `accepts` are
+ * `requirementsOf` the route on each network, i.e. the `accepts` entries its 402 carries (without
+ * `extra`), and its `payment` the first of them.
  */
 export function apiCatalogOf(ctx: DiscoveryContext) {
   const catalog = listingsOf(ctx).map(catalogEntryOf);

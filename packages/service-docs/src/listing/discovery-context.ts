@@ -6,8 +6,11 @@ import type { FreeEndpoint } from "../service/free-endpoint.js";
 export interface DiscoveryContext {
   /** The paid operations, in catalog order. */
   readonly operations: readonly AnyOperation[];
-  /** Who is paid, where: the same terms the payment gates use. */
-  readonly terms: PaymentTerms;
+  /**
+   * Who is paid, where: the same terms the payment gates use, one per network paid on (each an
+   * `accepts` entry of every 402), the default first. Never empty.
+   */
+  readonly terms: readonly PaymentTerms[];
   /** The public base URL, without a trailing slash. */
   readonly baseUrl: string;
   /** The free endpoints of the list (status, editions, changes), as the documents describe them. */

@@ -1,13 +1,26 @@
 import { CATALOG } from "@svc/compliance";
-import { baseTerms, displayPrice, requirementsOf } from "@svc/payments";
+import {
+  BASE_NETWORK,
+  BASE_USDC,
+  baseTerms,
+  displayPrice,
+  requirementsOf,
+  SOLANA_NETWORK,
+  SOLANA_USDC,
+  termsOn,
+} from "@svc/payments";
 import { describe, expect, it } from "vitest";
-import { FIXTURE_OPERATIONS, FIXTURE_PAY_TO } from "../test-support/fixture-operations.js";
+import {
+  FIXTURE_OPERATIONS,
+  FIXTURE_PAY_TO,
+  FIXTURE_SOLANA_PAY_TO,
+} from "../test-support/fixture-operations.js";
 import { FIXTURE_FREE_ENDPOINTS } from "../test-support/free-endpoints.js";
 import { filledUrl, hasDocsPage, listingsOf, pathParamsOf } from "./listing.js";
 
 const ctx = {
   operations: FIXTURE_OPERATIONS,
-  terms: baseTerms(FIXTURE_PAY_TO),
+  terms: [baseTerms(FIXTURE_PAY_TO)],
   baseUrl: "https://screen.example.com",
   freeEndpoints: FIXTURE_FREE_ENDPOINTS,
 };
@@ -21,13 +34,28 @@ describe("listingsOf", () => {
       expect(l.price).toBe(displayPrice(l.op.price));
       expect(l.priceUsd).toBe(Number(l.op.price));
       expect(l.url).toBe(`https://screen.example.com${l.op.path}`);
-      expect(l.requirements).toEqual(
-        requirementsOf(
-          { price: l.op.price, description: l.op.description, url: l.url, mimeType: l.op.mimeType },
-          ctx.terms,
-        ),
-      );
+      const resource = {
+        price: l.op.price,
+        description: l.op.description,
+        url: l.url,
+        mimeType: l.op.mimeType,
+      };
+      expect(l.requirements).toEqual(requirementsOf(resource, baseTerms(FIXTURE_PAY_TO)));
+      expect(l.accepts).toEqual([l.requirements]);
     }
+  });
+
+  it("lists one accepts entry per network paid on, the default first, at the same amount", () => {
+    const solana = termsOn(SOLANA_NETWORK, FIXTURE_SOLANA_PAY_TO);
+    for (const l of listingsOf({ ...ctx, terms: [baseTerms(FIXTURE_PAY_TO), solana] })) {
+      expect(l.accepts.map((r) => [r.network, r.asset, r.payTo])).toEqual([
+        [BASE_NETWORK, BASE_USDC, FIXTURE_PAY_TO],
+        [SOLANA_NETWORK, SOLANA_USDC, FIXTURE_SOLANA_PAY_TO],
+      ]);
+      expect(l.accepts[1]?.amount).toBe(l.requirements.amount);
+      expect(l.requirements).toEqual(l.accepts[0]);
+    }
+    expect(() => listingsOf({ ...ctx, terms: [] })).toThrow(RangeError);
   });
 
   it("POST routes have a docs page at their URL; a paid GET route has none", () => {

@@ -1,6 +1,7 @@
 import type { AnyOperation } from "@svc/compliance";
 import { displayPrice, type PaidResource, requirementsOf } from "@svc/payments";
 import type { PaymentRequirements } from "@x402/core/types";
+import { defaultTermsOf } from "../networks/served-networks.js";
 import type { DiscoveryContext } from "./discovery-context.js";
 
 /**
@@ -21,8 +22,13 @@ export interface Listing {
   readonly exampleUrl: string;
   /** The human docs page (a GET on the paid POST route), or undefined when there is none. */
   readonly docsUrl: string | undefined;
-  /** What the 402 of this route puts in `accepts`. */
+  /** The default network's `accepts` entry (the first of `accepts`): what a single-network reader takes. */
   readonly requirements: PaymentRequirements;
+  /**
+   * What the 402 of this route puts in `accepts`: one entry per network paid on, the default
+   * first (a Solana entry's `extra.feePayer` is the facilitator's, which only the 402 names).
+   */
+  readonly accepts: readonly PaymentRequirements[];
 }
 
 /** The resource as the payment gate describes it, at `url`. */
@@ -62,6 +68,8 @@ export function filledUrl(baseUrl: string, path: string, example: unknown): stri
 
 export function listingOf(op: AnyOperation, ctx: DiscoveryContext): Listing {
   const url = `${ctx.baseUrl}${op.path}`;
+  const resource = paidResourceOf(op, url);
+  const accepts = ctx.terms.map((terms) => requirementsOf(resource, terms));
   return {
     op,
     routeKey: `${op.method} ${op.path}`,
@@ -70,7 +78,8 @@ export function listingOf(op: AnyOperation, ctx: DiscoveryContext): Listing {
     url,
     exampleUrl: op.method === "GET" ? filledUrl(ctx.baseUrl, op.path, op.inputExample) : url,
     docsUrl: hasDocsPage(op, ctx.operations) ? url : undefined,
-    requirements: requirementsOf(paidResourceOf(op, url), ctx.terms),
+    requirements: requirementsOf(resource, defaultTermsOf(ctx.terms)),
+    accepts,
   };
 }
 

@@ -1,4 +1,5 @@
 import { displayPrice, networkNamesOf, PAYMENT_HEADERS } from "@svc/payments";
+import { defaultTermsOf, servedNetworksOf } from "../networks/served-networks.js";
 import type { DiscoveryContext } from "./discovery-context.js";
 
 /** Compares decimal price strings by value ("0.10" vs "0.09"). */
@@ -19,22 +20,26 @@ export function priceRangeOf(ctx: DiscoveryContext) {
 }
 
 /**
- * How every call is paid (USDC on the network served), for the catalog and the inventory: one
- * scheme, network, asset and payee for all routes, the protocol's header names, and that no
- * account exists. The network is the terms', named as the scheme's table names it.
+ * How every call is paid (USDC on each network served), for the catalog and the inventory: one
+ * scheme for all routes, the default network with its asset and payee (`network`, `asset`,
+ * `payTo`: what a reader of one network takes), every network paid on (`networks`, the default
+ * first), the protocol's header names, and that no account exists. Each network is the terms',
+ * named as the scheme's table names it.
  */
 export function paymentSummaryOf(ctx: DiscoveryContext) {
+  const terms = defaultTermsOf(ctx.terms);
   return {
     protocol: "x402",
     x402Version: 2,
     scheme: "exact",
     pricingMode: "fixed",
     currency: "USDC",
-    network: ctx.terms.network,
-    networkLabel: networkNamesOf(ctx.terms).label,
-    asset: ctx.terms.asset,
-    payTo: ctx.terms.payTo,
-    maxTimeoutSeconds: ctx.terms.maxTimeoutSeconds,
+    network: terms.network,
+    networkLabel: networkNamesOf(terms).label,
+    asset: terms.asset,
+    payTo: terms.payTo,
+    maxTimeoutSeconds: terms.maxTimeoutSeconds,
+    networks: servedNetworksOf(ctx.terms),
     priceRange: priceRangeOf(ctx) ?? null,
     accountRequired: false,
     apiKeyRequired: false,

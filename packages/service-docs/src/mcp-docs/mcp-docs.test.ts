@@ -5,7 +5,7 @@ import { FIXTURE_PAY_TO } from "../test-support/fixture-operations.js";
 import { DEFAULT_MCP_CATALOG, mcpDocsOf, toolPriceLabel } from "./mcp-docs.js";
 
 const baseUrl = "https://screen.example.com";
-const docs = mcpDocsOf({ baseUrl, terms: baseTerms(FIXTURE_PAY_TO) });
+const docs = mcpDocsOf({ baseUrl, terms: [baseTerms(FIXTURE_PAY_TO)] });
 
 describe("the MCP docs document", () => {
   it("names the tool server and its companions under the base URL", () => {

@@ -10,6 +10,8 @@ import {
   TOOLS,
 } from "@svc/mcp-server";
 import { atomicUsdc, displayPrice, networkNamesOf, type PaymentTerms } from "@svc/payments";
+import { defaultTermsOf, servedNetworksOf } from "../networks/served-networks.js";
+import { signingWayOf } from "../networks/signing-ways.js";
 import { discoveryUrls } from "../service/discovery-paths.js";
 
 /** The tools and prompts a tool server serves (the package's nine and six unless told). */
@@ -27,8 +29,11 @@ export const DEFAULT_MCP_CATALOG: McpCatalog = {
 export interface McpDocsContext {
   /** The public base URL, without a trailing slash; the tool server is at `<baseUrl>/mcp`. */
   readonly baseUrl: string;
-  /** Who is paid, where: the same terms the tools' payment gates use. */
-  readonly terms: PaymentTerms;
+  /**
+   * Who is paid, where: the same terms the tools' payment gates use, one per network paid on
+   * (the default first). Never empty.
+   */
+  readonly terms: readonly PaymentTerms[];
 }
 
 /** The name client configurations give the server (`mcpServers.<name>`). */
@@ -75,10 +80,16 @@ function toolDocOf(tool: AnyTool) {
 
 export type ToolDoc = ReturnType<typeof toolDocOf>;
 
-/** The x402 v2 MCP transport in four steps, for people and agents alike. */
-const mcpPaymentSteps = (terms: PaymentTerms): readonly string[] => [
+/** The signing step on one network: "in USDC on Base (eip155:8453), an EIP-3009 …, e.g. with …". */
+const signingStepOf = (terms: PaymentTerms): string => {
+  const way = signingWayOf(terms.network);
+  return `in ${networkNamesOf(terms).label} (${terms.network}), ${way.signs(terms)}, e.g. with ${way.mcpClient}`;
+};
+
+/** The x402 v2 MCP transport in four steps, for people and agents alike, on every network served. */
+const mcpPaymentSteps = (terms: readonly PaymentTerms[]): readonly string[] => [
   "Call the paid tool with its arguments and no payment. The result is isError with the x402 v2 PaymentRequired as structuredContent (and as its JSON text): resource mcp://tool/<name>, and accepts with the amount in atomic USDC (price × 10^6), the asset, payTo and maxTimeoutSeconds.",
-  `Sign an exact payment in ${networkNamesOf(terms).label} (${terms.network}) for one of its accepts entries (an EIP-3009 authorization, valid ${terms.maxTimeoutSeconds} seconds), e.g. with createPaymentPayload of an x402Client from @x402/core with the exact EVM scheme of @x402/evm.`,
+  `Sign an exact payment for one of its accepts entries (one per network paid on): ${terms.map(signingStepOf).join("; ")}.`,
   `Call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] set to the PaymentPayload object.`,
   `The result carries the answer and the settlement receipt in result._meta["${MCP_PAYMENT.receiptMeta}"], always once settled. An x402 v1 client (x402-mcp) pays from the terms in v1's words (the unpaid result's second text), sends its base64 payment in params._meta["x402.payment"] and gets the receipt in result._meta["x402.payment-response"]. Arguments are validated after payment: a refused argument is an isError result with code INVALID_INPUT (or INVALID_ADDRESS for a string that is no address) and its issues, is never charged, and the same payment may be sent again with corrected arguments. A tool that fails is not charged, and a payment buys one call: sent again while that call runs it is refused (payment_in_use), and after it paid (payment_already_used). A tool priced by output_format (ofac_wallet_report) checks that one argument before asking for payment.`,
 ];
@@ -87,10 +98,12 @@ const mcpPaymentSteps = (terms: PaymentTerms): readonly string[] => [
  * `GET /mcp/docs` as data (`?format=json`), and what its HTML page renders: the server, how to
  * connect (hosted, paid; or the free standalone bin), how payment works over MCP, and every tool
  * with its price and input schema and every prompt with its arguments. All of it is derived from
- * the tool definitions and the payment terms, so the docs cannot drift from `tools/list`.
+ * the tool definitions and the payment terms, so the docs cannot drift from `tools/list`: the
+ * payment's `network`, `asset` and `payTo` are the default network's, `networks` every network's.
  */
 export function mcpDocsOf(ctx: McpDocsContext, catalog: McpCatalog = DEFAULT_MCP_CATALOG) {
   const urls = discoveryUrls(ctx.baseUrl);
+  const terms = defaultTermsOf(ctx.terms);
   const tools = catalog.tools.map(toolDocOf);
   return {
     title: "MCP tool server",
@@ -119,11 +132,12 @@ export function mcpDocsOf(ctx: McpDocsContext, catalog: McpCatalog = DEFAULT_MCP
       scheme: "exact",
       pricingMode: "fixed",
       currency: MCP_PAYMENT.asset,
-      network: ctx.terms.network,
-      networkLabel: networkNamesOf(ctx.terms).label,
-      asset: ctx.terms.asset,
-      payTo: ctx.terms.payTo,
-      maxTimeoutSeconds: ctx.terms.maxTimeoutSeconds,
+      network: terms.network,
+      networkLabel: networkNamesOf(terms).label,
+      asset: terms.asset,
+      payTo: terms.payTo,
+      maxTimeoutSeconds: terms.maxTimeoutSeconds,
+      networks: servedNetworksOf(ctx.terms),
       paymentMeta: MCP_PAYMENT.paymentMeta,
       receiptMeta: MCP_PAYMENT.receiptMeta,
       requiredFor: tools.filter((t) => !t.free).map((t) => t.name),

@@ -1,4 +1,6 @@
-import { PAYMENT_HEADERS } from "@svc/payments";
+import { PAYMENT_HEADERS, type PaymentTerms } from "@svc/payments";
+import { servedNetworksOf, signingWaysOf } from "../networks/served-networks.js";
+import type { SigningWay } from "../networks/signing-ways.js";
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 export const schemaRef = (name: string) => ref("schemas", name);
@@ -11,178 +13,210 @@ const errorResponse = (description: string, example: Record<string, unknown>) =>
   content: { "application/json": { schema: schemaRef("Error"), example } },
 });
 
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/**
+ * What the requirements say of the networks served, derived from the terms: their CAIP-2 ids and
+ * v1 names as examples, what the asset is and what `extra` holds on each namespace (one
+ * namespace: said as it is; several: each named).
+ */
+function networkPartsOf(terms: readonly PaymentTerms[]) {
+  const networks = servedNetworksOf(terms);
+  const ways = signingWaysOf(terms);
+  // One namespace: "The EIP-712 domain of the token."; several: "eip155: the …; solana: …".
+  const statement = (part: (way: SigningWay) => string) =>
+    ways.length === 1 && ways[0] !== undefined
+      ? `${capitalized(part(ways[0].way))}.`
+      : `${ways.map(({ namespace, way }) => `${namespace}: ${part(way)}`).join("; ")}.`;
+  const v1Names = networks.flatMap((n) => (n.v1Network === null ? [] : [`\`${n.v1Network}\``]));
+  return {
+    ids: networks.map((n) => n.network),
+    v1: `x402 v1's network name${v1Names.length === 0 ? "" : `, e.g. ${v1Names.join(" or ")}`}.`,
+    asset: statement((w) => `the USDC ${w.assetNoun}`),
+    extra: {
+      type: "object",
+      description: statement((w) => w.extra),
+      properties: Object.fromEntries(
+        ways.flatMap(({ way }) => Object.entries(way.extraProperties)),
+      ),
+    },
+  };
+}
+
 /**
  * The parts every paid operation shares, stated once: the error body of the API (`problem`),
  * x402's PaymentRequired and its header, the settlement receipt header and the payment header a
- * paying client sends. The network's example is the network served (`eip155:8453` on Base).
+ * paying client sends. The networks' examples are the networks served (`eip155:8453` on Base,
+ * and Solana's where it is paid on too).
  */
-export const openApiComponentsOf = (network: string) => ({
-  schemas: {
-    Error: {
-      type: "object",
-      description:
-        "Every error of the API: a sentence in `error`, a stable machine `code`, and for validation the issues with their field paths. Never a stack trace.",
-      required: ["success", "error", "code"],
-      properties: {
-        success: { const: false },
-        error: { type: "string" },
-        code: {
-          type: "string",
-          examples: ["INVALID_INPUT", "ENDPOINT_NOT_FOUND", "LIST_UNAVAILABLE"],
-        },
-        issues: {
-          type: "array",
-          items: {
-            type: "object",
-            required: ["path", "message"],
-            properties: {
-              path: { type: "string", description: "The offending field, e.g. `addresses[3]`." },
-              message: { type: "string" },
+export const openApiComponentsOf = (terms: readonly PaymentTerms[]) => {
+  const parts = networkPartsOf(terms);
+  return {
+    schemas: {
+      Error: {
+        type: "object",
+        description:
+          "Every error of the API: a sentence in `error`, a stable machine `code`, and for validation the issues with their field paths. Never a stack trace.",
+        required: ["success", "error", "code"],
+        properties: {
+          success: { const: false },
+          error: { type: "string" },
+          code: {
+            type: "string",
+            examples: ["INVALID_INPUT", "ENDPOINT_NOT_FOUND", "LIST_UNAVAILABLE"],
+          },
+          issues: {
+            type: "array",
+            items: {
+              type: "object",
+              required: ["path", "message"],
+              properties: {
+                path: { type: "string", description: "The offending field, e.g. `addresses[3]`." },
+                message: { type: "string" },
+              },
             },
           },
         },
       },
-    },
-    PaymentRequirements: {
-      type: "object",
-      description: "One way to pay for the resource (x402 v2 `accepts` entry).",
-      required: ["scheme", "network", "amount", "asset", "payTo", "maxTimeoutSeconds"],
-      properties: {
-        scheme: { type: "string", const: "exact" },
-        network: { type: "string", description: "CAIP-2 network id.", examples: [network] },
-        amount: {
-          type: "string",
-          pattern: "^[0-9]+$",
-          description: "Atomic USDC units (price × 10^6).",
-        },
-        asset: { type: "string", description: "The USDC token contract." },
-        payTo: { type: "string", description: "The address every payment goes to." },
-        maxTimeoutSeconds: { type: "integer" },
-        extra: {
-          type: "object",
-          description: "The EIP-712 domain of the token.",
-          properties: { name: { type: "string" }, version: { type: "string" } },
-        },
-      },
-    },
-    PaymentRequirementsV1: {
-      type: "object",
-      description:
-        "One way to pay for the resource, in x402 v1's words (v1 `accepts` entry): the v2 entry's terms, the network by v1's name, the resource in every entry.",
-      required: [
-        "scheme",
-        "network",
-        "maxAmountRequired",
-        "resource",
-        "description",
-        "mimeType",
-        "payTo",
-        "maxTimeoutSeconds",
-        "asset",
-      ],
-      properties: {
-        scheme: { type: "string", const: "exact" },
-        network: { type: "string", description: "x402 v1's network name, e.g. `base`." },
-        maxAmountRequired: {
-          type: "string",
-          pattern: "^[0-9]+$",
-          description: "Atomic USDC units (price × 10^6).",
-        },
-        resource: { type: "string", description: "The URL paid for." },
-        description: { type: "string" },
-        mimeType: { type: "string" },
-        outputSchema: {
-          type: "object",
-          description: "The resource's input and output (v1's discovery declaration).",
-        },
-        payTo: { type: "string", description: "The address every payment goes to." },
-        maxTimeoutSeconds: { type: "integer" },
-        asset: { type: "string", description: "The USDC token contract." },
-        extra: {
-          type: "object",
-          description: "The EIP-712 domain of the token.",
-          properties: { name: { type: "string" }, version: { type: "string" } },
+      PaymentRequirements: {
+        type: "object",
+        description: "One way to pay for the resource (x402 v2 `accepts` entry).",
+        required: ["scheme", "network", "amount", "asset", "payTo", "maxTimeoutSeconds"],
+        properties: {
+          scheme: { type: "string", const: "exact" },
+          network: { type: "string", description: "CAIP-2 network id.", examples: parts.ids },
+          amount: {
+            type: "string",
+            pattern: "^[0-9]+$",
+            description: "Atomic USDC units (price × 10^6).",
+          },
+          asset: { type: "string", description: parts.asset },
+          payTo: {
+            type: "string",
+            description: "The address every payment on this network goes to.",
+          },
+          maxTimeoutSeconds: { type: "integer" },
+          extra: parts.extra,
         },
       },
-    },
-    PaymentRequiredV1: {
-      type: "object",
-      description:
-        "x402 v1's PaymentRequired: the 402 body, for v1 clients (x402-fetch, x402-axios). v2 clients read the PAYMENT-REQUIRED header.",
-      required: ["x402Version", "accepts"],
-      properties: {
-        x402Version: { const: 1 },
-        error: { type: "string", description: "Why payment is required, or why it was refused." },
-        accepts: { type: "array", minItems: 1, items: schemaRef("PaymentRequirementsV1") },
+      PaymentRequirementsV1: {
+        type: "object",
+        description:
+          "One way to pay for the resource, in x402 v1's words (v1 `accepts` entry): the v2 entry's terms, the network by v1's name, the resource in every entry.",
+        required: [
+          "scheme",
+          "network",
+          "maxAmountRequired",
+          "resource",
+          "description",
+          "mimeType",
+          "payTo",
+          "maxTimeoutSeconds",
+          "asset",
+        ],
+        properties: {
+          scheme: { type: "string", const: "exact" },
+          network: { type: "string", description: parts.v1 },
+          maxAmountRequired: {
+            type: "string",
+            pattern: "^[0-9]+$",
+            description: "Atomic USDC units (price × 10^6).",
+          },
+          resource: { type: "string", description: "The URL paid for." },
+          description: { type: "string" },
+          mimeType: { type: "string" },
+          outputSchema: {
+            type: "object",
+            description: "The resource's input and output (v1's discovery declaration).",
+          },
+          payTo: {
+            type: "string",
+            description: "The address every payment on this network goes to.",
+          },
+          maxTimeoutSeconds: { type: "integer" },
+          asset: { type: "string", description: parts.asset },
+          extra: parts.extra,
+        },
       },
-    },
-    PaymentRequired: {
-      type: "object",
-      description:
-        "x402 v2 PaymentRequired: sent base64-encoded in the PAYMENT-REQUIRED header (the body states the same terms in v1's words).",
-      required: ["x402Version", "resource", "accepts"],
-      properties: {
-        x402Version: { const: 2 },
-        error: { type: "string", description: "Why payment is required, or why it was refused." },
-        resource: {
-          type: "object",
-          required: ["url"],
-          properties: {
-            url: { type: "string" },
-            description: { type: "string" },
-            mimeType: { type: "string" },
+      PaymentRequiredV1: {
+        type: "object",
+        description:
+          "x402 v1's PaymentRequired: the 402 body, for v1 clients (x402-fetch, x402-axios). v2 clients read the PAYMENT-REQUIRED header.",
+        required: ["x402Version", "accepts"],
+        properties: {
+          x402Version: { const: 1 },
+          error: { type: "string", description: "Why payment is required, or why it was refused." },
+          accepts: { type: "array", minItems: 1, items: schemaRef("PaymentRequirementsV1") },
+        },
+      },
+      PaymentRequired: {
+        type: "object",
+        description:
+          "x402 v2 PaymentRequired: sent base64-encoded in the PAYMENT-REQUIRED header (the body states the same terms in v1's words).",
+        required: ["x402Version", "resource", "accepts"],
+        properties: {
+          x402Version: { const: 2 },
+          error: { type: "string", description: "Why payment is required, or why it was refused." },
+          resource: {
+            type: "object",
+            required: ["url"],
+            properties: {
+              url: { type: "string" },
+              description: { type: "string" },
+              mimeType: { type: "string" },
+            },
+          },
+          accepts: { type: "array", minItems: 1, items: schemaRef("PaymentRequirements") },
+          extensions: {
+            type: "object",
+            description: "Protocol extensions, e.g. `bazaar` (input and output of the resource).",
           },
         },
-        accepts: { type: "array", minItems: 1, items: schemaRef("PaymentRequirements") },
-        extensions: {
-          type: "object",
-          description: "Protocol extensions, e.g. `bazaar` (input and output of the resource).",
+      },
+    },
+    headers: {
+      PaymentRequired: {
+        description:
+          "Base64 of the x402 v2 PaymentRequired JSON object (the body states the same terms in x402 v1's words).",
+        schema: { type: "string", contentEncoding: "base64" },
+      },
+      PaymentResponse: {
+        description: "Base64 of the x402 settlement receipt (transaction, network, payer).",
+        schema: { type: "string", contentEncoding: "base64" },
+      },
+    },
+    parameters: {
+      PaymentSignature: {
+        name: PAYMENT_HEADERS.signature,
+        in: "header",
+        required: false,
+        description: `The x402 v2 payment payload, base64. Omit it to get the 402 with the terms; x402 v1 clients send theirs in \`${PAYMENT_HEADERS.legacySignature}\` (the payload says its version, whichever header carries it).`,
+        schema: { type: "string", contentEncoding: "base64" },
+      },
+    },
+    responses: {
+      BadRequest: errorResponse(
+        "The input was refused (after payment; a refused input is not charged).",
+        {
+          success: false,
+          error: "Invalid input: address: address must not be empty",
+          code: "INVALID_INPUT",
+          issues: [{ path: "address", message: "address must not be empty" }],
         },
-      },
-    },
-  },
-  headers: {
-    PaymentRequired: {
-      description:
-        "Base64 of the x402 v2 PaymentRequired JSON object (the body states the same terms in x402 v1's words).",
-      schema: { type: "string", contentEncoding: "base64" },
-    },
-    PaymentResponse: {
-      description: "Base64 of the x402 settlement receipt (transaction, network, payer).",
-      schema: { type: "string", contentEncoding: "base64" },
-    },
-  },
-  parameters: {
-    PaymentSignature: {
-      name: PAYMENT_HEADERS.signature,
-      in: "header",
-      required: false,
-      description: `The x402 v2 payment payload, base64. Omit it to get the 402 with the terms; x402 v1 clients send theirs in \`${PAYMENT_HEADERS.legacySignature}\` (the payload says its version, whichever header carries it).`,
-      schema: { type: "string", contentEncoding: "base64" },
-    },
-  },
-  responses: {
-    BadRequest: errorResponse(
-      "The input was refused (after payment; a refused input is not charged).",
-      {
+      ),
+      NotFound: errorResponse("No such route.", {
         success: false,
-        error: "Invalid input: address: address must not be empty",
-        code: "INVALID_INPUT",
-        issues: [{ path: "address", message: "address must not be empty" }],
-      },
-    ),
-    NotFound: errorResponse("No such route.", {
-      success: false,
-      error: "Not Found",
-      code: "ENDPOINT_NOT_FOUND",
-    }),
-    Unavailable: errorResponse(
-      "The sanctions list or the payment facilitator is unavailable; nothing was run or charged.",
-      {
-        success: false,
-        error: "No sanctions list is loaded: screening is refused rather than answered clear.",
-        code: "LIST_UNAVAILABLE",
-      },
-    ),
-  },
-});
+        error: "Not Found",
+        code: "ENDPOINT_NOT_FOUND",
+      }),
+      Unavailable: errorResponse(
+        "The sanctions list or the payment facilitator is unavailable; nothing was run or charged.",
+        {
+          success: false,
+          error: "No sanctions list is loaded: screening is refused rather than answered clear.",
+          code: "LIST_UNAVAILABLE",
+        },
+      ),
+    },
+  };
+};

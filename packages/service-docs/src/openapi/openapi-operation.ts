@@ -2,6 +2,7 @@ import { networkNamesOf, v1PaymentRequired } from "@svc/payments";
 import { answerSchemaOf } from "../listing/answer-schema.js";
 import { type Listing, pathParamsOf } from "../listing/listing.js";
 import { requestSchemaOf } from "../listing/request-schema.js";
+import { labelsOf } from "../networks/served-networks.js";
 import { headerRef, parameterRef, responseRef, schemaRef } from "./openapi-components.js";
 
 type JsonSchema = Record<string, unknown>;
@@ -31,18 +32,23 @@ function parametersOf(path: string, input: JsonSchema): JsonSchema[] {
 }
 
 /**
- * The 402 body this route answers when unpaid: x402 v1's terms, made by the function that makes
- * the real body from v2's PaymentRequired (here without the bazaar extension).
+ * The 402 body this route answers when unpaid: x402 v1's terms, one entry per network v1 payers
+ * can pay on (`base`, `solana`), made by the function that makes the real body from v2's
+ * PaymentRequired (here without the bazaar extension).
  */
 const paymentRequiredExampleOf = (l: Listing) =>
   v1PaymentRequired({
     x402Version: 2,
     error: "Payment required",
     resource: { url: l.url, description: l.op.description, mimeType: l.op.mimeType },
-    accepts: [l.requirements],
+    accepts: [...l.accepts],
   });
 
-/** `x-payment-info`: the price and terms, in the vocabulary x402 scanners read. */
+/**
+ * `x-payment-info`: the price and terms, in the vocabulary x402 scanners read: the default
+ * network and payee (`network`, `payTo`), and every network paid on with its asset and payee
+ * (`networks`, the default first).
+ */
 const paymentInfoOf = (l: Listing) => ({
   protocols: ["x402"],
   pricingMode: "fixed",
@@ -50,7 +56,12 @@ const paymentInfoOf = (l: Listing) => ({
   currency: "USDC",
   network: l.requirements.network,
   payTo: l.requirements.payTo,
+  networks: l.accepts.map((r) => ({ network: r.network, asset: r.asset, payTo: r.payTo })),
 });
+
+/** "USDC on Base, eip155:8453", or each network served: "USDC on Base, eip155:8453; or USDC on Solana, solana:…". */
+const networksTextOf = (l: Listing): string =>
+  l.accepts.map((r) => `${networkNamesOf(r).label}, ${r.network}`).join("; or ");
 
 /** The OpenAPI Operation Object of one paid route. */
 export function openApiOperationOf(l: Listing) {
@@ -69,7 +80,7 @@ export function openApiOperationOf(l: Listing) {
   return {
     operationId: op.name,
     summary: op.title,
-    description: `${op.description}\n\nPrice: ${l.price} per call, paid with x402 (exact scheme, ${networkNamesOf(l.requirements).label}, ${l.requirements.network}). An unpaid call answers 402 with the terms; pay and repeat it with the PAYMENT-SIGNATURE header (x402 v2) or the X-PAYMENT header (x402 v1).`,
+    description: `${op.description}\n\nPrice: ${l.price} per call, paid with x402 (exact scheme, ${networksTextOf(l)}). An unpaid call answers 402 with the terms; pay and repeat it with the PAYMENT-SIGNATURE header (x402 v2) or the X-PAYMENT header (x402 v1).`,
     tags: [op.category],
     ...(l.docsUrl === undefined
       ? {}
@@ -90,7 +101,7 @@ export function openApiOperationOf(l: Listing) {
       },
       "400": responseRef("BadRequest"),
       "402": {
-        description: `Payment required: ${l.price} (${l.requirements.amount} atomic USDC). The terms are in x402 v2's PaymentRequired, base64, in the PAYMENT-REQUIRED header, and in x402 v1's words in the body.`,
+        description: `Payment required: ${l.price} (${l.requirements.amount} atomic USDC). The terms (one \`accepts\` entry per network: ${labelsOf(l.accepts)}) are in x402 v2's PaymentRequired, base64, in the PAYMENT-REQUIRED header, and in x402 v1's words in the body.`,
         headers: { "PAYMENT-REQUIRED": headerRef("PaymentRequired") },
         content: {
           "application/json": {

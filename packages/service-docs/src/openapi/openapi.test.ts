@@ -1,11 +1,15 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { CATALOG } from "@svc/compliance";
-import { baseTerms } from "@svc/payments";
+import { BASE_USDC, baseTerms, SOLANA_NETWORK, termsOn } from "@svc/payments";
 import { jsonSchemaOf } from "@svc/report-model";
 import type { GenericSchema } from "valibot";
 import { describe, expect, it } from "vitest";
 import { listingsOf } from "../listing/listing.js";
-import { FIXTURE_OPERATIONS, FIXTURE_PAY_TO } from "../test-support/fixture-operations.js";
+import {
+  FIXTURE_OPERATIONS,
+  FIXTURE_PAY_TO,
+  FIXTURE_SOLANA_PAY_TO,
+} from "../test-support/fixture-operations.js";
 import {
   FIXTURE_ATTESTATION_ENDPOINTS,
   FIXTURE_FREE_ENDPOINTS,
@@ -13,7 +17,7 @@ import {
 import { openApiOf } from "./openapi.js";
 import { openApiPath } from "./openapi-operation.js";
 
-const terms = baseTerms(FIXTURE_PAY_TO);
+const terms = [baseTerms(FIXTURE_PAY_TO)];
 const baseUrl = "https://screen.example.com";
 const freeEndpoints = FIXTURE_FREE_ENDPOINTS;
 
@@ -28,14 +32,16 @@ const operationOf = (doc: Doc, path: string, method: string) =>
   (doc.paths[openApiPath(path)] as Record<string, OperationObject>)[method.toLowerCase()]!;
 
 describe("GET /openapi.json document", () => {
-  for (const [label, operations] of [
-    ["the real catalog", CATALOG],
-    ["the catalog with the fixtures", [...CATALOG, ...FIXTURE_OPERATIONS]],
+  const baseAndSolana = [...terms, termsOn(SOLANA_NETWORK, FIXTURE_SOLANA_PAY_TO)];
+  for (const [label, operations, served] of [
+    ["the real catalog", CATALOG, terms],
+    ["the catalog with the fixtures", [...CATALOG, ...FIXTURE_OPERATIONS], terms],
+    ["the real catalog paid on Base and Solana", CATALOG, baseAndSolana],
   ] as const) {
     it(`is valid OpenAPI 3.1 for ${label}, and every $ref resolves`, async () => {
       const validator = new Validator();
       const result = await validator.validate(
-        structuredClone(openApiOf({ operations, terms, baseUrl, freeEndpoints })),
+        structuredClone(openApiOf({ operations, terms: served, baseUrl, freeEndpoints })),
       );
       expect(result.errors ?? []).toEqual([]);
       expect(result.valid).toBe(true);
@@ -94,6 +100,7 @@ describe("GET /openapi.json document", () => {
         currency: "USDC",
         network: "eip155:8453",
         payTo: FIXTURE_PAY_TO,
+        networks: [{ network: "eip155:8453", asset: BASE_USDC, payTo: FIXTURE_PAY_TO }],
       });
       const input = jsonSchemaOf(l.op.input as GenericSchema);
       if (l.op.method === "POST") {

@@ -47,7 +47,7 @@ export function openApiOf(ctx: DiscoveryContext) {
         : { description: CATEGORY_DESCRIPTIONS[name] }),
     })),
     paths,
-    components: openApiComponentsOf(ctx.terms.network),
+    components: openApiComponentsOf(ctx.terms),
     "x-discovery": urls,
   };
 }

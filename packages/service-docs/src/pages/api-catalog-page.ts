@@ -3,6 +3,7 @@ import { type Companions, discoveryLinksHtml } from "../html/discovery-links.js"
 import { endpointTableHtml } from "../html/endpoint-table.js";
 import { freeEndpointRowsHtml } from "../html/free-endpoints-html.js";
 import { html, type SafeHtml } from "../html/html.js";
+import { networksTableHtml } from "../html/networks-table.js";
 import { pageHtml } from "../html/page-layout.js";
 import type { DiscoveryContext } from "../listing/discovery-context.js";
 import { listingsOf } from "../listing/listing.js";
@@ -38,12 +39,12 @@ ${attestationsCardHtml(catalog)}
 <div class="table-scroll"><table>
 <tbody>
 <tr><th>Protocol</th><td>${p.protocol} v${p.x402Version}, scheme <code>${p.scheme}</code>, ${p.pricingMode} price</td></tr>
-<tr><th>Network</th><td><code>${p.network}</code> (${p.networkLabel})</td></tr>
-<tr><th>Asset</th><td>${p.currency} <code>${p.asset}</code></td></tr>
-<tr><th>Pay to</th><td><code>${p.payTo}</code></td></tr>
 <tr><th>Authorization valid</th><td>${p.maxTimeoutSeconds} seconds</td></tr>
 <tr><th>Headers</th><td><code>${p.headers.paymentRequired}</code> (402), <code>${p.headers.paymentSignature}</code> (your payment), <code>${p.headers.paymentResponse}</code> (receipt)</td></tr>
 </tbody></table></div>
+<h3>Paid on</h3>
+<p class="muted">Pay on any of these (each 402 has one <code>accepts</code> entry per network, the first the default).</p>
+${networksTableHtml(p.networks)}
 </section>
 <section class="card">
 <h2>Machine-readable documents</h2>

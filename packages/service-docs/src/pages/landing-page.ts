@@ -1,13 +1,15 @@
-import { networkNamesOf, PAYMENT_HEADERS } from "@svc/payments";
+import { PAYMENT_HEADERS } from "@svc/payments";
 import { type Companions, discoveryLinksHtml } from "../html/discovery-links.js";
 import { endpointTableHtml } from "../html/endpoint-table.js";
 import { freeEndpointsHtml } from "../html/free-endpoints-html.js";
 import { howToPayHtml } from "../html/how-to-pay.js";
 import { html, type SafeHtml } from "../html/html.js";
+import { networksTableHtml } from "../html/networks-table.js";
 import { pageHtml } from "../html/page-layout.js";
 import type { DiscoveryContext } from "../listing/discovery-context.js";
 import { listingsOf } from "../listing/listing.js";
 import { priceRangeOf } from "../listing/payment-summary.js";
+import { labelsOf, servedNetworksOf } from "../networks/served-networks.js";
 import { DISCOVERY_PATHS } from "../service/discovery-paths.js";
 import { topicOf } from "../service/free-endpoint.js";
 import { SERVICE } from "../service/service-info.js";
@@ -19,7 +21,7 @@ import { SERVICE } from "../service/service-info.js";
 export function landingPage(ctx: DiscoveryContext, companions: Companions): string {
   const listings = listingsOf(ctx);
   const range = priceRangeOf(ctx);
-  const { label } = networkNamesOf(ctx.terms);
+  const label = labelsOf(ctx.terms);
   const body = html`
 ${listCardHtml(ctx)}
 <section class="card">
@@ -37,6 +39,7 @@ ${evidenceHtml(ctx)}
 <section class="card">
 <h2>How to pay</h2>
 <p>Every call is paid individually in <strong>${label}</strong> with the <strong>x402</strong> protocol.</p>
+${networksTableHtml(servedNetworksOf(ctx.terms))}
 ${howToPayHtml(ctx.terms)}
 ${paymentEndpointsHtml(ctx)}
 </section>

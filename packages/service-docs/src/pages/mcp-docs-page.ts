@@ -4,6 +4,7 @@ import { html, type SafeHtml } from "../html/html.js";
 import { pageHtml } from "../html/page-layout.js";
 import { schemaHtml } from "../html/schema-view.js";
 import type { McpDocs, ToolDoc } from "../mcp-docs/mcp-docs.js";
+import { labelsOf } from "../networks/served-networks.js";
 import { DISCOVERY_PATHS } from "../service/discovery-paths.js";
 import { SERVICE } from "../service/service-info.js";
 
@@ -96,7 +97,7 @@ export function mcpDocsPage(docs: McpDocs, companions: Companions): string {
 <section class="card">
 <h2>Endpoint</h2>
 <p><span class="badge post">POST</span> <code class="mcp-endpoint">${docs.endpoint}</code></p>
-<p>MCP over <strong>streamable HTTP</strong>, stateless: every JSON-RPC request gets one JSON answer and no session is kept. Server <code>${docs.server.name}</code> version <code>${docs.server.version}</code>; capabilities: tools and prompts (no resources). No API key, no account, no OAuth: paid tools are paid per call in <strong>${p.networkLabel}</strong> over <strong>x402</strong>, and <code>server_capabilities</code> is free.</p>
+<p>MCP over <strong>streamable HTTP</strong>, stateless: every JSON-RPC request gets one JSON answer and no session is kept. Server <code>${docs.server.name}</code> version <code>${docs.server.version}</code>; capabilities: tools and prompts (no resources). No API key, no account, no OAuth: paid tools are paid per call in <strong>${labelsOf(p.networks)}</strong> over <strong>x402</strong>, and <code>server_capabilities</code> is free.</p>
 <p class="muted">This page as JSON: <a href="${DISCOVERY_PATHS.mcpDocs}?format=json"><code>${DISCOVERY_PATHS.mcpDocs}?format=json</code></a>. The machine-readable card: <a href="${DISCOVERY_PATHS.serverCard}"><code>${DISCOVERY_PATHS.serverCard}</code></a>.</p>
 </section>
 <div class="grid2">
@@ -111,7 +112,10 @@ export function mcpDocsPage(docs: McpDocs, companions: Companions): string {
 <section class="card">
 <h2>How payment works over MCP</h2>
 <ol class="steps">${p.steps.map((s) => html`<li>${s}</li>`)}</ol>
-<p class="muted">Terms: scheme <code>${p.scheme}</code>, network <code>${p.network}</code> (${p.networkLabel}), asset <code>${p.asset}</code>, pay to <code>${p.payTo}</code>, authorization valid ${p.maxTimeoutSeconds} seconds.</p>
+<p class="muted">Terms: scheme <code>${p.scheme}</code>, valid ${p.maxTimeoutSeconds} seconds, on ${p.networks.map(
+    (n, i) =>
+      html`${i === 0 ? "" : "; or on "}<code>${n.network}</code> (${n.networkLabel}): asset <code>${n.asset}</code>, pay to <code>${n.payTo}</code>`,
+  )}.</p>
 </section>
 </div>
 <section class="card">
@@ -136,7 +140,7 @@ ${discoveryLinksHtml(companions)}
     facts: [
       html`<span class="pill">${docs.toolCount} tools</span>`,
       html`<span class="pill">${docs.promptCount} prompts</span>`,
-      html`<span class="pill">x402 v${p.x402Version} · ${p.networkLabel}</span>`,
+      html`<span class="pill">x402 v${p.x402Version} · ${labelsOf(p.networks)}</span>`,
       html`<span class="pill">server ${docs.server.version}</span>`,
     ],
     body,

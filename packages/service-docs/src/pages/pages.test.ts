@@ -27,7 +27,7 @@ import { routeDocsPage } from "./route-docs-page.js";
 const PAYLOAD = `"><script>alert(1)</script><img src=x onerror=alert(2)>`;
 const ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;";
 
-const terms = baseTerms(FIXTURE_PAY_TO);
+const terms = [baseTerms(FIXTURE_PAY_TO)];
 const hostile = hostileOperation(PAYLOAD);
 const ctx: DiscoveryContext = {
   operations: [...FIXTURE_OPERATIONS, hostile],

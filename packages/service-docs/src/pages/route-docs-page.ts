@@ -1,23 +1,32 @@
 import { networkNamesOf } from "@svc/payments";
+import type { PaymentRequirements } from "@x402/core/types";
 import { type Companions, discoveryLinksHtml } from "../html/discovery-links.js";
 import { howToPayHtml } from "../html/how-to-pay.js";
-import { html } from "../html/html.js";
+import { html, type SafeHtml } from "../html/html.js";
 import { pageHtml } from "../html/page-layout.js";
 import { schemaHtml } from "../html/schema-view.js";
+import { labelsOf } from "../networks/served-networks.js";
 import type { RouteDocs } from "../route-docs/route-docs.js";
 import { DISCOVERY_PATHS } from "../service/discovery-paths.js";
 import { SERVICE } from "../service/service-info.js";
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
+/**
+ * Where the price goes on one network: "… atomic units of USDC on Base (`eip155:8453`, asset
+ * `0x…`), paid to `0x…`".
+ */
+const paidToHtml = (r: PaymentRequirements): SafeHtml =>
+  html`<code>${r.amount}</code> atomic units of ${networkNamesOf(r).label} (<code>${r.network}</code>, asset <code>${r.asset}</code>), paid to <code>${r.payTo}</code>`;
+
 /** The docs page of a paid POST route: what it does, what it costs, how to call and pay it. */
 export function routeDocsPage(docs: RouteDocs, companions: Companions): string {
-  const { label } = networkNamesOf(docs.payment);
+  const label = labelsOf(docs.accepts);
   const body = html`
 <section class="card">
 <h2>Endpoint</h2>
 <p><span class="badge post">${docs.method}</span> <code>${docs.url}</code></p>
-<p>Costs <span class="price">${docs.price}</span> per call (<code>${docs.payment.amount}</code> atomic units of ${label} (<code>${docs.payment.network}</code>), paid to <code>${docs.payment.payTo}</code>). ${
+<p>Costs <span class="price">${docs.price}</span> per call (${docs.accepts.map((r, i) => html`${i === 0 ? "" : "; or "}${paidToHtml(r)}`)}). ${
     docs.outputKind === "document"
       ? html`The answer is JSON carrying a <code>${docs.outputMimeType}</code> file in base64.`
       : "The answer is JSON."
@@ -26,7 +35,7 @@ export function routeDocsPage(docs: RouteDocs, companions: Companions): string {
 </section>
 <section class="card">
 <h2>How to pay with x402</h2>
-${howToPayHtml(docs.payment)}
+${howToPayHtml(docs.accepts)}
 </section>
 <section class="card">
 <h2>Request body</h2>

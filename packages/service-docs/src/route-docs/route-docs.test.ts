@@ -9,7 +9,7 @@ import { routeDocsOf } from "./route-docs.js";
 
 const ctx = {
   operations: FIXTURE_OPERATIONS,
-  terms: baseTerms(FIXTURE_PAY_TO),
+  terms: [baseTerms(FIXTURE_PAY_TO)],
   baseUrl: "https://screen.example.com",
   freeEndpoints: FIXTURE_FREE_ENDPOINTS,
 };

@@ -15,7 +15,8 @@ const outputKindOf = (mimeType: string): "json" | "document" =>
 /**
  * The docs of one paid POST route (a GET on its URL), as data: the JSON answer with
  * `?format=json`, and what the HTML page renders. The price, terms and schema come from the
- * catalog entry, so the page cannot drift from the route.
+ * catalog entry, so the page cannot drift from the route: `payment` is the default network's
+ * `accepts` entry, `accepts` every network's (the default first).
  */
 export function routeDocsOf(l: Listing, ctx: DiscoveryContext) {
   const urls = discoveryUrls(ctx.baseUrl);
@@ -39,6 +40,7 @@ export function routeDocsOf(l: Listing, ctx: DiscoveryContext) {
       x402Version: 2,
       ...l.requirements,
     },
+    accepts: [...l.accepts],
     requestSchema: requestSchemaOf(l.op),
     requestExample: l.op.inputExample as unknown,
     answerSchema: answerSchemaOf(l.op),

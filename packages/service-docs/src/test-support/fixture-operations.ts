@@ -113,3 +113,6 @@ export const hostileOperation = (payload: string): AnyOperation =>
 
 /** A payee for documents built without a devnet. */
 export const FIXTURE_PAY_TO = "0x1111111111111111111111111111111111111111" as const;
+
+/** A Solana payee for the documents' tests of a service paid on Solana too (a valid address). */
+export const FIXTURE_SOLANA_PAY_TO = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" as const;

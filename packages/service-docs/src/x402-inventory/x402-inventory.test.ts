@@ -6,7 +6,7 @@ import { FIXTURE_OPERATIONS, FIXTURE_PAY_TO } from "../test-support/fixture-oper
 import { FIXTURE_FREE_ENDPOINTS } from "../test-support/free-endpoints.js";
 import { inventoryOf } from "./x402-inventory.js";
 
-const terms = baseTerms(FIXTURE_PAY_TO);
+const terms = [baseTerms(FIXTURE_PAY_TO)];
 const baseUrl = "https://screen.example.com";
 const freeEndpoints = FIXTURE_FREE_ENDPOINTS;
 const NOW = "2026-01-01T00:00:00.000Z";
