@@ -2,7 +2,7 @@ import { type AnyOperation, CATALOG, type ComplianceDeps, listStatusOf } from "@
 import type { ToolPayments } from "@svc/mcp-server";
 import { SdnIndex } from "@svc/ofac-index";
 import { ListLoader } from "@svc/ofac-index/node";
-import { PaymentGate, type PaymentTerms } from "@svc/payments";
+import { PaymentGate } from "@svc/payments";
 import { bazaarDiscoveryOf, type McpCatalog } from "@svc/service-docs";
 import { type Context, Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";

@@ -1,8 +1,7 @@
-import { baseTerms, SOLANA_NETWORK, SOLANA_USDC, termsOn } from "@svc/payments";
+import { SOLANA_NETWORK, SOLANA_USDC, termsOn } from "@svc/payments";
 import { describe, expect, it } from "vitest";
 import { paidNetworksOf } from "./paid-on.js";
 
-const base = baseTerms("0x1111111111111111111111111111111111111111");
 const solana = termsOn(SOLANA_NETWORK, "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM");
 
 describe("where the tools are paid", () => {
