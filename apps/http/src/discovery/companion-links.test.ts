@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { mountMcp } from "../mcp/mount-mcp.js";
 import { mountDiscovery } from "./mount-discovery.js";
 
-const terms = baseTerms(FIXTURE_PAY_TO);
+const terms = [baseTerms(FIXTURE_PAY_TO)];
 
 describe("links to the MCP companion", () => {
   const pages = async (app: Hono) => {
@@ -39,7 +39,7 @@ describe("links to the MCP companion", () => {
       // Never reached: only pages are requested.
       payments: {
         server: createPaymentServer(httpFacilitator("http://127.0.0.1:9")),
-        terms: [terms],
+        terms,
       },
     });
     for (const page of await pages(app)) {

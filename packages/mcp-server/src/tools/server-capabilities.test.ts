@@ -30,7 +30,7 @@ beforeAll(async () => {
  */
 const payments = () => ({
   server: createPaymentServer(httpFacilitator("http://127.0.0.1:9/never-called")),
-  terms: baseTerms(PAYEE),
+  terms: [baseTerms(PAYEE)],
 });
 
 type Payment = {
