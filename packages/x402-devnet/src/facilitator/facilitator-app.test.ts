@@ -59,3 +59,33 @@ describe("createFacilitatorApp error handling", () => {
     }
   });
 });
+
+describe("createFacilitatorApp in front of a facilitator that serves EVM networks only", () => {
+  it("answers a Solana payment 400 unsupported_scheme_network, without calling the facilitator", async () => {
+    const requirements = {
+      scheme: "exact",
+      network: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+      amount: "10000",
+      asset: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+      payTo: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+      maxTimeoutSeconds: 60,
+      extra: { feePayer: "2wKupLR9q6wXYppw8Gr2NvWxKBUqm4PPJKkQfoxHDBg4" },
+    };
+    const body = JSON.stringify({
+      x402Version: 2,
+      paymentPayload: {
+        x402Version: 2,
+        accepted: requirements,
+        payload: { transaction: "AQID" },
+      },
+      paymentRequirements: requirements,
+    });
+    // `broken` throws when called: a 400 here means the request stopped at the served check.
+    const response = await createFacilitatorApp(broken).request("/settle", {
+      method: "POST",
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "unsupported_scheme_network" });
+  });
+});

@@ -5,6 +5,7 @@ import {
   PaymentRequirementsV2Schema,
 } from "@x402/core/schemas";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import { EVM_NETWORK_CHAIN_ID_MAP } from "@x402/evm/v1";
 
 /** What a 400 says: a stable code, a sentence, and where in the body each problem is. */
 interface RequestProblem {
@@ -44,10 +45,11 @@ const AMOUNT_FIELD = { 1: "maxAmountRequired", 2: "amount" } as const;
 /**
  * Checks a `/verify` or `/settle` body: `{x402Version, paymentPayload, paymentRequirements}` of
  * the x402 v2 spec, or of v1 (`x402Version: 1`, v1 requirements and a payload naming its scheme
- * and network), with @x402/core's own zod schemas for the envelope, plus the fields the exact
- * EVM scheme converts with BigInt()/getAddress(). Without that second part a malformed
- * authorization would surface as a SyntaxError from deep inside @x402/evm, and a 500, instead of
- * a 400 that names the field.
+ * and network), with @x402/core's own zod schemas for the envelope, plus, on an EVM network, the
+ * fields the exact EVM scheme converts with BigInt()/getAddress(). Without that second part a
+ * malformed authorization would surface as a SyntaxError from deep inside @x402/evm, and a 500,
+ * instead of a 400 that names the field. Payments on other networks (Solana's, when the app
+ * fronts a facilitator that serves them) are left to their own scheme's checks.
  */
 export function parseFacilitatorRequest(text: string): ParsedRequest {
   let body: unknown;
@@ -89,7 +91,7 @@ export function parseFacilitatorRequest(text: string): ParsedRequest {
     );
   }
   const required = requirements.data as Record<string, unknown>;
-  if (required.scheme === "exact") {
+  if (required.scheme === "exact" && isEvmNetwork(required.network)) {
     checkExactRequirements(required, AMOUNT_FIELD[version], issues);
     checkExactPayload(payload.data.payload, issues);
   }
@@ -102,6 +104,14 @@ export function parseFacilitatorRequest(text: string): ParsedRequest {
     paymentPayload: body.paymentPayload as PaymentPayload,
     paymentRequirements: body.paymentRequirements as PaymentRequirements,
   };
+}
+
+/** x402 v2 names EVM networks `eip155:<chain id>`; v1 by the names @x402/evm knows (`base`…). */
+function isEvmNetwork(network: unknown): boolean {
+  return (
+    typeof network === "string" &&
+    (network.startsWith("eip155:") || Object.hasOwn(EVM_NETWORK_CHAIN_ID_MAP, network))
+  );
 }
 
 function checkExactRequirements(
