@@ -9,6 +9,11 @@ const PAYEE_CHECK_MS = 10_000;
 /** The SPL Token program: a USDC token account is one of its accounts. */
 const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
 
+/** Where an SPL token account says whether it is initialized (1) or frozen (2). */
+const TOKEN_ACCOUNT_STATE = 108;
+const INITIALIZED = 1;
+const FROZEN = 2;
+
 /** Public RPC endpoints of the Solana networks paid on, where the operator names none. */
 const PUBLIC_RPC: Readonly<Record<string, string>> = {
   "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "https://api.mainnet-beta.solana.com",
@@ -81,6 +86,13 @@ export async function checkSolanaPayee(
   if (info.owner !== TOKEN_PROGRAM || mint !== terms.asset || owner !== terms.payTo) {
     throw new SolanaPayeeUnfitError(
       `${payee} is not a USDC token account of the payee (program ${info.owner}, mint ${mint}, owner ${owner}): ${fix}`,
+    );
+  }
+  // An SPL token account's state (byte 108): 1 initialized, 2 frozen (by the mint's freeze
+  // authority: no transfer in or out lands).
+  if (data[TOKEN_ACCOUNT_STATE] !== INITIALIZED) {
+    throw new SolanaPayeeUnfitError(
+      `${payee} cannot receive payments: it is ${data[TOKEN_ACCOUNT_STATE] === FROZEN ? "frozen (by the mint's freeze authority)" : "not initialized"}; ask the issuer to thaw it, or pay to another address`,
     );
   }
 }
