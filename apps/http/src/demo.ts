@@ -8,6 +8,7 @@ import { createPublicClient, erc20Abi, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { loadServiceConfig } from "./config/service-config.js";
 import { DEVNET_INFO_PATH } from "./dev/devnet-info.js";
+import { readTokenAccount } from "./service/solana-token-account.js";
 import { type RunningService, startService } from "./service/start-service.js";
 
 // `pnpm demo`: one paid screening call as an agent makes it, on the local settlement stack.
@@ -203,23 +204,10 @@ async function solanaRail(solana: SolanaInfo | null): Promise<Rail> {
   };
 }
 
-/** An owner's USDC on the local runtime (its token accounts of the mint; 0 without one). */
+/** An owner's USDC on the local runtime (its associated token account's; 0 without one). */
 async function solanaUsdcBalance(solana: SolanaInfo, owner: string): Promise<bigint> {
-  const res = await fetch(solana.rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "getAccountInfo",
-      params: [await solanaTokenAccount(solana, owner), { encoding: "base64" }],
-    }),
-  });
-  const answer = (await res.json()) as { result?: { value: { data: [string] } | null } };
-  const data = answer.result?.value?.data[0];
-  if (data === undefined) return 0n;
-  // An SPL token account: mint (32 bytes), owner (32), amount (u64, little-endian).
-  return Buffer.from(data, "base64").readBigUInt64LE(64);
+  const account = await readTokenAccount(solana.rpcUrl, await solanaTokenAccount(solana, owner));
+  return account?.amount ?? 0n;
 }
 
 /** The owner's associated USDC token account on the local runtime. */
