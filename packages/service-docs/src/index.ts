@@ -17,6 +17,7 @@ export {
   mcpDocsOf,
 } from "./mcp-docs/mcp-docs.js";
 export { openApiOf } from "./openapi/openapi.js";
+export { REQUEST_LIMITS } from "./openapi/request-limits.js";
 export { apiCatalogPage } from "./pages/api-catalog-page.js";
 export { landingPage } from "./pages/landing-page.js";
 export { mcpDocsPage } from "./pages/mcp-docs-page.js";

@@ -189,6 +189,7 @@ export const FREE_ATTESTATION_ENDPOINTS = {
       example: { attestation: "eyJhbGciOiJFZERTQSJ9.eyJ2IjoxfQ.c2lnbmF0dXJl" },
       maxBytes: MAX_VERIFY_BODY_BYTES,
     },
+    rateLimit: VERIFY_RATE_LIMIT,
     answer: {
       description: "The verdict (Cache-Control: no-store).",
       cacheControl: "no-store",
@@ -223,6 +224,8 @@ export const FREE_ATTESTATION_ENDPOINTS = {
         },
       },
     },
+    notFoundCode: "ATTESTATION_NOT_FOUND",
+    rateLimit: VERIFY_RATE_LIMIT,
     example: ATTESTATION_PATHS.lookup.replace("{fingerprint}", "0".repeat(64)),
   },
 } as const satisfies Record<string, FreeEndpoint>;

@@ -60,7 +60,7 @@ describe("reflected XSS", () => {
       headers: { Host: PAYLOAD },
     });
     expect(((await json.json()) as { servers: unknown }).servers).toEqual([
-      { url: "http://screen.test" },
+      { url: "http://screen.test", "x-internal": false },
     ]);
   });
 

@@ -89,7 +89,7 @@ describe("GET /api and GET /", () => {
         headers: { Host: "evil.test" },
       });
       expect(((await res.json()) as { servers: unknown }).servers).toEqual([
-        { url: "https://api.example.com" },
+        { url: "https://api.example.com", "x-internal": false },
       ]);
     } finally {
       await configured.stop();

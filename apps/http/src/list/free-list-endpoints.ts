@@ -1,4 +1,9 @@
+import { ListStatusAnswerSchema } from "@svc/compliance";
+import { jsonSchemaOf } from "@svc/report-model";
 import type { FreeEndpoint } from "@svc/service-docs";
+
+/** A stored edition as a query names it: its SHA-256 (64 hex digits) or its date. */
+export const EDITION_REF = /^(?:[0-9a-fA-F]{64}|\d{4}-\d{2}-\d{2})$/;
 
 /**
  * The free endpoints that say which sanctions list screening runs on, defined once: the routes
@@ -12,6 +17,11 @@ export const FREE_LIST_ENDPOINTS = {
     title: "Sanctions list status",
     description:
       "Which edition screening runs on: status fresh, stale, sample (the embedded sample edition, NOT the OFAC list) or unavailable, with the sourceFreshness object every screening answer carries (datasetDate, datasetSha256, sourceUrl, sample, lastRefresh, lastSuccessfulCheckAt, ageHours, stale).",
+    // The answer of the free MCP tool `list_status` (the same schema, the same answer).
+    answer: {
+      description: "The list status; its ETag names the edition it describes.",
+      schema: jsonSchemaOf(ListStatusAnswerSchema),
+    },
     example: "/api/list",
   },
   editions: {
@@ -32,9 +42,14 @@ export const FREE_LIST_ENDPOINTS = {
       from: {
         description: "A stored edition: its SHA-256 or its date (YYYY-MM-DD).",
         required: true,
+        pattern: EDITION_REF.source,
       },
-      to: { description: "A stored edition (SHA-256 or date); default: the loaded edition." },
+      to: {
+        description: "A stored edition (SHA-256 or date); default: the loaded edition.",
+        pattern: EDITION_REF.source,
+      },
     },
+    notFoundCode: "EDITION_NOT_FOUND",
     example: "/api/list/changes?from=2025-03-04&to=2025-03-21",
   },
 } as const satisfies Record<string, FreeEndpoint>;

@@ -1,11 +1,8 @@
 import { type ComplianceDeps, listStatusOf } from "@svc/compliance";
 import type { Context, Hono } from "hono";
 import { problem } from "../app/problem.js";
-import { FREE_LIST_ENDPOINTS } from "./free-list-endpoints.js";
+import { EDITION_REF, FREE_LIST_ENDPOINTS } from "./free-list-endpoints.js";
 import type { StoredEditions } from "./stored-editions.js";
-
-/** A stored edition as a query names it: a SHA-256 (64 hex digits) or a date. */
-const EDITION_REF = /^(?:[0-9a-f]{64}|\d{4}-\d{2}-\d{2})$/i;
 
 /**
  * Answers `body` as JSON with `etag` as its ETag, or 304 when the client already has it. The

@@ -62,12 +62,13 @@ describe("the payment receipt endpoint in the documents", () => {
     ]);
   });
 
-  it("OpenAPI documents it (a required path parameter, 200 / 400 / 404) and stays valid OpenAPI 3.1", async () => {
+  it("OpenAPI documents it (a required path parameter, 200 / 400 / 404 PAYMENT_NOT_FOUND) and stays valid OpenAPI 3.1", async () => {
     const doc = (await (await appWith(true).request("/openapi.json")).json()) as OpenApiDoc;
     const op = doc.paths[PATH]?.get;
     expect(op?.tags).toEqual(["payment"]);
     expect(op?.parameters).toMatchObject([{ name: "paymentId", in: "path", required: true }]);
-    expect(Object.keys(op?.responses ?? {}).sort()).toEqual(["200", "400", "404"]);
+    expect(Object.keys(op?.responses ?? {}).sort()).toEqual(["200", "400", "404", "414", "500"]);
+    expect(JSON.stringify(op?.responses["404"])).toContain('"enum":["PAYMENT_NOT_FOUND"]');
     const result = await new Validator().validate(structuredClone(doc));
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);

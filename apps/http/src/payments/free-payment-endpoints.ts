@@ -20,6 +20,7 @@ export const FREE_PAYMENT_ENDPOINTS = {
         pattern: PAYMENT_ID.source,
       },
     },
+    notFoundCode: "PAYMENT_NOT_FOUND",
     example: "/api/payments/pay_0123456789abcdef0123456789abcdef",
   },
 } as const satisfies Record<string, FreeEndpoint>;

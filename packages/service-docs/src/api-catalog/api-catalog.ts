@@ -2,6 +2,7 @@ import type { PaymentRequirements } from "@x402/core/types";
 import type { DiscoveryContext } from "../listing/discovery-context.js";
 import { type Listing, listingsOf } from "../listing/listing.js";
 import { paymentSummaryOf } from "../listing/payment-summary.js";
+import { DOCS_URL_FORMATS } from "../openapi/openapi-operation.js";
 import { discoveryUrls } from "../service/discovery-paths.js";
 import { methodOf, topicOf } from "../service/free-endpoint.js";
 import { SERVICE } from "../service/service-info.js";
@@ -51,6 +52,8 @@ export function apiCatalogOf(ctx: DiscoveryContext) {
     version: SERVICE.version,
     baseUrl: ctx.baseUrl,
     endpointCount: catalog.length,
+    /** How each entry's `docsUrl` is read: HTML by default, JSON on asking for it. */
+    docsUrlFormats: DOCS_URL_FORMATS,
     catalog,
     free: ctx.freeEndpoints.map((e) => ({
       name: e.name,

@@ -5,16 +5,23 @@ import {
   methodOf,
   topicOf,
 } from "../service/free-endpoint.js";
-import { headerRef, schemaRef } from "./openapi-components.js";
-
-const errorAnswer = (description: string) => ({
-  description,
-  content: { "application/json": { schema: schemaRef("Error") } },
-});
+import {
+  bodyRefusals,
+  errorResponse,
+  everyRouteRefusals,
+  rateLimited,
+  TRANSPORT_CODES,
+} from "./error-responses.js";
+import { headerRef } from "./openapi-refs.js";
+import { bodyBound, boundedRequestSchema } from "./request-bounds.js";
+import { MAX_HEADER_BYTES, MAX_TARGET_LENGTH } from "./request-limits.js";
 
 /** `a`, `a or b`, `a, b or c`. */
 const either = (names: readonly string[]): string =>
   names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+
+/** A free answer's JSON Schema: the one it states, else a JSON object. */
+const schemaOf = (a: FreeAnswer | undefined) => a?.schema ?? { type: "object" };
 
 /** A 200 the endpoint describes itself: its media type, its Cache-Control, its schema. */
 const statedAnswer = (a: FreeAnswer) => ({
@@ -23,28 +30,30 @@ const statedAnswer = (a: FreeAnswer) => ({
     ...(a.cacheControl === undefined
       ? {}
       : { headers: { "Cache-Control": { schema: { type: "string", const: a.cacheControl } } } }),
-    content: { [a.contentType ?? "application/json"]: { schema: a.schema ?? { type: "object" } } },
+    content: { [a.contentType ?? "application/json"]: { schema: schemaOf(a) } },
   },
 });
 
 /**
- * The 200 of a free endpoint: the one it states, else by topic: on the list, an ETag and 304 on
- * a match; on a payment, never cached, with the settlement receipt in PAYMENT-RESPONSE once
- * settled; otherwise a JSON object.
+ * The 200 of a free endpoint: on the list, an ETag (and 304 on a match), never cached unchecked;
+ * on a payment, never cached, with the settlement receipt in PAYMENT-RESPONSE once settled;
+ * otherwise the one it states. Its schema is the one it states (the MCP tool's answer schema
+ * where a tool answers the same), else a JSON object.
  */
 function okOf(e: FreeEndpoint) {
   const topic = topicOf(e);
-  const notModified =
-    topic === "list" ? { "304": { description: "Not modified since the ETag sent." } } : {};
-  if (e.answer !== undefined) return { ...statedAnswer(e.answer), ...notModified };
   if (topic === "list") {
     return {
       "200": {
-        description: "The answer; its ETag names the edition(s) it describes.",
-        headers: { ETag: { schema: { type: "string" } } },
-        content: { "application/json": { schema: { type: "object" } } },
+        description:
+          e.answer?.description ?? "The answer; its ETag names the edition(s) it describes.",
+        headers: {
+          ETag: { schema: { type: "string" } },
+          "Cache-Control": { schema: { type: "string", const: "no-cache" } },
+        },
+        content: { "application/json": { schema: schemaOf(e.answer) } },
       },
-      ...notModified,
+      "304": { description: "Not modified since the ETag sent." },
     };
   }
   if (topic === "payment") {
@@ -56,77 +65,103 @@ function okOf(e: FreeEndpoint) {
           "Cache-Control": { schema: { type: "string", const: "no-store" } },
           "PAYMENT-RESPONSE": headerRef("PaymentResponse"),
         },
-        content: { "application/json": { schema: { type: "object" } } },
+        content: { "application/json": { schema: schemaOf(e.answer) } },
       },
     };
   }
+  if (e.answer !== undefined) return statedAnswer(e.answer);
   return {
     "200": {
       description: "The answer.",
-      content: { "application/json": { schema: { type: "object" } } },
+      content: { "application/json": { schema: schemaOf(undefined) } },
     },
   };
 }
 
+/** What its 400 says: a malformed parameter, a refused body, or only a refused request target. */
+function badRequestOf(e: FreeEndpoint, named: readonly string[]) {
+  const body = e.body === undefined ? [] : [TRANSPORT_CODES.malformedJson];
+  const input = named.length > 0 || e.body !== undefined ? [TRANSPORT_CODES.invalidInput] : [];
+  const said = [
+    ...(named.length > 0 ? [`${either(named)} is malformed`] : []),
+    ...(e.body === undefined ? [] : ["the body is not JSON or not what its schema says"]),
+  ];
+  return everyRouteRefusals(
+    [...body, ...input],
+    said.length === 0
+      ? "The request target was refused."
+      : `${capitalized(said.join(", or "))} (with each issue's field path).`,
+  );
+}
+
+const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
 /**
- * The refusals of a JSON body, as every body-reading route of the service answers them: too
- * large (from its Content-Length, unread), not JSON, or not what its schema says.
+ * The answers of a free endpoint: its 200 (`okOf`); 400 (what it refuses), 414 and 500 as every
+ * route; a body's refusals (413, 415); with a lookup, 404 when nothing has what was named; with
+ * a rate, 429.
  */
-const bodyRefusals = (b: FreeBody) => ({
-  "400": errorAnswer(
-    "The body is not valid JSON (code MALFORMED_JSON), or not what its schema says (code INVALID_INPUT, with each issue's field path).",
-  ),
-  "413": errorAnswer(
-    `The body is over ${b.maxBytes} bytes (code PAYLOAD_TOO_LARGE); it is not read.`,
-  ),
-  "415": errorAnswer("The body is not JSON (code UNSUPPORTED_MEDIA_TYPE)."),
+function responsesOf(e: FreeEndpoint) {
+  const named = [...Object.keys(e.params ?? {}), ...Object.keys(e.query ?? {})];
+  return {
+    ...okOf(e),
+    ...badRequestOf(e, named),
+    ...(e.notFoundCode === undefined && e.params === undefined
+      ? {}
+      : {
+          "404": errorResponse(
+            `Nothing has that ${either(named)}.`,
+            e.notFoundCode === undefined ? [] : [e.notFoundCode],
+          ),
+        }),
+    ...(e.body === undefined ? {} : bodyRefusals(e.body.maxBytes)),
+    ...(e.rateLimit === undefined ? {} : rateLimited(e.rateLimit.burst, e.rateLimit.perSecond)),
+  };
+}
+
+/** A path or query parameter's schema: a string, its pattern, and the length it can have. */
+const parameterSchema = (pattern: string | undefined) =>
+  boundedRequestSchema(
+    { type: "string", ...(pattern === undefined ? {} : { pattern }) },
+    { maxLength: MAX_TARGET_LENGTH },
+  );
+
+/** The JSON body a free POST reads: an object, each string and list bounded. */
+const requestBodyOf = (b: FreeBody) => ({
+  required: true,
+  description: b.description,
+  content: {
+    "application/json": {
+      schema: boundedRequestSchema(b.schema, bodyBound(b.maxBytes)),
+      example: b.example,
+    },
+  },
 });
 
 /**
- * The answers of a free endpoint: its 200 (`okOf`); a body's refusals; with path parameters,
- * 400 for one that is malformed and 404 when nothing has it (`list_changes` also refuses what
- * names no edition).
- */
-function responsesOf(e: FreeEndpoint) {
-  const params = Object.keys(e.params ?? {});
-  const lookup =
-    params.length > 0
-      ? {
-          "400": errorAnswer(`${either(params)} is malformed (code INVALID_INPUT).`),
-          "404": errorAnswer(`Nothing has that ${either(params)}.`),
-        }
-      : e.name === "list_changes"
-        ? {
-            "400": { description: "from or to is not a SHA-256 or a date." },
-            "404": { description: "No stored edition has that SHA-256 or date." },
-          }
-        : {};
-  return { ...okOf(e), ...(e.body === undefined ? {} : bodyRefusals(e.body)), ...lookup };
-}
-
-/**
- * A free endpoint as an OpenAPI operation (under its method, `methodOf`): no payment; its path
- * and query parameters, and the JSON body a POST reads.
+ * A free endpoint as an OpenAPI operation (under its method, `methodOf`): no payment (`security:
+ * []`); its path and query parameters, and the JSON body a POST reads.
  */
 export const freeOperationOf = (e: FreeEndpoint) => ({
   operationId: e.name,
   summary: e.title,
   description: `${e.description} Free (no payment).`,
   tags: [topicOf(e)],
+  security: [],
   parameters: [
     ...Object.entries(e.params ?? {}).map(([name, p]) => ({
       name,
       in: "path",
       required: true,
       description: p.description,
-      schema: { type: "string", ...(p.pattern === undefined ? {} : { pattern: p.pattern }) },
+      schema: parameterSchema(p.pattern),
     })),
     ...Object.entries(e.query ?? {}).map(([name, q]) => ({
       name,
       in: "query",
       required: q.required === true,
       description: q.description,
-      schema: { type: "string" },
+      schema: parameterSchema(q.pattern),
     })),
     ...(topicOf(e) === "list"
       ? [
@@ -135,20 +170,12 @@ export const freeOperationOf = (e: FreeEndpoint) => ({
             in: "header",
             required: false,
             description: "The ETag of an earlier answer: 304 if nothing changed.",
-            schema: { type: "string" },
+            schema: { type: "string", maxLength: MAX_HEADER_BYTES },
           },
         ]
       : []),
   ],
-  ...(e.body === undefined
-    ? {}
-    : {
-        requestBody: {
-          required: true,
-          description: e.body.description,
-          content: { "application/json": { schema: e.body.schema, example: e.body.example } },
-        },
-      }),
+  ...(e.body === undefined ? {} : { requestBody: requestBodyOf(e.body) }),
   responses: responsesOf(e),
 });
 

@@ -1,17 +1,8 @@
 import { PAYMENT_HEADERS, type PaymentTerms } from "@svc/payments";
 import { servedNetworksOf, signingWaysOf } from "../networks/served-networks.js";
 import type { SigningWay } from "../networks/signing-ways.js";
-
-const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
-export const schemaRef = (name: string) => ref("schemas", name);
-export const responseRef = (name: string) => ref("responses", name);
-export const headerRef = (name: string) => ref("headers", name);
-export const parameterRef = (name: string) => ref("parameters", name);
-
-const errorResponse = (description: string, example: Record<string, unknown>) => ({
-  description,
-  content: { "application/json": { schema: schemaRef("Error"), example } },
-});
+import { schemaRef } from "./openapi-refs.js";
+import { MAX_HEADER_BYTES } from "./request-limits.js";
 
 const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
@@ -63,7 +54,8 @@ export const openApiComponentsOf = (terms: readonly PaymentTerms[]) => {
           error: { type: "string" },
           code: {
             type: "string",
-            examples: ["INVALID_INPUT", "ENDPOINT_NOT_FOUND", "LIST_UNAVAILABLE"],
+            description:
+              "The stable machine code; each response lists the codes it can carry as an `enum`.",
           },
           issues: {
             type: "array",
@@ -75,6 +67,11 @@ export const openApiComponentsOf = (terms: readonly PaymentTerms[]) => {
                 message: { type: "string" },
               },
             },
+          },
+          moreIssues: {
+            type: "integer",
+            minimum: 1,
+            description: "How many issues were left out of `issues` (present only when some were).",
           },
         },
       },
@@ -175,6 +172,15 @@ export const openApiComponentsOf = (terms: readonly PaymentTerms[]) => {
       },
     },
     headers: {
+      AccessControlAllowOrigin: {
+        description:
+          "CORS: every answer may be read by any origin (a public, credential-less API; payment travels in its own headers).",
+        schema: { type: "string", const: "*" },
+      },
+      RetryAfter: {
+        description: "Seconds after which the request may be repeated.",
+        schema: { type: "string", pattern: "^[0-9]{1,6}$", maxLength: 6 },
+      },
       PaymentRequired: {
         description:
           "Base64 of the x402 v2 PaymentRequired JSON object (the body states the same terms in x402 v1's words).",
@@ -185,38 +191,29 @@ export const openApiComponentsOf = (terms: readonly PaymentTerms[]) => {
         schema: { type: "string", contentEncoding: "base64" },
       },
     },
-    parameters: {
-      PaymentSignature: {
-        name: PAYMENT_HEADERS.signature,
-        in: "header",
-        required: false,
-        description: `The x402 v2 payment payload, base64. Omit it to get the 402 with the terms; x402 v1 clients send theirs in \`${PAYMENT_HEADERS.legacySignature}\` (the payload says its version, whichever header carries it).`,
-        schema: { type: "string", contentEncoding: "base64" },
-      },
-    },
-    responses: {
-      BadRequest: errorResponse(
-        "The input was refused (after payment; a refused input is not charged).",
-        {
-          success: false,
-          error: "Invalid input: address: address must not be empty",
-          code: "INVALID_INPUT",
-          issues: [{ path: "address", message: "address must not be empty" }],
-        },
-      ),
-      NotFound: errorResponse("No such route.", {
-        success: false,
-        error: "Not Found",
-        code: "ENDPOINT_NOT_FOUND",
-      }),
-      Unavailable: errorResponse(
-        "The sanctions list or the payment facilitator is unavailable; nothing was run or charged.",
-        {
-          success: false,
-          error: "No sanctions list is loaded: screening is refused rather than answered clear.",
-          code: "LIST_UNAVAILABLE",
-        },
-      ),
-    },
+    securitySchemes: X402_SECURITY_SCHEMES,
   };
 };
+
+/**
+ * How an x402 payment is presented: no account and no key, but a signed payment per call, in a
+ * header. OpenAPI has no payment scheme, so each is an `apiKey` in its header; the description
+ * says what goes in it and how to get it (the 402's terms). A paid operation takes either.
+ */
+const X402_SECURITY_SCHEMES = {
+  x402: {
+    type: "apiKey",
+    in: "header",
+    name: PAYMENT_HEADERS.signature,
+    description: `x402 v2: the payment for this one call, base64 of an x402 PaymentPayload signed by the payer (no account, no key). Call without it to get 402 with the terms (x402 v2's PaymentRequired, base64, in the ${PAYMENT_HEADERS.required} header); sign one of its \`accepts\` and repeat the call with it. An x402 client (e.g. \`@x402/fetch\`'s \`wrapFetchWithPayment\`) does both. At most ${MAX_HEADER_BYTES} bytes (the service's header limit). The settlement receipt comes back in ${PAYMENT_HEADERS.response}.`,
+  },
+  x402v1: {
+    type: "apiKey",
+    in: "header",
+    name: PAYMENT_HEADERS.legacySignature,
+    description: `x402 v1: the payment payload of a v1 client (x402-fetch, x402-axios), base64, signed against the 402 body's \`accepts\` (v1's words). The payload says its version, whichever header carries it. The receipt comes back in ${PAYMENT_HEADERS.legacyResponse}.`,
+  },
+} as const;
+
+/** The security of a paid operation: either x402 header. A free one has none (`[]`). */
+export const PAID_SECURITY = Object.keys(X402_SECURITY_SCHEMES).map((name) => ({ [name]: [] }));

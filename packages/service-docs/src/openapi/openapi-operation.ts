@@ -3,7 +3,12 @@ import { answerSchemaOf } from "../listing/answer-schema.js";
 import { type Listing, pathParamsOf } from "../listing/listing.js";
 import { requestSchemaOf } from "../listing/request-schema.js";
 import { labelsOf } from "../networks/served-networks.js";
-import { headerRef, parameterRef, responseRef, schemaRef } from "./openapi-components.js";
+import { paidRefusals } from "./error-responses.js";
+import { objectBodyOf } from "./object-body.js";
+import { PAID_SECURITY } from "./openapi-components.js";
+import { headerRef, schemaRef } from "./openapi-refs.js";
+import { bodyBound, boundedRequestSchema } from "./request-bounds.js";
+import { MAX_BODY_BYTES, MAX_TARGET_LENGTH } from "./request-limits.js";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -26,7 +31,7 @@ function parametersOf(path: string, input: JsonSchema): JsonSchema[] {
       in: inPath.has(name) ? "path" : "query",
       required: inPath.has(name) || required.has(name),
       ...(typeof description === "string" ? { description } : {}),
-      schema: rest,
+      schema: boundedRequestSchema(rest, { maxLength: MAX_TARGET_LENGTH }),
     };
   });
 }
@@ -63,18 +68,32 @@ const paymentInfoOf = (l: Listing) => ({
 const networksTextOf = (l: Listing): string =>
   l.accepts.map((r) => `${networkNamesOf(r).label}, ${r.network}`).join("; or ");
 
+/**
+ * How a route's docs page is read (its `docsUrl`): HTML to a browser, JSON on asking for it.
+ * `/api` says the same of every `docsUrl`.
+ */
+export const DOCS_URL_FORMATS =
+  "Human-readable docs: a GET on this route answers HTML to a browser (and to a client that prefers neither); JSON with `Accept: application/json` or `?format=json`.";
+
 /** The OpenAPI Operation Object of one paid route. */
 export function openApiOperationOf(l: Listing) {
   const { op } = l;
   const input = requestSchemaOf(op);
+  const maxBytes = op.maxBodyBytes ?? MAX_BODY_BYTES;
   const request =
     op.method === "GET"
-      ? { parameters: [...parametersOf(op.path, input), parameterRef("PaymentSignature")] }
+      ? { parameters: parametersOf(op.path, input) }
       : {
-          parameters: [parameterRef("PaymentSignature")],
+          parameters: [],
           requestBody: {
             required: true,
-            content: { "application/json": { schema: input, example: op.inputExample } },
+            description: `A JSON object of at most ${maxBytes} bytes (a larger one is refused 413 before payment, unread).`,
+            content: {
+              "application/json": {
+                schema: boundedRequestSchema(objectBodyOf(input), bodyBound(maxBytes)),
+                example: op.inputExample,
+              },
+            },
           },
         };
   return {
@@ -82,10 +101,11 @@ export function openApiOperationOf(l: Listing) {
     summary: op.title,
     description: `${op.description}\n\nPrice: ${l.price} per call, paid with x402 (exact scheme, ${networksTextOf(l)}). An unpaid call answers 402 with the terms; pay and repeat it with the PAYMENT-SIGNATURE header (x402 v2) or the X-PAYMENT header (x402 v1).`,
     tags: [op.category],
+    security: PAID_SECURITY,
     ...(l.docsUrl === undefined
       ? {}
       : {
-          externalDocs: { description: "Human-readable docs (GET on this route)", url: l.docsUrl },
+          externalDocs: { description: DOCS_URL_FORMATS, url: l.docsUrl },
         }),
     ...request,
     responses: {
@@ -99,7 +119,6 @@ export function openApiOperationOf(l: Listing) {
           "application/json": { schema: answerSchemaOf(op), example: op.outputExample },
         },
       },
-      "400": responseRef("BadRequest"),
       "402": {
         description: `Payment required: ${l.price} (${l.requirements.amount} atomic USDC). The terms (one \`accepts\` entry per network: ${labelsOf(l.accepts)}) are in x402 v2's PaymentRequired, base64, in the PAYMENT-REQUIRED header, and in x402 v1's words in the body.`,
         headers: { "PAYMENT-REQUIRED": headerRef("PaymentRequired") },
@@ -110,8 +129,7 @@ export function openApiOperationOf(l: Listing) {
           },
         },
       },
-      "404": responseRef("NotFound"),
-      "503": responseRef("Unavailable"),
+      ...paidRefusals(op.method, maxBytes),
     },
     "x-payment-info": paymentInfoOf(l),
   };

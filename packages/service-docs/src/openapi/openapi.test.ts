@@ -1,5 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { CATALOG } from "@svc/compliance";
+import { CATALOG, FAILURE_CODES } from "@svc/compliance";
 import { BASE_USDC, baseTerms, SOLANA_NETWORK, termsOn } from "@svc/payments";
 import { jsonSchemaOf } from "@svc/report-model";
 import type { GenericSchema } from "valibot";
@@ -27,6 +27,7 @@ type OperationObject = {
   requestBody?: { content: Record<string, { schema: unknown; example: unknown }> };
   responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
   "x-payment-info": Record<string, unknown>;
+  security?: unknown;
 };
 const operationOf = (doc: Doc, path: string, method: string) =>
   (doc.paths[openApiPath(path)] as Record<string, OperationObject>)[method.toLowerCase()]!;
@@ -70,10 +71,15 @@ describe("GET /openapi.json document", () => {
     const doc = openApiOf(ctx);
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("1.0.0");
-    expect(doc.servers).toEqual([{ url: baseUrl }]);
+    expect(doc.servers).toEqual([{ url: baseUrl, "x-internal": false }]);
     for (const l of listingsOf(ctx)) {
       const op = operationOf(doc, l.op.path, l.op.method);
-      expect(Object.keys(op.responses).sort()).toEqual(["200", "400", "402", "404", "503"]);
+      const refusals = l.op.method === "POST" ? ["413", "415"] : [];
+      expect(Object.keys(op.responses).sort()).toEqual(
+        ["200", "400", "402", "414", "500", "503", ...refusals].sort(),
+      );
+      // Paid: either x402 header presents the payment.
+      expect(op.security).toEqual([{ x402: [] }, { x402v1: [] }]);
       expect(op.responses["200"]?.content?.["application/json"]?.example).toEqual(
         l.op.outputExample,
       );
@@ -104,10 +110,17 @@ describe("GET /openapi.json document", () => {
       });
       const input = jsonSchemaOf(l.op.input as GenericSchema);
       if (l.op.method === "POST") {
-        expect(op.requestBody?.content["application/json"]).toEqual({
-          schema: input,
-          example: l.op.inputExample,
-        });
+        const body = op.requestBody?.content["application/json"];
+        const schema = body?.schema as { type?: string; properties: object };
+        expect(body?.example).toEqual(l.op.inputExample);
+        expect(schema.type).toBe("object");
+        expect(schema).not.toHaveProperty("anyOf");
+        // The same members as the input's (each variant's, where it is one of several objects).
+        const members = (s: Record<string, unknown>): string[] =>
+          Array.isArray(s.anyOf)
+            ? (s.anyOf as Record<string, unknown>[]).flatMap(members)
+            : Object.keys((s.properties ?? {}) as object);
+        expect(Object.keys(schema.properties).sort()).toEqual(members(input).sort());
       } else {
         const named = op.parameters.filter((p) => p.name !== undefined);
         expect(named.map((p) => p.name).sort()).toEqual(
@@ -134,16 +147,28 @@ describe("GET /openapi.json document", () => {
         in: "path",
         required: true,
         description: "The X-Payment-Id of the answer.",
-        schema: { type: "string", pattern: "^pay_[0-9a-f]{32}$" },
+        // Its pattern bounds its length: the maxLength says so.
+        schema: { type: "string", pattern: "^pay_[0-9a-f]{32}$", maxLength: 36 },
       },
     ]);
-    expect(Object.keys(receipt.responses).sort()).toEqual(["200", "400", "404"]);
+    expect(receipt.security).toEqual([]);
+    expect(Object.keys(receipt.responses).sort()).toEqual(["200", "400", "404", "414", "500"]);
+    expect(JSON.stringify(receipt.responses["404"])).toContain('"enum":["PAYMENT_NOT_FOUND"]');
     expect(JSON.stringify(receipt.responses["200"])).toContain("PAYMENT-RESPONSE");
     const status = operationOf(doc, "/api/list", "GET");
     expect(status.parameters.map((p) => p.name)).toEqual(["If-None-Match"]);
-    expect(Object.keys(status.responses).sort()).toEqual(["200", "304"]);
+    expect(Object.keys(status.responses).sort()).toEqual(["200", "304", "400", "414", "500"]);
+    expect(JSON.stringify(status.responses["200"])).toContain('"ETag"');
     const changes = operationOf(doc, "/api/list/changes", "GET");
-    expect(Object.keys(changes.responses).sort()).toEqual(["200", "304", "400", "404"]);
+    expect(Object.keys(changes.responses).sort()).toEqual([
+      "200",
+      "304",
+      "400",
+      "404",
+      "414",
+      "500",
+    ]);
+    expect(JSON.stringify(changes.responses["404"])).toContain('"enum":["EDITION_NOT_FOUND"]');
     expect(doc.tags.map((t) => t.name)).toEqual([
       ...new Set(FIXTURE_OPERATIONS.map((op) => op.category)),
       "list",
@@ -198,10 +223,21 @@ describe("GET /openapi.json document", () => {
       expect(op?.parameters).toEqual([]);
       expect(op?.requestBody?.required).toBe(true);
       expect(op?.requestBody?.content["application/json"]).toEqual({
-        schema: verify?.body?.schema,
+        // The body's schema, its unbounded string bounded by the body limit (4096 bytes).
+        schema: {
+          ...verify?.body?.schema,
+          properties: { attestation: { type: "string", maxLength: 4096 } },
+        },
         example: verify?.body?.example,
       });
-      expect(Object.keys(op?.responses ?? {}).sort()).toEqual(["200", "400", "413", "415"]);
+      expect(Object.keys(op?.responses ?? {}).sort()).toEqual([
+        "200",
+        "400",
+        "413",
+        "414",
+        "415",
+        "500",
+      ]);
       expect(JSON.stringify(op?.responses["413"])).toContain("4096 bytes");
       expect(op?.responses["200"]?.content?.["application/json"]).toEqual({
         schema: verify?.answer?.schema,
@@ -214,10 +250,11 @@ describe("GET /openapi.json document", () => {
       expect(op?.tags).toEqual(["attestation"]);
       expect(op?.requestBody).toBeUndefined();
       expect(op?.parameters).toEqual([]);
-      expect(Object.keys(op?.responses ?? {})).toEqual(["200"]);
+      expect(Object.keys(op?.responses ?? {})).toEqual(["200", "400", "414", "500"]);
       const ok = op?.responses["200"];
       expect(Object.keys(ok?.content ?? {})).toEqual(["application/jwk-set+json"]);
       expect(ok?.headers).toEqual({
+        "Access-Control-Allow-Origin": { $ref: "#/components/headers/AccessControlAllowOrigin" },
         "Cache-Control": { schema: { type: "string", const: "public, max-age=300" } },
       });
     });
@@ -254,5 +291,87 @@ describe("the 200 answer's schema", () => {
     const data = answerOf("/api/workflows/compliance/batch-wallet-screen", "POST").properties?.data;
     expect(data?.properties?.summary?.properties?.nearMatchCount).toBeDefined();
     expect(data?.properties?.results?.items?.properties?.nearMatches).toBeDefined();
+  });
+});
+
+describe("what a generated client and a linter read", () => {
+  const withAttestations = [...FIXTURE_FREE_ENDPOINTS, ...FIXTURE_ATTESTATION_ENDPOINTS];
+  const doc = openApiOf({ operations: CATALOG, terms, baseUrl, freeEndpoints: withAttestations });
+  type Op = {
+    security?: unknown[];
+    parameters?: { schema?: unknown }[];
+    requestBody?: { content: Record<string, { schema: unknown }> };
+    responses: Record<string, { headers?: Record<string, unknown>; content?: unknown }>;
+  };
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods as Record<string, Op>).map(([method, op]) => ({ path, method, op })),
+  );
+
+  it("every operation of the catalog and every free endpoint is there, paid ones secured by x402, free ones by nothing", () => {
+    expect(operations).toHaveLength(CATALOG.length + withAttestations.length);
+    for (const { path, op } of operations) {
+      const paid = CATALOG.some((o) => openApiPath(o.path) === path);
+      expect(op.security, path).toEqual(paid ? [{ x402: [] }, { x402v1: [] }] : []);
+    }
+    const schemes = doc.components.securitySchemes;
+    expect(schemes.x402).toMatchObject({ type: "apiKey", in: "header", name: "PAYMENT-SIGNATURE" });
+    expect(schemes.x402v1).toMatchObject({ type: "apiKey", in: "header", name: "X-PAYMENT" });
+  });
+
+  it("every response says any origin may read it", () => {
+    for (const { path, method, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        expect(
+          response.headers?.["Access-Control-Allow-Origin"],
+          `${method} ${path} ${status}`,
+        ).toEqual({ $ref: "#/components/headers/AccessControlAllowOrigin" });
+      }
+    }
+  });
+
+  it("a paid operation's errors list their codes: every refusal of the catalog, under its status", () => {
+    const codesOf = (response: unknown): string[] => {
+      const match = /"enum":(\[[^\]]*\])/.exec(JSON.stringify(response));
+      return match === null ? [] : (JSON.parse(match[1] as string) as string[]);
+    };
+    for (const o of CATALOG) {
+      const op = operationOf(doc, o.path, o.method) as unknown as Op;
+      for (const [status, codes] of Object.entries(FAILURE_CODES)) {
+        // A GET reads no body: nothing of it can be too large.
+        if (o.method === "GET" && status === "413") continue;
+        expect(codesOf(op.responses[status]), `${o.name} ${status}`).toEqual(
+          expect.arrayContaining([...codes]),
+        );
+      }
+      expect(codesOf(op.responses["500"])).toEqual(["INTERNAL_ERROR"]);
+      if (o.method === "POST") {
+        expect(codesOf(op.responses["415"])).toEqual(["UNSUPPORTED_MEDIA_TYPE"]);
+        expect(codesOf(op.responses["400"])).toContain("MALFORMED_JSON");
+      }
+    }
+  });
+
+  it("every string and list a client sends is bounded", () => {
+    const unbounded: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) {
+        node.forEach((n, i) => {
+          walk(n, `${at}/${i}`);
+        });
+        return;
+      }
+      if (typeof node !== "object" || node === null) return;
+      const s = node as Record<string, unknown>;
+      const types = Array.isArray(s.type) ? s.type : [s.type];
+      const fixed = "enum" in s || "const" in s;
+      if (types.includes("string") && !fixed && s.maxLength === undefined) unbounded.push(at);
+      if (types.includes("array") && s.maxItems === undefined) unbounded.push(at);
+      for (const [k, v] of Object.entries(s)) if (k !== "example") walk(v, `${at}/${k}`);
+    };
+    for (const { path, method, op } of operations) {
+      walk(op.parameters, `${method} ${path} parameters`);
+      walk(op.requestBody, `${method} ${path} body`);
+    }
+    expect(unbounded).toEqual([]);
   });
 });

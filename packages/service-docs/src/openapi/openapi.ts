@@ -6,6 +6,7 @@ import { SERVICE } from "../service/service-info.js";
 import { freeMethodKey, freeOperationOf } from "./free-operation.js";
 import { openApiComponentsOf } from "./openapi-components.js";
 import { openApiOperationOf, openApiPath } from "./openapi-operation.js";
+import { withCorsHeader } from "./with-cors-header.js";
 
 const CATEGORY_DESCRIPTIONS: Record<string, string> = {
   screening: "Exact-match screening against OFAC's SDN digital-currency addresses.",
@@ -23,10 +24,13 @@ export function openApiOf(ctx: DiscoveryContext) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const l of listings) {
     const key = openApiPath(l.op.path);
-    paths[key] = { ...paths[key], [l.op.method.toLowerCase()]: openApiOperationOf(l) };
+    paths[key] = {
+      ...paths[key],
+      [l.op.method.toLowerCase()]: withCorsHeader(openApiOperationOf(l)),
+    };
   }
   for (const e of ctx.freeEndpoints) {
-    paths[e.path] = { ...paths[e.path], [freeMethodKey(e)]: freeOperationOf(e) };
+    paths[e.path] = { ...paths[e.path], [freeMethodKey(e)]: withCorsHeader(freeOperationOf(e)) };
   }
   const categories = [...new Set(listings.map((l) => l.op.category))];
   const topics = [...new Set(["list", ...ctx.freeEndpoints.map(topicOf)])];
@@ -38,7 +42,8 @@ export function openApiOf(ctx: DiscoveryContext) {
       version: SERVICE.version,
       description: `${SERVICE.description}\n\n${SERVICE.disclaimer}\n\nA GET on a paid POST route returns its human-readable docs; paid execution is the POST with x402 settlement.`,
     },
-    servers: [{ url: ctx.baseUrl }],
+    // A public API: `x-internal: false` says so to documentation tools (and OWASP's inventory rule).
+    servers: [{ url: ctx.baseUrl, "x-internal": false }],
     externalDocs: { description: "Service overview", url: urls.landing },
     tags: [...categories, ...topics].map((name) => ({
       name,

@@ -23,10 +23,20 @@ export interface FreeEndpoint {
   readonly params?: Readonly<
     Record<string, { readonly description: string; readonly pattern?: string }>
   >;
-  /** Query parameters: name → what it means (all optional unless `required`). */
+  /**
+   * Query parameters: name → what it means (all optional unless `required`; `pattern` a
+   * regular expression the value must match).
+   */
   readonly query?: Readonly<
-    Record<string, { readonly description: string; readonly required?: boolean }>
+    Record<
+      string,
+      { readonly description: string; readonly required?: boolean; readonly pattern?: string }
+    >
   >;
+  /** The `code` of its 404, when it looks something up (`PAYMENT_NOT_FOUND`). */
+  readonly notFoundCode?: string;
+  /** How often one client may call it, when it is rate-limited (past it: 429 `RATE_LIMITED`). */
+  readonly rateLimit?: { readonly burst: number; readonly perSecond: number };
   /**
    * The JSON body a POST reads: its JSON Schema (derived from the route's own validation), an
    * example and the size past which it is refused (413) unread.

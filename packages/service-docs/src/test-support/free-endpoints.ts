@@ -22,6 +22,7 @@ export const FIXTURE_FREE_ENDPOINTS: readonly FreeEndpoint[] = [
       from: { description: "A stored edition: its SHA-256 or its date.", required: true },
       to: { description: "A stored edition; default: the loaded edition." },
     },
+    notFoundCode: "EDITION_NOT_FOUND",
     example: "/api/list/changes?from=2025-03-04&to=2025-03-21",
   },
   {
@@ -34,6 +35,7 @@ export const FIXTURE_FREE_ENDPOINTS: readonly FreeEndpoint[] = [
     params: {
       paymentId: { description: "The X-Payment-Id of the answer.", pattern: "^pay_[0-9a-f]{32}$" },
     },
+    notFoundCode: "PAYMENT_NOT_FOUND",
     example: "/api/payments/pay_00000000000000000000000000000000",
   },
 ];
