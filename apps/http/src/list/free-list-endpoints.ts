@@ -1,6 +1,7 @@
 import { ListStatusAnswerSchema } from "@svc/compliance";
 import { jsonSchemaOf } from "@svc/report-model";
 import type { FreeEndpoint } from "@svc/service-docs";
+import { ChangesAnswerSchema, EditionsAnswerSchema } from "./list-answer-schemas.js";
 
 /** A stored edition as a query names it: its SHA-256 (64 hex digits) or its date. */
 export const EDITION_REF = /^(?:[0-9a-fA-F]{64}|\d{4}-\d{2}-\d{2})$/;
@@ -30,6 +31,10 @@ export const FREE_LIST_ENDPOINTS = {
     title: "Stored editions",
     description:
       "The editions the service has stored (datasetDate, datasetSha256, addressCount, storedAt), newest first; the loaded one is always listed.",
+    answer: {
+      description: "The stored editions, newest first; the ETag names them.",
+      schema: jsonSchemaOf(EditionsAnswerSchema),
+    },
     example: "/api/list/editions",
   },
   changes: {
@@ -50,6 +55,10 @@ export const FREE_LIST_ENDPOINTS = {
       },
     },
     notFoundCode: "EDITION_NOT_FOUND",
+    answer: {
+      description: "What changed; the ETag names both editions.",
+      schema: jsonSchemaOf(ChangesAnswerSchema),
+    },
     example: "/api/list/changes?from=2025-03-04&to=2025-03-21",
   },
 } as const satisfies Record<string, FreeEndpoint>;

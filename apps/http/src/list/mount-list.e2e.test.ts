@@ -1,8 +1,10 @@
 import { renderDocument } from "@svc/renderers";
 import type { Hono } from "hono";
+import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
+import { EditionsAnswerSchema } from "./list-answer-schemas.js";
 
 // The free list endpoints on the embedded sample edition (the stored editions and their changes
 // are tested with a snapshot store of real editions in stored-editions.e2e.test.ts).
@@ -38,6 +40,8 @@ describe("free list endpoints", () => {
     const res = await app.request("/api/list/editions");
     const body = (await res.json()) as { data: { editions: { datasetSha256: string }[] } };
     expect(body.data.editions).toHaveLength(1);
+    // What OpenAPI publishes of the answer holds of it.
+    expect(v.safeParse(EditionsAnswerSchema, body).issues).toBeUndefined();
   });
 
   it("GET /api/list/changes refuses what cannot name an edition (400) and an unknown one (404)", async () => {

@@ -4,9 +4,11 @@ import { join } from "node:path";
 import { ListLoader, loadIndex, SnapshotStore } from "@svc/ofac-index/node";
 import { renderDocument } from "@svc/renderers";
 import type { Hono } from "hono";
+import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app/create-app.js";
 import { type PaidStack, startPaidStack } from "../test-support/paid-stack.js";
+import { ChangesAnswerSchema } from "./list-answer-schemas.js";
 import { loaderEditions } from "./loader-editions.js";
 
 // The stored-editions endpoints on a snapshot store of two real OFAC editions: the 90 Tornado
@@ -70,6 +72,8 @@ describe("stored editions and their changes", () => {
         removed: Entry[];
       };
     };
+    // What OpenAPI publishes of the answer holds of it.
+    expect(v.safeParse(ChangesAnswerSchema, body).issues).toBeUndefined();
     expect(body.data.from.datasetDate).toBe("2025-03-04");
     expect(body.data.to.datasetDate).toBe("2025-03-21");
     expect(body.data.added).toHaveLength(0);

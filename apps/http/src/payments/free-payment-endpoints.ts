@@ -1,6 +1,8 @@
 import { PAYMENT_ID } from "@svc/ledger";
 import { PAYMENT_HEADERS } from "@svc/payments";
+import { jsonSchemaOf } from "@svc/report-model";
 import type { FreeEndpoint } from "@svc/service-docs";
+import { ReceiptAnswerSchema } from "./receipt-schema.js";
 
 /**
  * The free endpoint that tells a payment settled after its answer, defined once: the route
@@ -21,6 +23,10 @@ export const FREE_PAYMENT_ENDPOINTS = {
       },
     },
     notFoundCode: "PAYMENT_NOT_FOUND",
+    answer: {
+      description: "The payment as its caller may see it.",
+      schema: jsonSchemaOf(ReceiptAnswerSchema),
+    },
     example: "/api/payments/pay_0123456789abcdef0123456789abcdef",
   },
 } as const satisfies Record<string, FreeEndpoint>;

@@ -3,9 +3,11 @@ import { connectHttp } from "@svc/test-support/mcp-client";
 import { payerOf, payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
+import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
+import { ReceiptAnswerSchema } from "../payments/receipt-schema.js";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { payBeforeAnswers } from "../test-support/paying-client.js";
 import { type RunningService, startService } from "./start-service.js";
@@ -91,7 +93,10 @@ describe("settlement after the response", () => {
       success: true,
       transaction: record?.txHash,
     });
-    expect(((await receipt.json()) as { data: { status: string } }).data.status).toBe("settled");
+    const view = (await receipt.json()) as { data: { status: string } };
+    expect(view.data.status).toBe("settled");
+    // What OpenAPI publishes of the answer holds of it.
+    expect(v.safeParse(ReceiptAnswerSchema, view).issues).toBeUndefined();
     // The operator's log says so, with the payment id and its transaction.
     expect(logged).toContainEqual(
       expect.objectContaining({

@@ -184,7 +184,12 @@ export const openApiComponentsOf = (terms: readonly PaymentTerms[]) => {
       PaymentRequired: {
         description:
           "Base64 of the x402 v2 PaymentRequired JSON object (the body states the same terms in x402 v1's words).",
-        schema: { type: "string", contentEncoding: "base64" },
+        schema: {
+          type: "string",
+          contentEncoding: "base64",
+          contentMediaType: "application/json",
+          contentSchema: schemaRef("PaymentRequired"),
+        },
       },
       PaymentResponse: {
         description: "Base64 of the x402 settlement receipt (transaction, network, payer).",
