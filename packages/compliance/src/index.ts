@@ -25,7 +25,8 @@ export {
 } from "./evidence/screening-evidence.js";
 export {
   DRY_RUN_MAX_BYTES,
-  type DryRunAnswer,
+  DRY_RUN_RATE_LIMIT,
+  /** @public */ type DryRunAnswer,
   dryRun,
 } from "./execution/dry-run.js";
 export type { Answer, Executable, RunContext } from "./execution/executable.js";

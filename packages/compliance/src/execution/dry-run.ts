@@ -12,6 +12,13 @@ import type { Executable } from "./executable.js";
  */
 export const DRY_RUN_MAX_BYTES = 64 * 1024;
 
+/**
+ * How often one client may dry-run, every route and MCP tool together: 20 at once, then 5 a
+ * second (a client checks a request before it pays, not in a loop). The transports refuse past
+ * it before reading anything (HTTP 429 `RATE_LIMITED` with Retry-After).
+ */
+export const DRY_RUN_RATE_LIMIT = { burst: 20, perSecond: 5 } as const;
+
 /** What a dry run comes to: the input as the run would take it, or the refusal the call would get. */
 export type DryRunAnswer<Input> =
   | { readonly ok: true; readonly input: Input }

@@ -29,7 +29,7 @@ export const reportDocxGenerate = defineOperation({
   mimeType: "application/json",
   admit: documentAdmission("report_docx_generate"),
   admitJson: documentJsonAdmission("report_docx_generate"),
-  check: documentCheck("report_docx_generate"),
+  check: (input) => documentCheck("report_docx_generate")(input),
   input: DOCUMENT_BODIES.report_docx_generate.input,
   inputExample: EXAMPLE_REPORT_MODEL,
   output: DocumentAnswerSchema,

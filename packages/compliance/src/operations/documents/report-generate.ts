@@ -25,7 +25,7 @@ export const reportGenerate = defineOperation({
   mimeType: "application/json",
   admit: documentAdmission("report_generate"),
   admitJson: documentJsonAdmission("report_generate"),
-  check: documentCheck("report_generate"),
+  check: (input) => documentCheck("report_generate")(input),
   input: DOCUMENT_BODIES.report_generate.input,
   inputExample: EXAMPLE_LEGACY_REPORT,
   output: DocumentAnswerSchema,

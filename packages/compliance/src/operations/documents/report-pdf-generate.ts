@@ -25,7 +25,7 @@ export const reportPdfGenerate = defineOperation({
   mimeType: "application/json",
   admit: documentAdmission("report_pdf_generate"),
   admitJson: documentJsonAdmission("report_pdf_generate"),
-  check: documentCheck("report_pdf_generate"),
+  check: (input) => documentCheck("report_pdf_generate")(input),
   input: DOCUMENT_BODIES.report_pdf_generate.input,
   inputExample: EXAMPLE_REPORT_MODEL,
   output: DocumentAnswerSchema,

@@ -29,7 +29,7 @@ export const reportXlsxGenerate = defineOperation({
   mimeType: "application/json",
   admit: documentAdmission("report_xlsx_generate"),
   admitJson: documentJsonAdmission("report_xlsx_generate"),
-  check: documentCheck("report_xlsx_generate"),
+  check: (input) => documentCheck("report_xlsx_generate")(input),
   input: DOCUMENT_BODIES.report_xlsx_generate.input,
   inputExample: EXAMPLE_REPORT_MODEL,
   output: DocumentAnswerSchema,
