@@ -8,14 +8,18 @@ import type { GateFor } from "./tool-gates.js";
  * Where a `tools/call` asks for a dry run: `params._meta["svc/dry-run"] = true`, beside (or
  * instead of) where a payment rides (`x402/payment`).
  *
- * Why a flag on the call and not a free tool taking `{tool, arguments}`: the dry run is then the
- * very call the client will pay for (the same tool name, the same arguments checked by the
- * same schema, the price read from the same `output_format`), and its valid answer is the
- * answer a client already handles: the unpaid result, `isError` with the PaymentRequired, to
- * pay from straight away. A tool's valid answer would have to conform to the tool's
- * `outputSchema` (the SDK clients check it), which a verdict cannot, and a free tool would list
- * one more schema to every agent for what only a paying client needs; the agent that cannot set
- * `_meta` is not the one holding the wallet (`svc-mcp --remote` and the x402 clients are).
+ * Why a flag on the call and not a free tool taking `{tool, arguments}`:
+ *
+ * - the dry run is the very call the client will pay for: the same tool name and arguments,
+ *   checked by the same schema, priced from the same `output_format`; nothing to translate;
+ * - its valid answer is the answer a paying client already handles, the unpaid result (`isError`,
+ *   the PaymentRequired, which every paid tool's `outputSchema` already admits), so the client
+ *   goes from the dry run to paying without another round trip;
+ * - a free tool would add an entry to every agent's `tools/list` (kept lean) whose `arguments`
+ *   can carry no schema (any tool's), so a model gets no help filling it in. Free validation
+ *   matters to whoever holds the wallet (an x402 client, `svc-mcp --remote`), which sets `_meta`
+ *   as it sets the payment; a model that cannot set it loses nothing it pays for, since a refused
+ *   paid call is not charged.
  */
 export const DRY_RUN_META = "svc/dry-run";
 
