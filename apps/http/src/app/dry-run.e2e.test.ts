@@ -312,6 +312,29 @@ describe("within the unpaid bounds", () => {
     expect(streamed.counter.pulled).toBeLessThanOrEqual(DRY_RUN_MAX_BYTES + 4 * 16 * 1024);
   });
 
+  it("each POST route: a dry run over its own limit gets the route's very 413; over 64 KiB only, the dry run's", async () => {
+    for (const op of CATALOG.filter((o) => o.method === "POST")) {
+      const routeLimit = op.maxBodyBytes ?? 1024 * 1024;
+      const limit = Math.min(routeLimit, DRY_RUN_MAX_BYTES);
+      const over = { "Content-Type": "application/json", "Content-Length": String(limit + 1) };
+      const body = "x".repeat(limit + 1);
+      const free = await app.request(`${BASE}${withDryRun(op.path)}`, {
+        method: "POST",
+        headers: over,
+        body,
+      });
+      expect(free.status, op.path).toBe(413);
+      const answer = await free.json();
+      // Without dry_run, a body over the route's limit is refused before payment, unread.
+      const route = await app.request(`${BASE}${op.path}`, { method: "POST", headers: over, body });
+      if (limit === routeLimit) expect(answer, op.path).toEqual(await route.json());
+      else {
+        expect(route.status, op.path).toBe(402);
+        expect(answer.error, op.path).toMatch(/^A dry run takes a body of at most 65536 bytes/);
+      }
+    }
+  });
+
   it("a refusal lists at most 20 issues and counts the rest", async () => {
     const op = opNamed("batch_wallet_screen");
     const res = await dry(requestOf(op, { addresses: Array.from({ length: 100 }, () => 1) }));

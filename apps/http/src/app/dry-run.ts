@@ -39,6 +39,16 @@ export type InputReader = (
   omit: string,
 ) => Promise<{ ok: true; value: unknown } | { ok: false; response: Response }>;
 
+/** What a route's dry run reads with and is bounded by, besides its operation. */
+export interface DryRunRoute {
+  /** Where each client's dry runs are counted (shared by every route and the MCP tools). */
+  readonly buckets: ClientBuckets;
+  /** The request's raw input as the paid call reads it. */
+  readonly readInput: InputReader;
+  /** The route's own body limit, and its 413 (the paid call's answer to a larger body). */
+  readonly route: { readonly maxBodyBytes: number; readonly tooLarge: (c: Context) => Response };
+}
+
 /** One way to pay, as a dry run names it: what the 402's `accepts` entry says. */
 const acceptedOf = (r: PaymentRequirements) => ({
   scheme: r.scheme,
@@ -96,19 +106,22 @@ export function dryRunOf(
   op: AnyOperation,
   gate: PaymentGate,
   deps: ComplianceDeps,
-  buckets: ClientBuckets,
-  readInput: InputReader,
+  { buckets, readInput, route }: DryRunRoute,
 ): MiddlewareHandler {
-  const maxBytes = Math.min(op.maxBodyBytes ?? DRY_RUN_MAX_BYTES, DRY_RUN_MAX_BYTES);
-  const over = (c: Context) =>
-    problem(
-      c,
-      413,
-      "PAYLOAD_TOO_LARGE",
-      `A dry run takes a body of at most ${maxBytes} bytes; a larger one is checked by the paid call, whose refusals are not charged.`,
-      undefined,
-      { Connection: "close" },
-    );
+  const maxBytes = Math.min(route.maxBodyBytes, DRY_RUN_MAX_BYTES);
+  // Over the route's own limit, the paid call's very 413; over the dry run's only, its own.
+  const over =
+    maxBytes === route.maxBodyBytes
+      ? route.tooLarge
+      : (c: Context) =>
+          problem(
+            c,
+            413,
+            "PAYLOAD_TOO_LARGE",
+            `A dry run takes a body of at most ${maxBytes} bytes; a larger one is checked by the paid call, whose refusals are not charged.`,
+            undefined,
+            { Connection: "close" },
+          );
   const answer: MiddlewareHandler = async (c) => {
     const flag = c.req.query(DRY_RUN_PARAM) ?? "";
     if (!DRY_RUN_VALUES.includes(flag)) {

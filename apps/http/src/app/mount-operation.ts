@@ -214,7 +214,11 @@ export function mountOperation(
 ): void {
   const maxBytes = op.maxBodyBytes ?? MAX_BODY_BYTES;
   // Before the gate: a request with `dry_run` is checked free and never reaches it.
-  const checkOnly = dryRunOf(op, gate, deps, dryRuns, inputReaderOf(op));
+  const checkOnly = dryRunOf(op, gate, deps, {
+    buckets: dryRuns,
+    readInput: inputReaderOf(op),
+    route: { maxBodyBytes: maxBytes, tooLarge: (c) => tooLarge(c, maxBytes) },
+  });
   const gated =
     op.method === "GET"
       ? requirePayment(gate, payment)
