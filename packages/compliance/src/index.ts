@@ -23,6 +23,12 @@ export {
   type ServedScreening,
   servedRecordOf,
 } from "./evidence/screening-evidence.js";
+export {
+  DRY_RUN_MAX_BYTES,
+  DRY_RUN_RATE_LIMIT,
+  /** @public */ type DryRunAnswer,
+  dryRun,
+} from "./execution/dry-run.js";
 export type { Answer, Executable, RunContext } from "./execution/executable.js";
 export { execute, executeJson } from "./execution/execute.js";
 export { /** @public */ deadlineOf } from "./execution/run-within-deadline.js";

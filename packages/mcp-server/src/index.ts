@@ -53,6 +53,10 @@ export {
   promptArgumentsOf,
 } from "./prompts/prompt.js";
 export { createMcpServer, type McpServerOptions } from "./server/create-server.js";
+export {
+  DRY_RUN_META,
+  /** @public */ type DryRunAllowance,
+} from "./server/dry-run-call.js";
 export type {
   /** @public */ PaidNetwork,
   /** @public */ PaidOn,

@@ -11,6 +11,11 @@ export type { ExposureForecast } from "./exposure/forecast-types.js";
 export { type BasedHistory, chooseGrowth } from "./exposure/growth-basis.js";
 export { /** @public */ DEFAULT_BASE_HAZARD } from "./exposure/hazard.js";
 export {
+  /** @public */ type CheckedRequest,
+  checkedForecastRequest,
+  checkedQueueRequest,
+} from "./exposure/linked/checked-requests.js";
+export {
   /** @public */ LINK_PROBABILITY,
   type LinkedParty,
   /** @public */ PARTY_PRIOR_EVENTS,

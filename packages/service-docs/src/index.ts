@@ -9,7 +9,12 @@ export { bazaarDiscoveryOf } from "./bazaar/bazaar-discovery.js";
 export type { Companions } from "./html/discovery-links.js";
 export { PAGE_CSP } from "./html/page-policy.js";
 export type { DiscoveryContext } from "./listing/discovery-context.js";
-export { hasDocsPage, listingOf, /** @public */ listingsOf } from "./listing/listing.js";
+export {
+  docsPathOf,
+  /** @public */ hasDocsPage,
+  listingOf,
+  /** @public */ listingsOf,
+} from "./listing/listing.js";
 export {
   DEFAULT_MCP_CATALOG,
   type McpCatalog,
@@ -22,6 +27,7 @@ export { apiCatalogPage } from "./pages/api-catalog-page.js";
 export { landingPage } from "./pages/landing-page.js";
 export { mcpDocsPage } from "./pages/mcp-docs-page.js";
 export { routeDocsPage } from "./pages/route-docs-page.js";
+export { DEVNET_INFO_PATH } from "./route-docs/paid-call.js";
 export { routeDocsOf } from "./route-docs/route-docs.js";
 export { DISCOVERY_PATHS } from "./service/discovery-paths.js";
 export {

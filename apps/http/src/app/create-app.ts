@@ -21,6 +21,7 @@ import { mountPaymentReceipts } from "../payments/mount-payment-receipts.js";
 import type { PaymentReceipts } from "../payments/payment-receipts.js";
 import type { RateLimit } from "./client-rate-limit.js";
 import { corsForPayments } from "./cors.js";
+import { dryRunBuckets } from "./dry-run.js";
 import { mountOperation } from "./mount-operation.js";
 import { problem } from "./problem.js";
 import { type LogSink, requestIdOf, requestLog } from "./request-log.js";
@@ -80,6 +81,11 @@ export interface AppOptions {
   readonly eventLog?: LogSink | undefined;
   /** How often one client may verify an attestation (default: `VERIFY_RATE_LIMIT`). */
   readonly verifyRateLimit?: RateLimit | undefined;
+  /**
+   * How often one client may dry-run, routes and MCP tools together (default:
+   * `DRY_RUN_RATE_LIMIT` of @svc/compliance).
+   */
+  readonly dryRunRateLimit?: RateLimit | undefined;
 }
 
 /** The payment gate of one operation, described for payers and the bazaar. */
@@ -226,10 +232,13 @@ export function createApp(options: AppOptions): Hono {
     attestation === undefined
       ? undefined
       : (c: Context) => ({ key: attestation.key, baseUrl: baseUrlOf(c), keep });
+  // One allowance of free dry runs per client, across every route and the MCP tools.
+  const dryRuns = dryRunBuckets(options.dryRunRateLimit);
   for (const op of options.operations ?? CATALOG) {
     mountOperation(app, op, gateOf(op, options.payments), deps, {
       payment: { resourceUrl },
       signingOf,
+      dryRuns,
     });
   }
   if (options.attestation !== undefined) {
@@ -257,6 +266,7 @@ export function createApp(options: AppOptions): Hono {
     log: options.log,
     attestation: options.attestation,
     keepAttestation: keep,
+    dryRuns,
   });
   app.notFound((c) => problem(c, 404, "ENDPOINT_NOT_FOUND", "Not Found"));
   // The caller gets no detail (never a stack trace); the operator's log gets what failed.

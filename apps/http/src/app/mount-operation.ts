@@ -19,6 +19,8 @@ import {
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
+import type { ClientBuckets } from "./client-rate-limit.js";
+import { dryRunBuckets, dryRunOf, type InputReader } from "./dry-run.js";
 import { answerResponse } from "./map-failure.js";
 import { decodePathParams } from "./path-params.js";
 import { problem } from "./problem.js";
@@ -130,6 +132,51 @@ const inTurn: MiddlewareHandler = async (_c, next) => {
   await next();
 };
 
+/**
+ * A GET's raw input as the paid call reads it: its query parameters (less `omit`) and its path
+ * parameters, decoded from the raw path (the router's own `c.req.path` is already, leniently,
+ * decoded); a parameter that is not valid percent-encoded UTF-8 is refused.
+ */
+function getInputOf(
+  c: Context,
+  op: AnyOperation,
+  omit?: string,
+): { ok: true; value: unknown } | { ok: false; response: Response } {
+  const path = decodePathParams(op.path, targetOf(c.req.url).split("?")[0] ?? "");
+  if (!path.ok) return { ok: false, response: undecodable(c, path.param.name) };
+  const query = c.req.query();
+  if (omit !== undefined) delete query[omit];
+  return { ok: true, value: { ...query, ...path.params } };
+}
+
+/** A parsed body that must be a JSON object: anything else is refused as the paid call refuses it. */
+function objectBody(c: Context, parsed: Read): Read {
+  if (!parsed.ok) return parsed;
+  const raw = parsed.value;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    return {
+      ok: false,
+      response: problem(c, 400, "INVALID_INPUT", "The body must be a JSON object.", [
+        { path: "", message: "the body must be a JSON object" },
+      ]),
+    };
+  }
+  return parsed;
+}
+
+/**
+ * The raw input of `op` as its paid call reads it (`getInputOf`, or the JSON body: 415, 400
+ * `MALFORMED_JSON`, 400 for a body that is no object), for a dry run (`dryRunOf`), which leaves
+ * its own query parameter out. The body is already within the dry run's limit.
+ */
+const inputReaderOf =
+  (op: AnyOperation): InputReader =>
+  async (c, omit) => {
+    if (op.method === "GET") return getInputOf(c, op, omit);
+    const read = await readJsonBytes(c);
+    return read.ok ? objectBody(c, await parseJson(c, read.bytes)) : read;
+  };
+
 export interface MountOptions {
   /** How the payment gate names the resource (its 402s). */
   readonly payment?: RequirePaymentOptions | undefined;
@@ -138,10 +185,17 @@ export interface MountOptions {
    * base URL); none: nothing is signed.
    */
   readonly signingOf?: ((c: Context) => AttestationSigning) | undefined;
+  /**
+   * Where a client's dry runs are counted (`?dry_run=1`, free: one set of buckets for every
+   * route and the MCP tools); default: buckets of this route's own, at `DRY_RUN_RATE_LIMIT`.
+   */
+  readonly dryRuns?: ClientBuckets | undefined;
 }
 
 /**
- * Mounts one catalog operation: a body declared over the route's limit is refused first (413);
+ * Mounts one catalog operation: a request with `?dry_run=1` is checked free and answered
+ * without reaching the gate (`dryRunOf`: its price, or the refusal the paid call would get);
+ * otherwise a body declared over the route's limit is refused first (413);
  * then the payment gate (on the route itself, before the body is read); then the body, read up
  * to the limit (`hono/body-limit`). What was read is the raw input of `execute`, which
  * validates it (after payment; a refused input is answered with a 4xx and not charged) and runs
@@ -156,9 +210,15 @@ export function mountOperation(
   op: AnyOperation,
   gate: PaymentGate,
   deps: ComplianceDeps,
-  { payment = {}, signingOf }: MountOptions = {},
+  { payment = {}, signingOf, dryRuns = dryRunBuckets() }: MountOptions = {},
 ): void {
   const maxBytes = op.maxBodyBytes ?? MAX_BODY_BYTES;
+  // Before the gate: a request with `dry_run` is checked free and never reaches it.
+  const checkOnly = dryRunOf(op, gate, deps, {
+    buckets: dryRuns,
+    readInput: inputReaderOf(op),
+    route: { maxBodyBytes: maxBytes, tooLarge: (c) => tooLarge(c, maxBytes) },
+  });
   const gated =
     op.method === "GET"
       ? requirePayment(gate, payment)
@@ -169,7 +229,7 @@ export function mountOperation(
           requirePayment(gate, payment),
           bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, maxBytes) }),
         );
-  app.on(op.method, op.path, gated, async (c) => {
+  app.on(op.method, op.path, checkOnly, gated, async (c) => {
     // Within the deadline the payment gate was sized on (`op.deadlineMs`); a client that hangs
     // up abandons the run (unsettled). A fault is thrown on, to the app's 500.
     // Screening operations sign their answer with it (bound to this payment); others ignore it.
@@ -183,10 +243,9 @@ export function mountOperation(
     };
     let raw: unknown;
     if (op.method === "GET") {
-      // The raw path: the router's own `c.req.path` is already (leniently) decoded.
-      const path = decodePathParams(op.path, targetOf(c.req.url).split("?")[0] ?? "");
-      if (!path.ok) return undecodable(c, path.param.name);
-      raw = { ...c.req.query(), ...path.params };
+      const input = getInputOf(c, op);
+      if (!input.ok) return input.response;
+      raw = input.value;
     } else {
       const read = await readJsonBytes(c);
       if (!read.ok) return read.response;
@@ -196,14 +255,9 @@ export function mountOperation(
         const answer = await executeJson(op, read.bytes, deps, options);
         if (answer !== undefined) return respond(c, answer);
       }
-      const parsed = await parseJson(c, read.bytes);
+      const parsed = objectBody(c, await parseJson(c, read.bytes));
       if (!parsed.ok) return parsed.response;
       raw = parsed.value;
-      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-        return problem(c, 400, "INVALID_INPUT", "The body must be a JSON object.", [
-          { path: "", message: "the body must be a JSON object" },
-        ]);
-      }
     }
     return respond(c, await execute(op, raw, deps, options));
   });

@@ -1,9 +1,10 @@
+import { DEVNET_INFO_PATH } from "@svc/service-docs";
 import type { SolanaDevnet } from "@svc/solana-devnet";
 import type { Devnet } from "@svc/x402-devnet";
 import type { Hono } from "hono";
 
-/** Where a running development service says how to pay it locally. */
-export const DEVNET_INFO_PATH = "/dev/devnet.json";
+/** Where a running development service says how to pay it locally (the docs pages link it). */
+export { DEVNET_INFO_PATH };
 
 /**
  * Development only (mounted only when the service pays through its own devnet): the local

@@ -149,12 +149,23 @@ describe("docs on the paid POST routes", () => {
     expect(docs).toMatchObject({ outputKind: "document", outputMimeType: "application/pdf" });
   });
 
-  it("the paid GET route has no docs page: a GET is the paid call (402)", async () => {
+  it("the paid GET route's docs page is a GET on its path less the parameter; with the address, a GET is the paid call (402)", async () => {
     const res = await get(
       "/api/fixture-screen/0x098B716B8Aaf21512996dC57EB0615e2383E2f96",
       BROWSER,
     );
     expect(res.status).toBe(402);
+    const page = await get("/api/fixture-screen", BROWSER);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("How to pay with x402");
+    expect(html).toContain("dry_run=1");
+    const docs = await (await get("/api/fixture-screen?format=json")).json();
+    expect(docs).toMatchObject({
+      routeKey: "GET /api/fixture-screen/:address",
+      docsOnlyGet: false,
+      docsUrl: "http://screen.test/api/fixture-screen",
+    });
   });
 
   it("unknown routes stay JSON 404s", async () => {

@@ -4,10 +4,11 @@ import {
   apiCatalogOf,
   apiCatalogPage,
   type Companions,
+  DEVNET_INFO_PATH,
   DISCOVERY_PATHS,
   type DiscoveryContext,
+  docsPathOf,
   type FreeEndpoint,
-  hasDocsPage,
   inventoryOf,
   landingPage,
   listingOf,
@@ -66,9 +67,10 @@ const servesEndpoint = (app: Hono, e: FreeEndpoint): boolean =>
  * - `GET /openapi.json`: OpenAPI 3.1;
  * - `GET /.well-known/x402-aurelian.json`: the x402 inventory (`/mcp`, `/mcp/docs` and the MCP
  *   server card are mounted by `mountMcp`);
- * - `GET` on each paid POST route: its docs, HTML (JSON with `?format=json` or
- *   `Accept: application/json`). These are separate GET routes: the POST keeps its payment gate,
- *   and a paid GET route (the single-address screening) gets no docs page. HEAD is answered by the same handlers.
+ * - each route's docs page (`docsPathOf`), HTML (JSON with `?format=json` or
+ *   `Accept: application/json`): a GET on each paid POST route (a separate GET route: the POST
+ *   keeps its payment gate), and for a paid GET route a GET on its path up to its first
+ *   parameter (`/api/ofac-wallet-screen`). HEAD is answered by the same handlers.
  *
  * None of these is paid.
  */
@@ -97,6 +99,8 @@ export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
   const companions = (): Companions => ({
     mcpDocs: servesGet(app, DISCOVERY_PATHS.mcpDocs),
     serverCard: servesGet(app, DISCOVERY_PATHS.serverCard),
+    // Development only: its funded payers (`mountDevnetInfo`), mounted once the devnet runs.
+    devnet: servesGet(app, DEVNET_INFO_PATH),
   });
 
   app.get(DISCOVERY_PATHS.landing, (c) => {
@@ -121,8 +125,9 @@ export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
   );
 
   for (const op of options.operations) {
-    if (!hasDocsPage(op, options.operations)) continue;
-    app.get(op.path, (c) => {
+    const docsPath = docsPathOf(op, options.operations);
+    if (docsPath === undefined) continue;
+    app.get(docsPath, (c) => {
       const ctx = contextOf(c);
       const docs = routeDocsOf(listingOf(op, ctx), ctx);
       return representationOf(c, "html") === "json"

@@ -16,6 +16,8 @@ import {
   mcpDocsPage,
 } from "@svc/service-docs";
 import type { Context, Hono } from "hono";
+import { type ClientBuckets, clientOf } from "../app/client-rate-limit.js";
+import { dryRunBuckets } from "../app/dry-run.js";
 import { MAX_BODY_BYTES, payloadTooLarge } from "../app/mount-operation.js";
 import { type LogSink, requestIdOf } from "../app/request-log.js";
 import type { ServiceAttestation } from "../attestations/service-attestation.js";
@@ -43,6 +45,11 @@ export interface McpOptions {
   readonly attestation?: ServiceAttestation | undefined;
   /** Keeps each attestation a tool's answer is signed with (the app's archive). */
   readonly keepAttestation?: ((jws: string) => Promise<void>) | undefined;
+  /**
+   * Where each client's dry runs (`_meta["svc/dry-run"]`) are counted: the app's, shared with
+   * the routes' `?dry_run=1`. Default: buckets of the endpoint's own.
+   */
+  readonly dryRuns?: ClientBuckets | undefined;
 }
 
 /** Whether a GET asks for the server-sent event stream of the transport (not the description). */
@@ -91,8 +98,11 @@ export function mountMcp(app: Hono, options: McpOptions): void {
    * The transport's answer to this request, with the headers the app's middleware prepared (CORS,
    * the request id): hono applies those only to responses built through the context.
    */
+  const dryRuns = options.dryRuns ?? dryRunBuckets();
   const transport = async (c: Context): Promise<Response> => {
     const res = await host(c.req.raw, {
+      // This client's allowance of free dry runs, in the same buckets as the routes'.
+      dryRuns: { take: () => dryRuns.take(clientOf(c)) },
       requestId: requestIdOf(c),
       onCharged: () => markCharged(c),
       onTooLarge: () => payloadTooLarge(c),

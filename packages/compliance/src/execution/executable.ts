@@ -104,6 +104,15 @@ export interface Executable<Input, Output, Deps extends ComplianceDeps = Complia
    * or no renderer for bodies), for the caller to parse them and execute the value as usual.
    */
   admitJson?(json: Uint8Array, deps: Deps, options: ExecuteOptions): Admission<Output> | undefined;
+  /**
+   * The refusals `run` makes of an input the schema parsed, made without the run's work (no
+   * answer built, nothing simulated or rendered, nothing signed): a string that is no address
+   * (`INVALID_ADDRESS`), rules across fields, a report with two variants. It throws what `run`
+   * would throw for them, by calling the very functions `run` starts with. A dry run
+   * (`dryRun`) calls it; `execute` does not (`run` makes the same refusals itself, so a paid
+   * call pays no second check).
+   */
+  check?(input: Input, deps: Deps): void | Promise<void>;
   /** The answer to an input the schema parsed. */
   run(input: Input, deps: Deps, context?: RunContext): Promise<Output> | Output;
 }

@@ -3,8 +3,10 @@ import {
   isLegacyRequest,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
+import { DRY_RUN_MAX_BYTES } from "@svc/compliance";
 import { MCP_PAYMENT_META } from "@svc/payments";
 import { createMcpServer, type McpServerOptions } from "../server/create-server.js";
+import { isDryRunCall } from "../server/dry-run-call.js";
 import { TOOLS } from "../tools/catalog.js";
 import { PRICE_ARGUMENT } from "../tools/tool.js";
 import { BATCH_REFUSAL, isBatchBody } from "./batch-body.js";
@@ -52,6 +54,28 @@ const jsonRpcError = (status: number, code: number, message: string): Response =
   Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
 
 type Bytes = { ok: true; bytes: Uint8Array } | { ok: false; tooLarge: true };
+
+/** A request body parsed, and how many bytes it was. */
+interface Body {
+  readonly parsed: Parsed;
+  readonly bytes: number;
+}
+
+/** The 413 of a dry run over `DRY_RUN_MAX_BYTES`, answering the call's id. */
+const dryRunTooLarge = (message: unknown): Response => {
+  const id = (message as { id?: unknown }).id;
+  return Response.json(
+    {
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message: `Payload too large: a dry run takes at most ${DRY_RUN_MAX_BYTES} bytes; a larger call is checked by the paid call, whose refusals are not charged.`,
+      },
+      id: typeof id === "string" || typeof id === "number" ? id : null,
+    },
+    { status: 413 },
+  );
+};
 
 /**
  * The body as bytes in a buffer of its own, read until it ends or exceeds `maxBytes` (then the
@@ -125,13 +149,14 @@ export function createMcpHttpHandler(
   const batchRefused = (): Response =>
     jsonRpcError(BATCH_REFUSAL.status, BATCH_REFUSAL.code, BATCH_REFUSAL.message);
 
-  /** The parsed body, or the answer that refuses it. */
-  const bodyOf = async (request: Request): Promise<Parsed | Response> => {
+  /** The parsed body and its size, or the answer that refuses it. */
+  const bodyOf = async (request: Request): Promise<Body | Response> => {
     const declared = Number(request.headers.get("content-length") ?? Number.NaN);
     if (declared <= LARGE_BODY_BYTES) {
       const read = await readBytes(request, declared, maxBodyBytes);
       if (!read.ok) return tooLarge();
-      return isBatchBody(read.bytes) ? batchRefused() : parseHere(read.bytes);
+      if (isBatchBody(read.bytes)) return batchRefused();
+      return { parsed: parseHere(read.bytes), bytes: read.bytes.byteLength };
     }
     const release = await slots.acquire();
     if (release === undefined) {
@@ -141,9 +166,10 @@ export function createMcpHttpHandler(
       const read = await readBytes(request, declared, maxBodyBytes);
       if (!read.ok) return tooLarge();
       if (isBatchBody(read.bytes)) return batchRefused();
-      return read.bytes.byteLength <= LARGE_BODY_BYTES
-        ? parseHere(read.bytes)
-        : await parser.parse(read.bytes, rulesOf());
+      const bytes = read.bytes.byteLength;
+      return bytes <= LARGE_BODY_BYTES
+        ? { parsed: parseHere(read.bytes), bytes }
+        : { parsed: await parser.parse(read.bytes, rulesOf()), bytes };
     } finally {
       release();
     }
@@ -162,8 +188,11 @@ export function createMcpHttpHandler(
     }
     const body = await bodyOf(request);
     if (body instanceof Response) return body;
-    if (!body.ok) return jsonRpcError(400, -32700, "Parse error: Invalid JSON");
-    const message = body.message;
+    if (!body.parsed.ok) return jsonRpcError(400, -32700, "Parse error: Invalid JSON");
+    const message = body.parsed.message;
+    // A dry run is free, so it is no larger than the API's dry runs; its arguments were never
+    // looked at (a large unpaid call comes back from the parser without them).
+    if (body.bytes > DRY_RUN_MAX_BYTES && isDryRunCall(message)) return dryRunTooLarge(message);
     // A request of the 2026-07-28 revision carries the `_meta` envelope the SDK classifies by:
     // it is answered by the SDK's per-request entry, strict to that revision. An older request
     // is answered by the stateless 2025 transport, as JSON (the entry's own 2025 leg answers

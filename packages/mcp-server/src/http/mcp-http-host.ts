@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ComplianceDeps } from "@svc/compliance";
 import type { AnyPrompt } from "../prompts/prompt.js";
+import type { DryRunAllowance } from "../server/dry-run-call.js";
 import { type ToolPayments, toolGates } from "../server/tool-gates.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { BodySlots } from "./body-slots.js";
@@ -57,6 +58,8 @@ export interface McpHttpCall {
    * request's own origin otherwise): what a signed attestation names, with the key set under it.
    */
   readonly baseUrl?: string | undefined;
+  /** This caller's allowance of dry runs (the app's, shared with its routes' `?dry_run=1`). */
+  readonly dryRuns?: DryRunAllowance | undefined;
 }
 
 /** Answers one request to the MCP endpoint. */
@@ -112,6 +115,7 @@ export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
         call.onCharged?.();
       },
       onFault: (error, tool) => log?.sink.error({ requestId, tool, err: error }, "tool.fault"),
+      dryRuns: call.dryRuns,
     });
     const response = refusal === undefined ? await handle(request) : forbidden(refusal);
     if (call.requestId === undefined) response.headers.set("X-Request-Id", requestId);

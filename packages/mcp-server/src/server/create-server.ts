@@ -23,6 +23,7 @@ import { failureResult, internalErrorResult, toolResult } from "../results/tool-
 import { TOOLS } from "../tools/catalog.js";
 import { type AnyTool, pricedCall, type ToolDeps } from "../tools/tool.js";
 import { CallParams, callParamsMessage } from "./call-params.js";
+import { asksDryRun, type DryRunAllowance, dryRunCall } from "./dry-run-call.js";
 import type { PaidOn } from "./paid-on.js";
 import { MCP_SERVER, serverInfoOf } from "./server-info.js";
 import type { GateFor } from "./tool-gates.js";
@@ -76,6 +77,11 @@ export interface McpServerOptions {
   readonly onCharged?: ((tool: string, receipt: unknown) => void) | undefined;
   /** Faults (not refusals) are reported here; the caller only sees INTERNAL_ERROR. */
   readonly onFault?: ((error: unknown, tool: string) => void) | undefined;
+  /**
+   * The caller's allowance of dry runs (`_meta["svc/dry-run"]`, free): the hosted API's, shared
+   * with its routes' `?dry_run=1`. None: dry runs are bounded by size and issue count only.
+   */
+  readonly dryRuns?: DryRunAllowance | undefined;
 }
 
 /**
@@ -148,6 +154,16 @@ export function createMcpServer(options: McpServerOptions): Server {
       );
     }
     try {
+      // A dry run of a paid tool is checked free and never run (`dryRunCall`).
+      if (options.gateFor !== undefined && tool.pricing.kind === "paid" && asksDryRun(_meta)) {
+        return (await dryRunCall(
+          tool,
+          args,
+          deps,
+          options.gateFor,
+          options.dryRuns,
+        )) as CallToolResult;
+      }
       const price = pricedCall(tool, args);
       if (!price.ok) return price.refusal as CallToolResult;
       if (price.price === null || options.gateFor === undefined) {

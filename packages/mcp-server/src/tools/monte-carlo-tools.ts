@@ -73,6 +73,8 @@ export const monteCarloDecisionReportTool = defineTool<
   output: DecisionAnswerSchema,
   pricing: { kind: "paid", price: MONTE_CARLO_PRICES.decision },
   deadlineMs: MONTE_CARLO_DEADLINE_MS,
+  // What the run refuses before simulating (a dry run's check).
+  check: (input) => void parseMonteCarloDecisionInput(input),
   run: async (input) => answerOf(runScenarioAnalysis(parseMonteCarloDecisionInput(input))),
 });
 
@@ -92,6 +94,7 @@ export const monteCarloReportTool = defineTool<v.InferOutput<typeof MonteCarloRe
   pricing: { kind: "paid", price: MONTE_CARLO_PRICES.report },
   // A simulation takes well under a second: the document's budget covers both.
   deadlineMs: DOCUMENT_DEADLINE_MS,
+  check: (input) => void parseMonteCarloReportInput(input),
   run: async (input, deps, context) => {
     const parsed = parseMonteCarloReportInput(input);
     const answer = answerOf(runScenarioAnalysis(parsed));

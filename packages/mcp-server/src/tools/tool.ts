@@ -140,6 +140,8 @@ export function operationTool(
     pricing: view.pricing ?? { kind: "paid", price: op.price },
     deadlineMs: view.deadlineMs ?? op.deadlineMs,
     operation: op,
+    // The route's own refusals of what its run is given: the tool's input extends the route's.
+    ...(op.check !== undefined && { check: op.check }),
     ...(run === undefined
       ? {
           ...(op.admit !== undefined && { admit: op.admit }),

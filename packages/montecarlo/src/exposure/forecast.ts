@@ -3,7 +3,6 @@ import { empiricalPmf } from "../estimate/integer-distribution.js";
 import { type ProbabilityEstimate, proportion } from "../estimate/proportion.js";
 import { AdditionsSampler } from "../growth/additions-sampler.js";
 import type { ForecastInput } from "../inputs/forecast-input.js";
-import { parseForecastInput } from "../inputs/forecast-input.js";
 import { Xoshiro128StarStar } from "../rng/xoshiro128.js";
 import { deriveSeed } from "../seed/derive-seed.js";
 import { additionsPmf } from "./additions-pmf.js";
@@ -15,9 +14,9 @@ import { chooseGrowth, type GrowthChoice } from "./growth-basis.js";
 import { DEFAULT_BASE_HAZARD, type TierWeights } from "./hazard.js";
 import { exactOutlook, type HitsOutlook, outlookOf, type Target } from "./hits-outlook.js";
 import { forecastLimitations } from "./limitations.js";
+import { checkedForecastRequest } from "./linked/checked-requests.js";
 import { partyEventsPerYear } from "./linked/linked-party.js";
 import { LinkedHits } from "./linked/party-hits.js";
-import { resolveLinks } from "./linked/resolve-links.js";
 import {
   type AssessedWallet,
   assessWallets,
@@ -116,17 +115,11 @@ export function forecastExposure(
   request: unknown,
   context: ExposureContext,
 ): ExposureForecastResult {
-  const input = parseForecastInput(request);
+  // Every refusal of the input first, before anything is computed.
+  const { input, links } = checkedForecastRequest(request, context.linkedParty);
   const growth = chooseGrowth(context.history, input.priors?.list_add_rate_override_per_day);
   const tierWeights = tierWeightsOf(input.tier_weights);
   const metadata = new Map((input.address_metadata ?? []).map((m) => [m.address, m]));
-  const links = resolveLinks(
-    (input.address_metadata ?? []).map((m, i) => ({
-      id: m.linked_sdn_entry,
-      path: `address_metadata[${i}].linked_sdn_entry`,
-    })),
-    context.linkedParty,
-  );
   const partyOf = new Map(
     (input.address_metadata ?? []).map((m, i) => [m.address, links[i]] as const),
   );

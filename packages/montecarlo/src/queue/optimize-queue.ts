@@ -6,8 +6,8 @@ import { ConditionalHits } from "../exposure/conditional-hits.js";
 import { chooseGrowth } from "../exposure/growth-basis.js";
 import { DEFAULT_BASE_HAZARD } from "../exposure/hazard.js";
 import { forecastLimitations } from "../exposure/limitations.js";
+import { checkedQueueRequest } from "../exposure/linked/checked-requests.js";
 import { LinkedHits } from "../exposure/linked/party-hits.js";
-import { resolveLinks } from "../exposure/linked/resolve-links.js";
 import {
   assessWallets,
   type ExposureContext,
@@ -16,7 +16,7 @@ import {
 } from "../exposure/portfolio.js";
 import { simulateHits, tabulationCutoff } from "../exposure/simulate-hits.js";
 import { AdditionsSampler } from "../growth/additions-sampler.js";
-import { parseQueueInput, type QueueInput } from "../inputs/queue-input.js";
+import type { QueueInput } from "../inputs/queue-input.js";
 import { Xoshiro128StarStar } from "../rng/xoshiro128.js";
 import { deriveSeed } from "../seed/derive-seed.js";
 import { queueReport } from "./queue-report.js";
@@ -39,16 +39,10 @@ const ONLY_NAIVE = 2;
  * from a paired simulation of the same futures. Throws `InputError` for a bad request.
  */
 export function optimizeQueue(request: unknown, context: ExposureContext): QueueOptimizationResult {
-  const input = parseQueueInput(request);
+  // Every refusal of the input first, before anything is computed.
+  const { input, links } = checkedQueueRequest(request, context.linkedParty);
   const growth = chooseGrowth(context.history, input.priors?.list_add_rate_override_per_day);
   const horizon = input.horizon_days;
-  const links = resolveLinks(
-    input.review_items.map((item, i) => ({
-      id: item.linked_sdn_entry,
-      path: `review_items[${i}].linked_sdn_entry`,
-    })),
-    context.linkedParty,
-  );
   const wallets = assessWallets(
     input.review_items.map((item, i) => ({ address: item.address, meta: item, party: links[i] })),
     context,

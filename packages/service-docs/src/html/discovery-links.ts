@@ -5,6 +5,8 @@ import { html, type SafeHtml } from "./html.js";
 export interface Companions {
   readonly mcpDocs: boolean;
   readonly serverCard: boolean;
+  /** Development's local chain and funded payers (`/dev/devnet.json`); never in production. */
+  readonly devnet?: boolean | undefined;
 }
 
 interface LinkItem {

@@ -2,11 +2,11 @@ import type { Listing } from "../listing/listing.js";
 import { DISCOVERY_PATHS } from "../service/discovery-paths.js";
 import { html, type SafeHtml } from "./html.js";
 
-/** Where a person reads more about a route: its docs page, or OpenAPI for a paid GET. */
+/** Where a person reads more about a route: its docs page, or OpenAPI where it has none. */
 const docsCell = (l: Listing): SafeHtml =>
-  l.docsUrl === undefined
-    ? html`<a href="${DISCOVERY_PATHS.openapi}">OpenAPI</a><div class="muted">the GET is the paid call</div>`
-    : html`<a class="docs-link" href="${l.op.path}">Docs</a>`;
+  l.docsPath === undefined
+    ? html`<a href="${DISCOVERY_PATHS.openapi}">OpenAPI</a>`
+    : html`<a class="docs-link" href="${l.docsPath}">Docs</a>`;
 
 /** A path that wraps only at its slashes, never inside a segment. */
 const pathHtml = (path: string): SafeHtml =>

@@ -16,7 +16,7 @@ import {
   FIXTURE_SOLANA_PAY_TO,
 } from "../test-support/fixture-operations.js";
 import { FIXTURE_FREE_ENDPOINTS } from "../test-support/free-endpoints.js";
-import { filledUrl, hasDocsPage, listingsOf, pathParamsOf } from "./listing.js";
+import { docsPathOf, filledUrl, hasDocsPage, listingsOf, pathParamsOf } from "./listing.js";
 
 const ctx = {
   operations: FIXTURE_OPERATIONS,
@@ -58,22 +58,35 @@ describe("listingsOf", () => {
     expect(() => listingsOf({ ...ctx, terms: [] })).toThrow(RangeError);
   });
 
-  it("POST routes have a docs page at their URL; a paid GET route has none", () => {
+  it("every route has a docs page: a POST route at its URL, a paid GET route at its path less its parameters", () => {
     for (const l of listingsOf(ctx)) {
-      expect(l.docsUrl).toBe(l.op.method === "POST" ? l.url : undefined);
+      const path = l.op.method === "POST" ? l.op.path : l.op.path.split("/:")[0];
+      expect(l.docsPath).toBe(path);
+      expect(l.docsUrl).toBe(`https://screen.example.com${path}`);
     }
-    expect(CATALOG.filter((op) => op.method === "GET").some((op) => hasDocsPage(op, CATALOG))).toBe(
-      false,
-    );
+    // The service's own catalog, whatever routes it holds.
+    for (const op of CATALOG) expect(docsPathOf(op, CATALOG), op.path).toBeDefined();
+    expect(docsPathOf(ofacGet(), CATALOG)).toBe("/api/ofac-wallet-screen");
   });
 
-  it("no docs page for a POST path that a GET operation also uses", () => {
+  it("no docs page on a path another route or a discovery document holds", () => {
     const [get] = CATALOG.filter((op) => op.method === "GET");
     if (get === undefined) return;
     const post = { ...get, method: "POST" as const };
     expect(hasDocsPage(post, [get, post])).toBe(false);
+    const taken = { ...post, path: get.path.split("/:")[0] as string };
+    expect(docsPathOf(get, [get, taken])).toBeUndefined();
+    expect(docsPathOf({ ...get, path: "/api/:address" }, [get])).toBeUndefined();
+    expect(docsPathOf({ ...get, path: "/api/plain" }, [get])).toBeUndefined();
   });
 });
+
+/** The catalog's paid GET route. */
+const ofacGet = () => {
+  const op = CATALOG.find((o) => o.method === "GET");
+  if (op === undefined) throw new Error("the catalog has no GET route");
+  return op;
+};
 
 describe("filledUrl", () => {
   it("puts path parameters in place and the rest in the query, encoded", () => {

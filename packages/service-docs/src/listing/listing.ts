@@ -2,6 +2,7 @@ import type { AnyOperation } from "@svc/compliance";
 import { displayPrice, type PaidResource, requirementsOf } from "@svc/payments";
 import type { PaymentRequirements } from "@x402/core/types";
 import { defaultTermsOf } from "../networks/served-networks.js";
+import { DISCOVERY_PATHS } from "../service/discovery-paths.js";
 import type { DiscoveryContext } from "./discovery-context.js";
 
 /**
@@ -20,8 +21,13 @@ export interface Listing {
   readonly url: string;
   /** A URL to try: the GET route filled with its example input; for POST the route itself. */
   readonly exampleUrl: string;
-  /** The human docs page (a GET on the paid POST route), or undefined when there is none. */
+  /**
+   * The human docs page: a GET on a paid POST route; for a paid GET route, a GET on its path up
+   * to its first parameter (`/api/ofac-wallet-screen`). Undefined when there is none.
+   */
   readonly docsUrl: string | undefined;
+  /** The same page, relative to the base URL (what the pages link and the app mounts). */
+  readonly docsPath: string | undefined;
   /** The default network's `accepts` entry (the first of `accepts`): what a single-network reader takes. */
   readonly requirements: PaymentRequirements;
   /**
@@ -39,12 +45,32 @@ const paidResourceOf = (op: AnyOperation, url: string): PaidResource => ({
   mimeType: op.mimeType,
 });
 
+/** Paths the discovery documents hold: no route's docs page may take one of them. */
+const RESERVED_PATHS: ReadonlySet<string> = new Set(Object.values(DISCOVERY_PATHS));
+
 /**
- * Whether GET on the route is its docs page: only for POST routes, and only when no GET
- * operation shares the path (GET /api/ofac-wallet-screen/:address is a paid GET, so it has no docs page).
+ * Where a route's docs page is, relative to the base URL: a GET on a paid POST route (unless a
+ * GET operation shares the path); for a paid GET route, whose GET is the paid call, a GET on its
+ * path up to its first parameter (`GET /api/ofac-wallet-screen/:address` →
+ * `/api/ofac-wallet-screen`), unless that path is another route's or a discovery document's.
+ * Undefined when the route has none (a GET route without parameters, or a taken path).
  */
+export function docsPathOf(
+  op: AnyOperation,
+  operations: readonly AnyOperation[],
+): string | undefined {
+  if (op.method === "POST") {
+    return operations.some((o) => o.method === "GET" && o.path === op.path) ? undefined : op.path;
+  }
+  const [head = ""] = op.path.split("/:");
+  const path = head.replace(/\/+$/, "");
+  if (path === op.path || path === "" || RESERVED_PATHS.has(path)) return undefined;
+  return operations.some((o) => o.path === path) ? undefined : path;
+}
+
+/** Whether the route has a docs page (`docsPathOf`). */
 export const hasDocsPage = (op: AnyOperation, operations: readonly AnyOperation[]): boolean =>
-  op.method === "POST" && !operations.some((o) => o.method === "GET" && o.path === op.path);
+  docsPathOf(op, operations) !== undefined;
 
 /** The names of the `:param` segments of a hono path. */
 export const pathParamsOf = (path: string): string[] =>
@@ -70,6 +96,7 @@ export function listingOf(op: AnyOperation, ctx: DiscoveryContext): Listing {
   const url = `${ctx.baseUrl}${op.path}`;
   const resource = paidResourceOf(op, url);
   const accepts = ctx.terms.map((terms) => requirementsOf(resource, terms));
+  const docsPath = docsPathOf(op, ctx.operations);
   return {
     op,
     routeKey: `${op.method} ${op.path}`,
@@ -77,7 +104,8 @@ export function listingOf(op: AnyOperation, ctx: DiscoveryContext): Listing {
     priceUsd: Number(op.price),
     url,
     exampleUrl: op.method === "GET" ? filledUrl(ctx.baseUrl, op.path, op.inputExample) : url,
-    docsUrl: hasDocsPage(op, ctx.operations) ? url : undefined,
+    docsUrl: docsPath === undefined ? undefined : `${ctx.baseUrl}${docsPath}`,
+    docsPath,
     requirements: requirementsOf(resource, defaultTermsOf(ctx.terms)),
     accepts,
   };

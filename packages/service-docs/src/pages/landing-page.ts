@@ -6,10 +6,12 @@ import { howToPayHtml } from "../html/how-to-pay.js";
 import { html, type SafeHtml } from "../html/html.js";
 import { networksTableHtml } from "../html/networks-table.js";
 import { pageHtml } from "../html/page-layout.js";
+import { paidCallHtml } from "../html/paid-call-html.js";
 import type { DiscoveryContext } from "../listing/discovery-context.js";
-import { listingsOf } from "../listing/listing.js";
+import { type Listing, listingsOf } from "../listing/listing.js";
 import { priceRangeOf } from "../listing/payment-summary.js";
 import { labelsOf, servedNetworksOf } from "../networks/served-networks.js";
+import { curlDryRunOf, evmNetworkOf, typescriptPaidCallOf } from "../route-docs/paid-call.js";
 import { DISCOVERY_PATHS } from "../service/discovery-paths.js";
 import { topicOf } from "../service/free-endpoint.js";
 import { SERVICE } from "../service/service-info.js";
@@ -31,9 +33,10 @@ ${listCardHtml(ctx)}
 </section>
 <section class="card">
 <h2>Endpoints</h2>
-<p class="muted">${listings.length} paid endpoint${listings.length === 1 ? "" : "s"}, fixed price per call. A GET on a POST route shows its docs for free; the call itself is the POST.</p>
+<p class="muted">${listings.length} paid endpoint${listings.length === 1 ? "" : "s"}, fixed price per call. Each has a free docs page (a GET on a POST route; for a GET route, its path without the parameter); <code>?dry_run=1</code> checks any call free.</p>
 ${endpointTableHtml(listings)}
 </section>
+${firstCallHtml(ctx, listings, companions)}
 ${evidenceHtml(ctx)}
 <div class="grid2">
 <section class="card">
@@ -69,6 +72,31 @@ ${discoveryLinksHtml(companions)}
     ],
     body,
   });
+}
+
+/**
+ * A newcomer's first call, on the cheapest route: checked free, then paid in TypeScript (at
+ * most ten lines), as every route's docs page shows it for its own route.
+ */
+function firstCallHtml(
+  ctx: DiscoveryContext,
+  listings: readonly Listing[],
+  companions: Companions,
+): SafeHtml | "" {
+  const cheapest = [...listings].sort((a, b) => a.priceUsd - b.priceUsd)[0];
+  if (cheapest === undefined) return "";
+  const network = evmNetworkOf(ctx.terms);
+  return html`<section class="card first-call">
+<h2>Your first call: ${cheapest.op.title} (${cheapest.price})</h2>
+${paidCallHtml(
+  {
+    dryRunExample: curlDryRunOf(cheapest),
+    paidCallExample: network === undefined ? null : typescriptPaidCallOf(cheapest, network),
+  },
+  companions.devnet === true,
+)}
+<p class="muted">Every route's docs page shows the same for its own example.</p>
+</section>`;
 }
 
 /**

@@ -20,12 +20,13 @@ describe("route docs (JSON)", () => {
       const docs = routeDocsOf(l, ctx);
       expect(docs).toMatchObject({
         title: l.op.title,
-        routeKey: `POST ${l.op.path}`,
-        method: "POST",
+        routeKey: `${l.op.method} ${l.op.path}`,
+        method: l.op.method,
         path: l.op.path,
         description: l.op.description,
         price: `$${l.op.price} USDC`,
-        docsOnlyGet: true,
+        docsOnlyGet: l.op.method === "POST",
+        docsUrl: l.docsUrl,
         requestSchema: jsonSchemaOf(l.op.input as GenericSchema),
         requestExample: l.op.inputExample,
         outputExample: l.op.outputExample,
@@ -37,7 +38,8 @@ describe("route docs (JSON)", () => {
         },
       });
       expect(["json", "document"]).toContain(docs.outputKind);
-      expect(docs.curlExample).toContain(`'https://screen.example.com${l.op.path}'`);
+      expect(docs.curlExample).toContain(`'${l.exampleUrl}'`);
+      expect(docs.dryRunExample).toContain("dry_run=1");
     }
   });
 });

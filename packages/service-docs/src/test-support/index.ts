@@ -1,3 +1,4 @@
+export { codeBlocksOf } from "./code-blocks.js";
 export {
   FIXTURE_OPERATIONS,
   FIXTURE_PAY_TO,

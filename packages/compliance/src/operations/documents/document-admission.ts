@@ -4,6 +4,7 @@ import {
   RenderError,
   type RenderTicket,
 } from "@svc/renderers/pool";
+import { parseReport } from "@svc/report-model";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import type { Admission, ExecuteOptions } from "../../execution/executable.js";
 import { classifyFailure } from "../../failures/classify-failure.js";
@@ -80,4 +81,16 @@ export const documentJsonAdmission =
       run: ({ signal }) =>
         renderReportJson({ operation, json }, deps, { signal, ticket, cells: size.cells }),
     };
+  };
+
+/**
+ * The refusals a document route's run makes of a body its schema took, without rendering:
+ * `parseReport`'s (exactly one variant, `AMBIGUOUS_REPORT`; the variants the route takes,
+ * `UNSUPPORTED_VARIANT`; `INVALID_REPORT` with the paths), as `renderReportBody` makes them
+ * first. What only the renderer finds (a document too large once laid out) it cannot.
+ */
+export const documentCheck =
+  (operation: DocumentOperationName) =>
+  (input: unknown): void => {
+    parseReport(input, { accept: DOCUMENT_BODIES[operation].accept });
   };

@@ -1,6 +1,6 @@
 import { defineOperation } from "../../catalog/operation.js";
 import { DocumentAnswerSchema } from "./answer-schema.js";
-import { documentAdmission, documentJsonAdmission } from "./document-admission.js";
+import { documentAdmission, documentCheck, documentJsonAdmission } from "./document-admission.js";
 import { DOCUMENT_DEADLINE_MS, renderReportBody } from "./document-answer.js";
 import { DOCUMENT_BODIES } from "./document-bodies.js";
 import {
@@ -25,6 +25,7 @@ export const reportPdfGenerate = defineOperation({
   mimeType: "application/json",
   admit: documentAdmission("report_pdf_generate"),
   admitJson: documentJsonAdmission("report_pdf_generate"),
+  check: (input) => documentCheck("report_pdf_generate")(input),
   input: DOCUMENT_BODIES.report_pdf_generate.input,
   inputExample: EXAMPLE_REPORT_MODEL,
   output: DocumentAnswerSchema,

@@ -16,6 +16,7 @@ import {
   LAZARUS_ETH,
 } from "./sample-addresses.js";
 import { attestScreening } from "./screening-attestation.js";
+import { checkScreenableMany } from "./screening-checks.js";
 import { SCREENING_SOURCE } from "./screening-constants.js";
 
 export const BatchWalletScreenInputSchema = strictInput({
@@ -95,6 +96,7 @@ export const batchWalletScreen = defineOperation({
     artifacts: { document_endpoints: DOCUMENT_ENDPOINTS },
     source: SCREENING_SOURCE,
   },
+  check: (input, deps) => checkScreenableMany(input, deps),
   run: async (input: BatchWalletScreenInput, deps, context): Promise<BatchWalletScreenAnswer> => {
     const batch = deps.list.screenMany(input.addresses, screenOptions(input.asset));
     const attestation = await attestScreening(context, batch);

@@ -31,6 +31,7 @@ import {
   LAZARUS_ETH,
 } from "./sample-addresses.js";
 import { attestationMember, attestScreening } from "./screening-attestation.js";
+import { checkScreenableMany } from "./screening-checks.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 import { screeningInstant } from "./screening-instant.js";
 
@@ -223,6 +224,7 @@ export const eddReport = defineOperation({
     artifacts: { document_endpoints: DOCUMENT_ENDPOINTS },
     source: SCREENING_SOURCE,
   },
+  check: (input, deps) => checkScreenableMany(input, deps),
   run: async (input: EddReportInput, deps, context): Promise<EddReportAnswer> => {
     const c = eddCase(input);
     const screening = deps.list.screenMany(input.addresses, screenOptions(input.asset));

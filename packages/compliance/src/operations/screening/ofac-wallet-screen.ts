@@ -5,6 +5,7 @@ import { DOCUMENT_ENDPOINTS } from "./envelope.js";
 import { addressField, assetField, screenOptions, strictInput } from "./input-fields.js";
 import { EXAMPLE_MATCH_SUMMARY, exampleWalletQuery, LAZARUS_ETH } from "./sample-addresses.js";
 import { attestScreening } from "./screening-attestation.js";
+import { checkScreenable } from "./screening-checks.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 import { walletScreeningAnswer } from "./wallet-screening-answer.js";
 import { WALLET_REPORT_TITLE, WALLET_REPORT_TYPE } from "./wallet-screening-report.js";
@@ -54,6 +55,7 @@ export const ofacWalletScreen = defineOperation({
     artifacts: { document_endpoints: DOCUMENT_ENDPOINTS },
     source: SCREENING_SOURCE,
   },
+  check: (input, deps) => checkScreenable(input, deps),
   run: async (input: WalletScreenInput, deps, context) => {
     const result = deps.list.screen(input.address, screenOptions(input.asset));
     return walletScreeningAnswer(result, await attestScreening(context, result));

@@ -11,6 +11,7 @@ import {
   LAZARUS_ETH,
 } from "./sample-addresses.js";
 import { attestScreening } from "./screening-attestation.js";
+import { checkScreenable } from "./screening-checks.js";
 import { SCREENING_NOTE, SCREENING_SOURCE } from "./screening-constants.js";
 import { walletScreeningAnswer } from "./wallet-screening-answer.js";
 import { WALLET_REPORT_TITLE, WALLET_REPORT_TYPE } from "./wallet-screening-report.js";
@@ -74,6 +75,7 @@ export const walletSanctionsReport = defineOperation({
     artifacts: { document_endpoints: DOCUMENT_ENDPOINTS },
     source: SCREENING_SOURCE,
   },
+  check: (input, deps) => checkScreenable(input, deps),
   run: async (input: WalletSanctionsReportInput, deps, context) => {
     const result = deps.list.screen(input.address, screenOptions(input.asset));
     return walletScreeningAnswer(result, await attestScreening(context, result));

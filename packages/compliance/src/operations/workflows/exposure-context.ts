@@ -57,14 +57,22 @@ export function exposureContext(
       };
     },
     history: deps.history(),
-    linkedParty: (id) => {
-      const party = deps.list.party?.(id) ?? null;
-      return party === null
-        ? null
-        : linkedParty(party, deps.partyHistory?.() ?? EMBEDDED_PARTY_HISTORY);
-    },
+    linkedParty: linkedPartyLookup(deps),
   };
 }
+
+/**
+ * A `linked_sdn_entry` as the engine takes it: the listed party of that entry or profile id,
+ * with its record in the party history, or null when the list has none (the engine refuses it).
+ */
+export const linkedPartyLookup =
+  (deps: ComplianceDeps): NonNullable<ExposureContext["linkedParty"]> =>
+  (id) => {
+    const party = deps.list.party?.(id) ?? null;
+    return party === null
+      ? null
+      : linkedParty(party, deps.partyHistory?.() ?? EMBEDDED_PARTY_HISTORY);
+  };
 
 /** A listed party as the engine takes it: who it is and its own record in the party history. */
 function linkedParty(

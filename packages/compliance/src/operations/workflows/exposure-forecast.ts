@@ -1,4 +1,5 @@
 import {
+  checkedForecastRequest,
   type ExposureForecast,
   ExposureForecastInputSchema,
   forecastExposure,
@@ -11,7 +12,7 @@ import { withByline } from "../screening/report-byline.js";
 import { SCREENING_SOURCE } from "../screening/screening-constants.js";
 import { ExposureForecastAnswerSchema } from "./answer-schemas.js";
 import { LAZARUS_ETH } from "./example-addresses.js";
-import { exposureContext, prescreen } from "./exposure-context.js";
+import { exposureContext, linkedPartyLookup, prescreen } from "./exposure-context.js";
 
 /**
  * The exposure forecast: the probability that a set of wallets becomes exact OFAC SDN matches within a
@@ -115,6 +116,11 @@ export const exposureForecast: Operation<
     // The file's stem carries the report's date, so the example leaves it out.
     artifacts: { document_endpoints: { pdf: "/api/tools/report/pdf/generate" } },
     source: SCREENING_SOURCE,
+  },
+  // The run's refusals, in its order: the addresses screened, then the engine's own checks.
+  check: (input, deps) => {
+    prescreen(deps, input.addresses, input.asset, (i) => `addresses[${i}]`);
+    checkedForecastRequest(input, linkedPartyLookup(deps));
   },
   run: (input, deps) => {
     const screened = prescreen(deps, input.addresses, input.asset, (i) => `addresses[${i}]`);

@@ -1,4 +1,9 @@
-import { optimizeQueue, type QueueOptimization, QueueOptimizeInputSchema } from "@svc/montecarlo";
+import {
+  checkedQueueRequest,
+  optimizeQueue,
+  type QueueOptimization,
+  QueueOptimizeInputSchema,
+} from "@svc/montecarlo";
 import type * as v from "valibot";
 import { defineOperation, type Operation } from "../../catalog/operation.js";
 import { type ScreeningEnvelope, screeningEnvelope } from "../screening/envelope.js";
@@ -7,7 +12,16 @@ import { withByline } from "../screening/report-byline.js";
 import { SCREENING_SOURCE } from "../screening/screening-constants.js";
 import { QueueOptimizeAnswerSchema } from "./answer-schemas.js";
 import { LAZARUS_ETH } from "./example-addresses.js";
-import { exposureContext, prescreen } from "./exposure-context.js";
+import { exposureContext, linkedPartyLookup, prescreen } from "./exposure-context.js";
+
+/** The review items' addresses, as the items give them (the schema has checked their shape). */
+const itemAddresses = (items: readonly unknown[] | undefined): unknown[] | undefined =>
+  Array.isArray(items)
+    ? items.map((item) => (item as { address?: unknown } | null)?.address)
+    : undefined;
+
+/** Where a refused item address is named. */
+const itemPath = (i: number): string => `review_items[${i}].address`;
 
 /**
  * The review-queue optimizer: the order in which to review wallets so a limited review budget catches the
@@ -124,12 +138,14 @@ export const queueOptimize: Operation<
     artifacts: { document_endpoints: { pdf: "/api/tools/report/pdf/generate" } },
     source: SCREENING_SOURCE,
   },
+  // The run's refusals, in its order: the items' addresses screened, then the engine's checks.
+  check: (input, deps) => {
+    prescreen(deps, itemAddresses(input.review_items), input.asset, itemPath);
+    checkedQueueRequest(input, linkedPartyLookup(deps));
+  },
   run: (input, deps) => {
-    const items: readonly unknown[] | undefined = input.review_items;
-    const addresses = Array.isArray(items)
-      ? items.map((item) => (item as { address?: unknown } | null)?.address)
-      : undefined;
-    const screened = prescreen(deps, addresses, input.asset, (i) => `review_items[${i}].address`);
+    const addresses = itemAddresses(input.review_items);
+    const screened = prescreen(deps, addresses, input.asset, itemPath);
     const { report, ...data } = optimizeQueue(input, exposureContext(deps, screened));
     // The run is synchronous, so the list asked here is the one it screened against.
     const f = deps.list.freshness();
