@@ -44,6 +44,41 @@ export const openApiComponentsOf = (terms: readonly PaymentTerms[]) => {
   const parts = networkPartsOf(terms);
   return {
     schemas: {
+      DryRunValid: {
+        type: "object",
+        description:
+          "What `?dry_run=1` answers (200) when the request is valid: free, nothing run or charged.",
+        required: ["success", "valid", "operation", "price", "currency", "message"],
+        properties: {
+          success: { type: "boolean", const: true },
+          valid: { type: "boolean", const: true },
+          operation: { type: "string", maxLength: 64, description: "The operation's name." },
+          price: {
+            type: "string",
+            pattern: "^\\d{1,4}(\\.\\d{1,6})?$",
+            maxLength: 11,
+            description: "USD per call, as a decimal.",
+          },
+          currency: { type: "string", const: "USD" },
+          accepts: {
+            type: "array",
+            maxItems: 8,
+            description:
+              "The 402's terms, one entry per network (absent until the facilitator has answered once).",
+            items: {
+              type: "object",
+              properties: {
+                scheme: { type: "string", maxLength: 32 },
+                network: { type: "string", maxLength: 64 },
+                amount: { type: "string", maxLength: 78 },
+                asset: { type: "string", maxLength: 64 },
+                payTo: { type: "string", maxLength: 64 },
+              },
+            },
+          },
+          message: { type: "string", maxLength: 300 },
+        },
+      },
       Error: {
         type: "object",
         description:

@@ -1,9 +1,10 @@
+import { DRY_RUN_MAX_BYTES, DRY_RUN_RATE_LIMIT } from "@svc/compliance";
 import { networkNamesOf, v1PaymentRequired } from "@svc/payments";
 import { answerSchemaOf } from "../listing/answer-schema.js";
 import { type Listing, pathParamsOf } from "../listing/listing.js";
 import { requestSchemaOf } from "../listing/request-schema.js";
 import { labelsOf } from "../networks/served-networks.js";
-import { paidRefusals } from "./error-responses.js";
+import { paidRefusals, rateLimited } from "./error-responses.js";
 import { objectBodyOf } from "./object-body.js";
 import { PAID_SECURITY } from "./openapi-components.js";
 import { headerRef, schemaRef } from "./openapi-refs.js";
@@ -75,6 +76,18 @@ const networksTextOf = (l: Listing): string =>
 export const DOCS_URL_FORMATS =
   "Human-readable docs: a GET on this route answers HTML to a browser (and to a client that prefers neither); JSON with `Accept: application/json` or `?format=json`.";
 
+/**
+ * `?dry_run=1`: the request checked as the paid call would check it, free, answered with the
+ * price (`DryRunValid`) or the paid call's own refusal; bounded like unpaid traffic.
+ */
+const DRY_RUN_PARAMETER = {
+  name: "dry_run",
+  in: "query",
+  required: false,
+  description: `Free validation: \`1\` (or \`true\`) checks this request exactly as the paid call would (path, query and body, the same 400 with field paths and codes, 413, 415) without payment or run, and answers 200 with the price and the 402's \`accepts\` (schema \`DryRunValid\`) or the paid call's own refusal. A payment sent with it is ignored, never charged. Bodies up to ${DRY_RUN_MAX_BYTES} bytes (or the route's own limit); at most ${DRY_RUN_RATE_LIMIT.burst} at once, then ${DRY_RUN_RATE_LIMIT.perSecond} a second per client, across routes and MCP tools (429 beyond).`,
+  schema: { type: "string", enum: ["1", "true"] },
+};
+
 /** The OpenAPI Operation Object of one paid route. */
 export function openApiOperationOf(l: Listing) {
   const { op } = l;
@@ -82,9 +95,9 @@ export function openApiOperationOf(l: Listing) {
   const maxBytes = op.maxBodyBytes ?? MAX_BODY_BYTES;
   const request =
     op.method === "GET"
-      ? { parameters: parametersOf(op.path, input) }
+      ? { parameters: [...parametersOf(op.path, input), DRY_RUN_PARAMETER] }
       : {
-          parameters: [],
+          parameters: [DRY_RUN_PARAMETER],
           requestBody: {
             required: true,
             description: `A JSON object of at most ${maxBytes} bytes (a larger one is refused 413 before payment, unread).`,
@@ -130,7 +143,12 @@ export function openApiOperationOf(l: Listing) {
         },
       },
       ...paidRefusals(op.method, maxBytes),
+      // Only a dry run is rate-limited (a paid call is bounded by its payment).
+      ...rateLimited(DRY_RUN_RATE_LIMIT.burst, DRY_RUN_RATE_LIMIT.perSecond),
     },
+    // What `?dry_run=1` answers when the request is valid (200 is the paid answer's schema, so a
+    // generated client reads it typed; the dry run's is here).
+    "x-dry-run": { parameter: "dry_run", answer: schemaRef("DryRunValid") },
     "x-payment-info": paymentInfoOf(l),
   };
 }

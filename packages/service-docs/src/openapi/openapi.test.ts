@@ -27,6 +27,7 @@ type OperationObject = {
   requestBody?: { content: Record<string, { schema: unknown; example: unknown }> };
   responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
   "x-payment-info": Record<string, unknown>;
+  "x-dry-run"?: unknown;
   security?: unknown;
 };
 const operationOf = (doc: Doc, path: string, method: string) =>
@@ -76,8 +77,17 @@ describe("GET /openapi.json document", () => {
       const op = operationOf(doc, l.op.path, l.op.method);
       const refusals = l.op.method === "POST" ? ["413", "415"] : [];
       expect(Object.keys(op.responses).sort()).toEqual(
-        ["200", "400", "402", "414", "500", "503", ...refusals].sort(),
+        ["200", "400", "402", "414", "429", "500", "503", ...refusals].sort(),
       );
+      // Free validation: `?dry_run=1` on every paid operation, its valid answer described.
+      expect(op.parameters.find((p) => p.name === "dry_run")).toMatchObject({
+        in: "query",
+        required: false,
+      });
+      expect(op["x-dry-run"]).toEqual({
+        parameter: "dry_run",
+        answer: { $ref: "#/components/schemas/DryRunValid" },
+      });
       // Paid: either x402 header presents the payment.
       expect(op.security).toEqual([{ x402: [] }, { x402v1: [] }]);
       expect(op.responses["200"]?.content?.["application/json"]?.example).toEqual(
@@ -122,7 +132,7 @@ describe("GET /openapi.json document", () => {
             : Object.keys((s.properties ?? {}) as object);
         expect(Object.keys(schema.properties).sort()).toEqual(members(input).sort());
       } else {
-        const named = op.parameters.filter((p) => p.name !== undefined);
+        const named = op.parameters.filter((p) => p.name !== undefined && p.name !== "dry_run");
         expect(named.map((p) => p.name).sort()).toEqual(
           Object.keys(input.properties as object).sort(),
         );
