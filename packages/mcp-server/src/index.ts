@@ -9,7 +9,6 @@ export {
   /** @public */ type Icon,
   /** @public */ iconsAt,
   /** @public */ SERVER_ICONS,
-  /** @public */ toolIcons,
 } from "./card/icons.js";
 export {
   /** @public */ type CardOptions,

@@ -68,7 +68,7 @@ describe("GET /.well-known/mcp/server-card.json", () => {
     );
   });
 
-  it("lists the six prompts with their arguments and the twelve tools as tools/list does, with prices", async () => {
+  it("lists the six prompts with their arguments and the twelve tools whole (their full schemas, which tools/list leaves lean), with prices", async () => {
     const card = (await (await get("/.well-known/mcp/server-card.json")).json()) as Card;
     expect(card.prompts.map((p) => p.name)).toEqual(PROMPTS.map((p) => p.name));
     const required = Object.fromEntries(
@@ -89,13 +89,12 @@ describe("GET /.well-known/mcp/server-card.json", () => {
       expect(Object.keys(listed).sort()).toEqual([
         "annotations",
         "description",
-        "icons",
         "inputSchema",
         "name",
         "outputSchema",
         "title",
       ]);
-      expect(tool.annotations.readOnlyHint).toBe(true);
+      expect(tool.annotations.readOnlyHint).toBe(priceUsd === null);
       expect(priceUsd).toEqual(PRICES[tool.name]);
     }
   });
@@ -228,7 +227,7 @@ describe("GET /mcp/docs", () => {
         JSON.parse(JSON.stringify(listedTool(TOOLS[i]!).inputSchema)),
       );
       expect(tool.inputExample).toEqual(TOOLS[i]!.inputExample);
-      expect(tool.annotations.readOnlyHint).toBe(true);
+      expect(tool.annotations.readOnlyHint).toBe(tool.priceUsd === null);
     }
     const byName = Object.fromEntries(docs.tools.map((t) => [t.name, t]));
     expect(byName.server_capabilities).toMatchObject({

@@ -12,7 +12,7 @@ import {
 } from "@svc/payments";
 import { renderDocument } from "@svc/renderers";
 import { type Served, serveOnLoopback } from "@svc/test-support/loopback";
-import { connectHttp } from "@svc/test-support/mcp-client";
+import { connectHttp, GENERATIONS } from "@svc/test-support/mcp-client";
 import { payerOf } from "@svc/test-support/x402-payer";
 import type { Devnet } from "@svc/x402-devnet";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
@@ -65,12 +65,14 @@ const payer = (i: number) => payerOf(devnet.payers[i]!.privateKey);
 const PAID_TOOLS = TOOLS.filter((t) => t.pricing.kind === "paid");
 
 describe("listing", () => {
-  it("lists the twelve tools (nine, list_status and the two workflows), each read-only with a closed object input", async () => {
+  it("lists the twelve tools (nine, list_status and the two workflows), each with a closed object input, paid ones neither read-only nor idempotent", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
     expect(tools).toHaveLength(12);
     for (const tool of tools) {
-      expect(tool.annotations?.readOnlyHint, tool.name).toBe(true);
+      const paid = PAID_TOOLS.some((t) => t.name === tool.name);
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(!paid);
+      expect(tool.annotations?.idempotentHint, tool.name).toBe(!paid);
       expect(tool.inputSchema.type, tool.name).toBe("object");
       expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
       expect(typeof tool.description).toBe("string");
@@ -203,15 +205,84 @@ describe("every paid tool, paid over MCP", () => {
   });
 });
 
+/** The bytes of each answer the hosted server sent, by the JSON-RPC method it answered. */
+interface Wire {
+  readonly answer: (request: Request) => Promise<Response>;
+  readonly bytesOf: (method: string) => number[];
+}
+
+/** Requests sent over the loopback as they are, each answer's body counted as it came. */
+function wire(): Wire {
+  const seen: { method: string; bytes: number }[] = [];
+  return {
+    answer: async (request) => {
+      const sent = request.clone();
+      const method =
+        request.method === "POST"
+          ? ((JSON.parse(await sent.text()) as { method?: string }).method ?? "")
+          : request.method;
+      const response = await fetch(request);
+      const bytes = (await response.clone().arrayBuffer()).byteLength;
+      seen.push({ method, bytes });
+      return response;
+    },
+    bytesOf: (method) => seen.filter((s) => s.method === method).map((s) => s.bytes),
+  };
+}
+
+describe.each(GENERATIONS)("the hosted listing, to a client of MCP %s", (generation) => {
+  it("tools/list is at most 24 KB on the wire, every paid tool's description starting with its price", async () => {
+    const counted = wire();
+    const listing = await connectHttp(`${served.origin}/mcp`, generation, {
+      answer: counted.answer,
+    });
+    try {
+      const { tools } = await listing.listTools();
+      expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+      const [bytes] = counted.bytesOf("tools/list");
+      expect(bytes).toBeGreaterThan(0);
+      expect(bytes).toBeLessThanOrEqual(24 * 1024);
+      for (const tool of PAID_TOOLS) {
+        if (tool.pricing.kind !== "paid") continue;
+        const listed = tools.find((t) => t.name === tool.name);
+        expect(listed?.description?.startsWith(`$${tool.pricing.price} per call`), tool.name).toBe(
+          true,
+        );
+        expect(listed?.icons, tool.name).toBeUndefined();
+      }
+    } finally {
+      await listing.close();
+    }
+  });
+
+  it("an unpaid call's first text says in one sentence what to do, before the PaymentRequired", async () => {
+    const caller = await connectHttp(`${served.origin}/mcp`, generation);
+    try {
+      const unpaid = await caller.callTool({
+        name: "ofac_wallet_screen",
+        arguments: { address: LISTED },
+      });
+      expect(unpaid.isError).toBe(true);
+      const texts = (unpaid.content as { type: string; text: string }[]).map((c) => c.text);
+      expect(texts[0]).toBe(
+        'Payment required: $0.01 USDC per call over x402; pay one of the accepts in structuredContent and call again with params._meta["x402/payment"], or use svc-mcp --remote, which pays for clients without an x402 wallet.',
+      );
+      expect(JSON.parse(texts[1] ?? "")).toEqual(unpaid.structuredContent);
+    } finally {
+      await caller.close();
+    }
+  });
+});
+
 describe("a client of MCP 2026-07-28 (the SDK 2 client, stateless), beside the 2025 one", () => {
-  it("discovers the server, lists the same tools with their output schemas, and pays a tool the same way", async () => {
+  it("discovers the server, lists the same tools (lean: their output schemas are the server card's), and pays a tool the same way", async () => {
     const modern = await connectHttp(`${served.origin}/mcp`, "2026-07-28");
     try {
       expect(modern.getProtocolEra()).toBe("modern");
       expect(modern.getServerVersion()).toMatchObject({ name: "ofac-wallet-screening" });
       const { tools } = await modern.listTools();
       expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
-      for (const tool of tools) expect(tool.outputSchema?.type, tool.name).toBe("object");
+      for (const tool of tools) expect(tool.outputSchema, tool.name).toBeUndefined();
 
       const before = await payee();
       const args = { address: LISTED };

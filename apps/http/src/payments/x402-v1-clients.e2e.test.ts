@@ -201,7 +201,7 @@ describe("x402-mcp@0.0.5 (withPayment around the AI SDK's MCP client)", () => {
   let sent: Record<string, unknown>;
   let paid: ToolResult;
 
-  it("a model's three calls: the paid tool unpaid gives v1 terms as its second text, generatePaymentAuthorization signs them, the tool called with paymentAuthorization answers and the payee gains the price", async () => {
+  it("a model's three calls: the paid tool unpaid says what to do first and gives v1 terms as its last text, generatePaymentAuthorization signs them, the tool called with paymentAuthorization answers and the payee gains the price", async () => {
     const payer = devnet.payers[2]!;
     const mcp = await experimental_createMCPClient({
       transport: { type: "http", url: `${service.url}/mcp` },
@@ -218,7 +218,11 @@ describe("x402-mcp@0.0.5 (withPayment around the AI SDK's MCP client)", () => {
         address: LISTED,
       })) as ToolResult;
       expect(unpaid.isError).toBe(true);
-      const terms = JSON.parse(unpaid.content[1]?.text ?? "") as {
+      expect(unpaid.content[0]?.text).toMatch(
+        /^Payment required: \$0\.01 USDC per call over x402; /,
+      );
+      expect(unpaid.content).toHaveLength(3);
+      const terms = JSON.parse(unpaid.content[2]?.text ?? "") as {
         x402Version: number;
         accepts: Record<string, unknown>[];
       };

@@ -109,7 +109,10 @@ describe("the service in development with X402_NETWORK=eip155:84532", () => {
         name: "ofac_wallet_screen",
         arguments: { address: LISTED },
       });
-      const [v2, v1] = (unpaid.content as { text: string }[]).map((c) => JSON.parse(c.text));
+      // After the sentence saying what to do: v2's PaymentRequired, then v1's terms.
+      const [, v2, v1] = (unpaid.content as { text: string }[]).map((c, i) =>
+        i === 0 ? c.text : JSON.parse(c.text),
+      );
       expect(v2.accepts[0]).toMatchObject({ network: "eip155:84532", asset: SEPOLIA_USDC });
       expect(v1.accepts[0]).toMatchObject({ network: "base-sepolia", asset: SEPOLIA_USDC });
     } finally {

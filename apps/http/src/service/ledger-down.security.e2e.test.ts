@@ -144,7 +144,8 @@ describe("the ledger's PostgreSQL stopped, paid in x402 v1", () => {
   async function paidToolV1() {
     const args = { address: LISTED };
     const unpaid = await client.callTool({ name: "ofac_wallet_screen", arguments: args });
-    const text = (unpaid.content as { text: string }[])[1]?.text ?? "";
+    // After the sentence saying what to do and v2's PaymentRequired: v1's terms, last.
+    const text = (unpaid.content as { text: string }[])[2]?.text ?? "";
     const payment = await v1PayloadFor(JSON.parse(text) as PaymentRequiredV1, payerKey());
     return client.callTool({
       name: "ofac_wallet_screen",

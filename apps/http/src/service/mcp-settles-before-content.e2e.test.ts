@@ -135,7 +135,8 @@ const BY_VERSION: Record<
     receiptKey: "x402.payment-response",
     network: "base",
     meta: async (unpaid, key) => {
-      const text = (unpaid.content as { text: string }[])[1]?.text ?? "";
+      // After the sentence saying what to do and v2's PaymentRequired: v1's terms, last.
+      const text = (unpaid.content as { text: string }[])[2]?.text ?? "";
       return {
         "x402.payment": v1PaymentHeader(
           await v1PayloadFor(JSON.parse(text) as PaymentRequiredV1, key),
@@ -248,8 +249,11 @@ describe.each(VERSIONS)(
       expect(refusal.accepts).toHaveLength(1);
       expect(typeof refusal.error).toBe("string");
       expect(refusal.error).not.toBe("Payment required");
-      // Nothing of the screening: every text is a PaymentRequired.
-      for (const { text } of result.content as { text: string }[]) {
+      // Nothing of the screening: a sentence saying what happened, then PaymentRequireds.
+      const [line, ...required] = (result.content as { text: string }[]).map((c) => c.text);
+      expect(line).toMatch(/^Payment not settled \(.+\), so no answer: \$0\.01 USDC per call/);
+      expect(line).not.toContain("Lazarus");
+      for (const text of required) {
         expect(JSON.parse(text)).toHaveProperty("accepts");
         expect(text).not.toContain("Lazarus");
       }

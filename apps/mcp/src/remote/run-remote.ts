@@ -1,9 +1,10 @@
 import { PassThrough } from "node:stream";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { RemoteOptions } from "../cli/parse-args.js";
 import type { Log } from "../log/stderr-log.js";
 import { stopOnce } from "../process/stop-once.js";
+import { ConnectionTransport } from "./connection-transport.js";
 import { InFlight } from "./in-flight.js";
 import { Budget, formatUsdc } from "./limits.js";
 import { payerFromKey } from "./payer.js";
@@ -24,8 +25,10 @@ const CLIENT_INFO = { name: "svc-mcp-remote", version: "0.1.0" };
  * `svc-mcp --remote <URL>`: connects to a hosted `/mcp` (protocol 2026-07-28 if it speaks it,
  * else the 2025 handshake), then serves it over stdio, paying for paid tools from the key in
  * `X402_PRIVATE_KEY` within the limits. Exits 1 (`start.failed`) if the key is malformed or the
- * remote cannot be reached; stops when the client closes stdin, or on SIGINT/SIGTERM, after the
- * calls under way have finished (and their payments were logged).
+ * remote cannot be reached; stops when the client closes stdin (or stops reading stdout), or on
+ * SIGINT/SIGTERM, after the calls under way have finished (and their payments were logged). A
+ * server instance of the SDK's stdio entry closing is no stop: the entry discards the instance
+ * that answered a probing `server/discover` when the client goes on with `initialize`.
  */
 export async function runRemote(
   options: RemoteOptions,
@@ -75,14 +78,11 @@ export async function runRemote(
   };
   process.stdin.once("end", endInput);
   process.stdin.once("close", endInput);
-  serving = serveStdio(
-    () => {
-      const server = createProxyServer(remote, caller, inFlight);
-      server.onclose = () => shutdown("transport closed");
-      return server;
-    },
-    { transport: new StdioServerTransport(input, process.stdout) },
-  );
+  const connection = new ConnectionTransport(input, process.stdout);
+  connection.onClosed = () => shutdown("connection closed");
+  serving = serveStdio(() => createProxyServer(remote, caller, inFlight), {
+    transport: connection,
+  });
 
   log.info(
     {

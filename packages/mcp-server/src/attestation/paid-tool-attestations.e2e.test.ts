@@ -27,8 +27,10 @@ import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANY_CALLER } from "../http/caller-policy.js";
 import { createMcpHttpHost, type McpHttpHost } from "../http/mcp-http-host.js";
+import { outputSchemaOf } from "../server/tool-listing.js";
 import { pdfText, resourcesOf } from "../test-support/read-documents.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
+import { TOOLS } from "../tools/catalog.js";
 
 // The hosted MCP host with the service's signing key, on a real local chain and facilitator, and
 // the SDK's clients paying as agents do: a paid screening answer carries an attestation signed
@@ -119,11 +121,10 @@ describe.each(GENERATIONS)(
       client = await connectTestClient(HOST_MCP, generation, {
         answer: (request) => host(request, { baseUrl: BASE_URL }),
       });
-      // Listed first: the SDK's client then checks every structured result against outputSchema.
-      const { tools } = await client.listTools();
+      // Each structured result is checked against the tool's output schema (the server card's).
       const ajv = new AjvJsonSchemaValidator();
       validate = (tool, content) =>
-        ajv.getValidator(tools.find((t) => t.name === tool)?.outputSchema ?? {})(content).valid;
+        ajv.getValidator(outputSchemaOf(TOOLS.find((t) => t.name === tool)!))(content).valid;
     });
     afterAll(async () => client?.close());
 

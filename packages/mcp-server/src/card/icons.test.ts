@@ -12,7 +12,6 @@ import {
   ICON_SVG,
   iconsAt,
   SERVER_ICONS,
-  toolIcons,
 } from "./icons.js";
 import { serverCardOf } from "./server-card.js";
 
@@ -29,11 +28,10 @@ describe("the icon", () => {
     expect(Buffer.byteLength(ICON_SVG)).toBeLessThan(1024);
   });
 
-  it("travels inline (a data: URI of the same SVG) in serverInfo and on every tool", () => {
+  it("travels inline (a data: URI of the same SVG) in serverInfo", () => {
     expect(SERVER_ICONS).toHaveLength(1);
     expect(SERVER_ICONS[0]).toMatchObject({ mimeType: "image/svg+xml", sizes: ["any"] });
     expect(decoded(SERVER_ICONS[0]!.src)).toBe(ICON_SVG);
-    for (const tool of TOOLS) expect(toolIcons(tool.name)).toEqual(SERVER_ICONS);
   });
 
   it("is named by its URL on the API in the server card", () => {
@@ -74,9 +72,12 @@ describe.each(GENERATIONS)("the server's identity, to a client of MCP %s", (gene
     await client?.close();
   });
 
-  it("gives the icon in serverInfo, as the SDK client reads it", () => {
+  it("gives the icon in serverInfo, as the SDK client reads it, and on no tool", async () => {
     const info = client.getServerVersion();
     expect(info).toMatchObject({ name: "ofac-wallet-screening", version: "0.1.2" });
     expect(info?.icons).toEqual(SERVER_ICONS);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name));
+    for (const tool of tools) expect(tool.icons, tool.name).toBeUndefined();
   });
 });

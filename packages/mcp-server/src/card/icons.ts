@@ -32,8 +32,10 @@ export const ICON_SVG =
   "</svg>";
 
 /**
- * The icon inline, as a base64 `data:` URI: the handshake and `tools/list` carry it this way, so a
- * client shows it over stdio and offline, where no URL of this service exists.
+ * The icon inline, as a base64 `data:` URI: the handshake (`serverInfo` of `initialize` and
+ * `server/discover`) carries it this way, so a client shows it over stdio and offline, where no
+ * URL of this service exists. Tools carry none: the same icon on each of them was most of a
+ * listing that goes whole into a model's context.
  */
 const ICON_DATA_URI = `data:${ICON_MIME_TYPE};base64,${Buffer.from(ICON_SVG, "utf8").toString("base64")}`;
 
@@ -43,16 +45,10 @@ export const SERVER_ICONS: Icon[] = [
 ];
 
 /**
- * The `icons` of a tool in `tools/list`: every tool shows the server's icon (one place to give a
- * tool its own).
- */
-export const toolIcons = (_name: string): Icon[] => SERVER_ICONS;
-
-/**
  * The icon at the URLs the API serves it on `baseUrl`, as SVG and PNG: the server card and
- * server.json name it so (the registry takes an HTTPS URL, not a `data:` URI). The handshake and
- * the tools carry only the SVG inline: a PNG there would add 4 KB to every listing and, on
- * 2026-07-28, to every answer (the server's identity rides on each).
+ * server.json name it so (the registry takes an HTTPS URL, not a `data:` URI). The handshake
+ * carries only the SVG inline: a PNG there would add 4 KB to it and, on 2026-07-28, to every
+ * answer (the server's identity rides on each).
  */
 export const iconsAt = (baseUrl: string): Icon[] => [
   { src: `${baseUrl}${ICON_PATH}`, mimeType: ICON_MIME_TYPE, sizes: ["any"] },

@@ -40,8 +40,9 @@ const cardNetworksOf = (paidOn: PaidOn | undefined) =>
 
 /**
  * `/.well-known/mcp/server-card.json`, the MCP discovery document: identity (with the icon the
- * API serves), the endpoint, no authentication, x402 payment, capabilities, and every prompt and tool as
- * `prompts/list` and `tools/list` give them, with each tool's price. The payment names the
+ * API serves), the endpoint, no authentication, x402 payment, capabilities, every prompt as
+ * `prompts/list` gives it, and every tool whole (`listedTool`: its input schema with every
+ * description, and its output schema, which `tools/list` leaves out to stay lean) with its price. The payment names the
  * default network (`paymentNetwork`, `paymentNetworkId`, `paymentNetworkLabel`) and every network
  * paid on with its asset and payee (`paymentNetworks`, the default first).
  */

@@ -25,9 +25,9 @@ import { type AnyTool, pricedCall, type ToolDeps } from "../tools/tool.js";
 import { CallParams, callParamsMessage } from "./call-params.js";
 import { asksDryRun, type DryRunAllowance, dryRunCall } from "./dry-run-call.js";
 import type { PaidOn } from "./paid-on.js";
-import { MCP_SERVER, serverInfoOf } from "./server-info.js";
+import { MCP_PAYING_PROXY, MCP_SERVER, serverInfoOf } from "./server-info.js";
 import type { GateFor } from "./tool-gates.js";
-import { listedTool } from "./tool-listing.js";
+import { toolsListEntry } from "./tool-listing.js";
 
 /**
  * A JSON-RPC "invalid params" error (-32602). Thrown as a plain Error with a code: the SDK sends
@@ -54,6 +54,9 @@ const sharedValidator = (): AjvJsonSchemaValidator => {
  * shared cache may keep them), and a new deployment is picked up within five minutes.
  */
 const LISTING_CACHE: CacheHint = { ttlMs: 5 * 60_000, cacheScope: "public" };
+
+/** The other way to pay an unpaid result names after x402's: the local proxy that pays. */
+const UNPAID_OTHERWISE = `use ${MCP_PAYING_PROXY.command}, which ${MCP_PAYING_PROXY.pays}`;
 
 export interface McpServerOptions {
   /** The list, the history and the renderer the tools run on. */
@@ -111,7 +114,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     },
   });
 
-  server.setRequestHandler("tools/list", async () => ({ tools: tools.map(listedTool) }));
+  server.setRequestHandler("tools/list", async () => ({
+    tools: tools.map((t) => toolsListEntry(t, deps.paid)),
+  }));
 
   /**
    * Runs a tool on arguments not yet checked, within the deadline its payment gate was sized on
@@ -184,6 +189,7 @@ export function createMcpServer(options: McpServerOptions): Server {
             paymentAttester(options.attestation, authorization),
           ),
         () => served,
+        { otherwise: UNPAID_OTHERWISE },
       );
       const receipt = toolReceiptOf(result);
       if (receipt !== undefined) options.onCharged?.(tool.name, receipt);

@@ -5,15 +5,16 @@ import { MCP_PAYMENT_RESPONSE_META } from "@svc/payments";
 import { jsonSchemaOf } from "@svc/report-model";
 import { GENERATIONS, type McpTestClient } from "@svc/test-support/mcp-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverCardOf } from "../card/server-card.js";
 import { connect } from "../test-support/connect.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
 import { TOOLS } from "../tools/catalog.js";
 import type { AnyTool } from "../tools/tool.js";
 import { outputSchemaOf } from "./tool-listing.js";
 
-// Every tool declares an outputSchema derived from its valibot answer schema; every result a
-// real call gives (answers in every format, refusals) is checked against it here with the SDK's
-// own validator, and by the SDK's Client itself, which checks each result once it has listed.
+// Every tool declares an outputSchema derived from its valibot answer schema, in the server card
+// (`tools/list` leaves it out to stay lean); every result a real call gives (answers in every
+// format, refusals) is checked against it here with the SDK's own validator.
 const LAZARUS = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
 const ajv = new AjvJsonSchemaValidator();
 describe.each(GENERATIONS)("to a client of MCP %s", (generation) => {
@@ -22,7 +23,8 @@ describe.each(GENERATIONS)("to a client of MCP %s", (generation) => {
 
   beforeAll(async () => {
     client = await connect({ deps: await sampleDeps() }, generation);
-    listed = new Map((await client.listTools()).tools.map((t) => [t.name, t.outputSchema ?? {}]));
+    const card = serverCardOf({ baseUrl: "https://screen.test" });
+    listed = new Map(card.tools.map((t) => [t.name, t.outputSchema]));
   });
   afterAll(async () => client?.close());
 
@@ -47,7 +49,10 @@ describe.each(GENERATIONS)("to a client of MCP %s", (generation) => {
   }
 
   describe("outputSchema", () => {
-    it("every listed tool declares one, an object schema, the same as outputSchemaOf", () => {
+    it("the server card declares one for every tool, an object schema, the same as outputSchemaOf; tools/list none", async () => {
+      for (const listedTool of (await client.listTools()).tools) {
+        expect(listedTool.outputSchema, listedTool.name).toBeUndefined();
+      }
       expect(listed.size).toBe(TOOLS.length);
       for (const tool of TOOLS) {
         const schema = listed.get(tool.name);

@@ -15,7 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect } from "../test-support/connect.js";
 import { pdfText, resourcesOf } from "../test-support/read-documents.js";
 import { sampleDeps } from "../test-support/sample-deps.js";
+import { TOOLS } from "../tools/catalog.js";
+import { priceOf } from "../tools/tool.js";
 import { toolGates } from "./tool-gates.js";
+import { outputSchemaOf } from "./tool-listing.js";
 
 // The hosted configuration on a real local chain and facilitator: paid tools behind the x402 v2
 // MCP adapter, the SDK's Client paying as an agent does.
@@ -66,10 +69,9 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
   });
 
   it("exposure_forecast and queue_optimize ask for their routes' prices, run when paid and settle exactly that; every result validates against the tool's outputSchema", async () => {
-    const { tools } = await client.listTools();
     const validate = (name: string, structured: unknown) =>
       new AjvJsonSchemaValidator().getValidator(
-        tools.find((t) => t.name === name)?.outputSchema ?? {},
+        outputSchemaOf(TOOLS.find((t) => t.name === name)!),
       )(structured).valid;
     const deps = await sampleDeps();
     const workflows = [
@@ -136,6 +138,23 @@ describe.each(GENERATIONS)("paid tools (hosted), to a client of MCP %s", (genera
     expect(pdfText(resourcesOf(paid)[0]?.blob ?? "")).toContain("Lazarus Group");
     expect(await payee()).toBe(before + 90_000n);
     expect(charged).toEqual(["ofac_wallet_report"]);
+  });
+
+  it("an unpaid call of each paid tool says first, in one sentence, its price and what to do; then the PaymentRequired as JSON, v1's terms last", async () => {
+    const paid = TOOLS.filter((t) => t.pricing.kind === "paid");
+    expect(paid.length).toBeGreaterThan(0);
+    for (const tool of paid) {
+      const args = tool.inputExample as Record<string, unknown>;
+      const r = await client.callTool({ name: tool.name, arguments: args });
+      expect(r.isError, tool.name).toBe(true);
+      const texts = (r.content as { type: string; text: string }[]).map((c) => c.text);
+      expect(texts[0], tool.name).toBe(
+        `Payment required: $${priceOf(tool, args)} USDC per call over x402; pay one of the accepts in structuredContent and call again with params._meta["x402/payment"], or use svc-mcp --remote, which pays for clients without an x402 wallet.`,
+      );
+      expect(JSON.parse(texts[1] ?? ""), tool.name).toEqual(r.structuredContent);
+      expect(JSON.parse(texts[2] ?? ""), tool.name).toMatchObject({ x402Version: 1 });
+      expect(texts, tool.name).toHaveLength(3);
+    }
   });
 
   it("unpaid amplification: an unpaid call is asked for payment before its arguments are read, whatever they hold", async () => {

@@ -36,6 +36,16 @@ export const MCP_PAYMENT = {
 } as const;
 
 /**
+ * The local proxy that pays the hosted tools for a client that cannot (`svc-mcp --remote <URL>`,
+ * paying from X402_PRIVATE_KEY within its limits), as paid tools' descriptions and unpaid results
+ * name it.
+ */
+export const MCP_PAYING_PROXY = {
+  command: "svc-mcp --remote",
+  pays: "pays for clients without an x402 wallet",
+} as const;
+
+/**
  * The standalone tool server as published: the npm package whose `svc-mcp` binary speaks stdio
  * (`npx -y @svc/mcp`). Its version is the package's (apps/mcp/package.json; a test holds them equal).
  */

@@ -8,4 +8,7 @@ const { artifact_only: _notATool, ...routeEntries } = EddReportInputSchema.entri
  * price: the route's members, with the route's rules, except `artifact_only` (a document comes
  * back once, as an embedded resource).
  */
-export const eddReportTool = operationTool(eddReport, { input: strictInput(routeEntries) });
+export const eddReportTool = operationTool(eddReport, {
+  title: "Enhanced due diligence memo",
+  input: strictInput(routeEntries),
+});

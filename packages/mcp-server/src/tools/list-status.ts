@@ -13,7 +13,7 @@ const Input = v.strictObject(
  */
 export const listStatusTool = defineTool<Record<string, never>>({
   name: "list_status",
-  title: "list_status",
+  title: "Sanctions list status",
   description:
     "Free. The sanctions list screening runs on: status fresh, stale, sample (the embedded sample edition, NOT the OFAC list) or unavailable, with the edition's date and SHA-256, its source, when it was last confirmed current and how many hours ago, and whether it is stale.",
   input: Input,

@@ -65,7 +65,7 @@ export const monteCarloDecisionReportTool = defineTool<
   v.InferOutput<typeof MonteCarloDecisionToolSchema>
 >({
   name: "monte_carlo_decision_report",
-  title: "monte_carlo_decision_report",
+  title: "Monte Carlo decision analysis",
   description:
     "Runs a seeded Monte Carlo scenario analysis (probability, batch-probability, compare, sensitivity, forecast, composed or optimize) and returns the estimate with its interval, the exact normal probability beside it, a decision summary and a report model ready for the document tools.",
   input: MonteCarloDecisionToolSchema,
@@ -81,7 +81,7 @@ export const monteCarloDecisionReportTool = defineTool<
 /** `monte_carlo_report`: the same analysis, rendered as a PDF or DOCX when asked. */
 export const monteCarloReportTool = defineTool<v.InferOutput<typeof MonteCarloReportToolSchema>>({
   name: "monte_carlo_report",
-  title: "monte_carlo_report",
+  title: "Monte Carlo scenario report",
   description:
     "Runs a seeded Monte Carlo scenario analysis and returns its report: the report model as JSON, or rendered as a PDF or DOCX document (an embedded resource) with the scenario summary and assumptions tables.",
   input: MonteCarloReportToolSchema,

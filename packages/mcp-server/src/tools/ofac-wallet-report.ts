@@ -29,7 +29,9 @@ const Input = strictInput({
  */
 export const ofacWalletReportTool = operationTool(walletSanctionsReport, {
   name: "ofac_wallet_report",
-  description: `${walletSanctionsReport.description} With output_format pdf or docx the report is rendered and returned as a file.`,
+  title: "OFAC wallet report",
+  description:
+    "Screens one wallet address by exact match against OFAC's SDN digital-currency addresses: the match details, listed addresses near it (nearMatches), list freshness and a report model; with output_format pdf or docx, that report rendered as the document (an embedded resource). A string that is no address is refused (INVALID_ADDRESS) and not charged.",
   input: Input,
   inputExample: { ...walletSanctionsReport.inputExample, output_format: "pdf" },
   output: WalletReportAnswerSchema,

@@ -74,7 +74,7 @@ function capabilitiesOf({ tools, paid, paidOn }: Pick<ToolDeps, "tools" | "paid"
           ...networksOf(paidOn),
           requiredFor: charged.map((t) => t.name),
           notRequiredFor: free.map((t) => t.name),
-          how: `Call a paid tool without payment: the result is isError with the PaymentRequired (x402 v2) as structuredContent. Sign one of its accepts and call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] = the PaymentPayload. The receipt comes back in result._meta["${MCP_PAYMENT.receiptMeta}"], once settled. An x402 v1 client pays from the unpaid result's second text (the terms in v1's words) with params._meta["x402.payment"] (its base64 payment); its receipt is in result._meta["x402.payment-response"]. Refused arguments and failed tools are never charged.${signingNoteOf(paidOn)}`,
+          how: `Call a paid tool without payment: the result is isError with the PaymentRequired (x402 v2) as structuredContent. Sign one of its accepts and call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] = the PaymentPayload. The receipt comes back in result._meta["${MCP_PAYMENT.receiptMeta}"], once settled. An x402 v1 client pays from the unpaid result's last text (the terms in v1's words) with params._meta["x402.payment"] (its base64 payment); its receipt is in result._meta["x402.payment-response"]. Refused arguments and failed tools are never charged.${signingNoteOf(paidOn)}`,
         }
       : {
           required: false,
@@ -137,7 +137,7 @@ const CapabilitiesAnswerSchema = v.object({
 /** `server_capabilities`: free; the capability and connection check. */
 export const serverCapabilitiesTool = defineTool<Record<string, never>>({
   name: "server_capabilities",
-  title: "server_capabilities",
+  title: "Server capabilities and prices",
   description:
     "Free. Describes this tool server: identity, transport, which tools need payment and their prices in USDC, how to pay over x402 (v2, and v1), on which network, connection modes and recommended flows.",
   input: Input,

@@ -46,7 +46,12 @@ export interface ToolDeps extends ComplianceDeps {
  */
 export interface McpTool<Input = unknown, Output extends object = object>
   extends Executable<Input, Output, ToolDeps> {
+  /** The tool's name for people (what a client shows), never its snake_case name. */
   readonly title: string;
+  /**
+   * What the tool does, and only that (no price: the listing says it first, from `pricing`, on a
+   * server that charges).
+   */
   readonly description: string;
   readonly inputExample: Input;
   /**
@@ -68,13 +73,15 @@ export const defineTool = <Input, Output extends object = object>(
 ): McpTool<Input, Output> => tool;
 
 /**
- * What a tool changes of the operation it is a view of; the rest is the operation's: its name
- * (also the tool's title), description, input and example, answer schema, price, deadline,
- * admission and run.
+ * What a tool changes of the operation it is a view of; the rest is the operation's: its name,
+ * title, description, input and example, answer schema, price, deadline, admission and run.
  */
 export interface ToolView<Input> {
   /** The tool's name, where the route's is not its MCP name. */
   readonly name?: string;
+  /** Default: the route's title. */
+  readonly title?: string;
+  /** Default: the route's, where it says only what the tool does (not what another route does). */
   readonly description?: string;
   /**
    * The tool's input: the route's narrowed (its members with tighter fields, or fewer of them),
@@ -99,8 +106,8 @@ export type ToolRun<Input, Output> = (
 ) => Promise<Output>;
 
 /**
- * A catalog operation as an MCP tool: the operation itself, listed under its name (also the
- * title) at its price, with what `view` changes. The tool runs the operation's own admission (a
+ * A catalog operation as an MCP tool: the operation itself, listed under its name and title at
+ * its price, with what `view` changes. The tool runs the operation's own admission (a
  * document's size and its place in the renderer's queue) and run, through the same executor as
  * the route, so it answers exactly what the route answers. With its own `run` (which calls the
  * route's), the tool does more than the route: its input, answer schema, price and deadline are
@@ -132,7 +139,7 @@ export function operationTool(
   const { run } = view;
   return {
     name,
-    title: name,
+    title: view.title ?? op.title,
     description: view.description ?? op.description,
     input: view.input ?? op.input,
     inputExample: view.inputExample ?? op.inputExample,

@@ -70,6 +70,8 @@ afterAll(async () => {
 
 const paymentRequiredOf = (result: Awaited<ReturnType<Client["callTool"]>>) =>
   result.structuredContent as unknown as PaymentRequired;
+const textsOf = (result: Awaited<ReturnType<Client["callTool"]>>) =>
+  (result.content as { type: string; text: string }[]).map((c) => c.text);
 
 describe("x402 v2 over MCP", () => {
   it("a free tool answers without payment", async () => {
@@ -77,7 +79,7 @@ describe("x402 v2 over MCP", () => {
     expect(r.isError).toBeFalsy();
   });
 
-  it("an unpaid paid-tool call returns isError with the PaymentRequired, and the tool does not run", async () => {
+  it("an unpaid paid-tool call returns isError with the PaymentRequired, first a sentence saying what to do, and the tool does not run", async () => {
     const r = await client.callTool({ name: "paid_echo", arguments: { text: "hi" } });
     expect(r.isError).toBe(true);
     const required = paymentRequiredOf(r);
@@ -86,7 +88,11 @@ describe("x402 v2 over MCP", () => {
       resource: { url: "mcp://tool/paid_echo" },
       accepts: [{ scheme: "exact", network: "eip155:8453", amount: "10000", payTo: devnet.payTo }],
     });
-    expect(JSON.parse((r.content as { text: string }[])[0]?.text ?? "")).toEqual(required);
+    const [line, json] = textsOf(r);
+    expect(line).toBe(
+      'Payment required: $0.01 USDC per call over x402; pay one of the accepts in structuredContent and call again with params._meta["x402/payment"].',
+    );
+    expect(JSON.parse(json ?? "")).toEqual(required);
     expect(required.extensions).toMatchObject({ bazaar: { info: { input: { type: "mcp" } } } });
     expect(ran.paid_echo).toBe(0);
   });
@@ -119,6 +125,9 @@ describe("x402 v2 over MCP", () => {
     });
     expect(replay.isError).toBe(true);
     expect(paymentRequiredOf(replay).error).toBe("payment_already_used");
+    expect(textsOf(replay)[0]).toMatch(
+      /^Payment not accepted \(payment_already_used\): \$0\.01 USDC per call over x402; pay one of the accepts/,
+    );
     expect(ran.paid_echo).toBe(1);
     expect(await devnet.balanceOf(devnet.payTo)).toBe(payee + 10_000n);
   });
@@ -160,9 +169,9 @@ describe("x402 v2 over MCP", () => {
 });
 
 describe("x402 v1 over MCP, as x402-mcp speaks it", () => {
-  /** The v1 terms of an unpaid call: its second text, what a v1 client (or its model) pays from. */
+  /** The v1 terms of an unpaid call: its last text, what a v1 client (or its model) pays from. */
   const v1TermsOf = (result: Awaited<ReturnType<Client["callTool"]>>) =>
-    JSON.parse((result.content as { text: string }[])[1]?.text ?? "") as PaymentRequiredV1;
+    JSON.parse(textsOf(result)[2] ?? "") as PaymentRequiredV1;
 
   it("an unpaid call states the terms in v1's words too, beside v2's PaymentRequired", async () => {
     const r = await client.callTool({ name: "paid_echo", arguments: {} });

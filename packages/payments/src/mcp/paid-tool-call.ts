@@ -1,8 +1,9 @@
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import type { PaymentGate } from "../gate/payment-gate.js";
-import { paidCall } from "../paid-call/paid-call.js";
+import { type PaidCallOutcome, paidCall } from "../paid-call/paid-call.js";
 import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
+import { displayPrice } from "../terms/atomic-amount.js";
 
 /** Where x402 v2 over MCP puts the payment and the receipt (transports-v2/mcp). */
 export const MCP_PAYMENT_META = "x402/payment";
@@ -24,18 +25,67 @@ export interface ToolResult {
   [key: string]: unknown;
 }
 
+/** Why a call was answered with a PaymentRequired (`paidCall`'s stage). */
+type PaymentRequiredStage = Extract<
+  PaidCallOutcome<unknown>,
+  { kind: "payment-required" }
+>["stage"];
+
+/** How an unpaid result's first line opens, by stage: the state, and the facilitator's reason. */
+const OPENINGS: Readonly<Record<PaymentRequiredStage, (reason: string | undefined) => string>> = {
+  unpaid: () => "Payment required",
+  refused: (reason) => `Payment not accepted${reason === undefined ? "" : ` (${reason})`}`,
+  settlement: (reason) =>
+    `Payment not settled${reason === undefined ? "" : ` (${reason})`}, so no answer`,
+};
+
 /**
- * An unpaid or refused call: `isError`, the PaymentRequired as structured and text content (v2's
- * where the gate takes v2), then, where the gate takes v1 and the facilitator settles it, v1's
- * terms as a second text (what a v1 client, or the model driving it, pays from: no discovery,
- * the tool's schema is listed).
+ * The first text of an unpaid or refused result: one sentence a person or a model can act on
+ * before the JSON that follows, with the price from the gate and the way to present a payment;
+ * `otherwise`, the caller's other way to pay (e.g. a proxy that pays for the client).
  */
-function paymentRequiredResult(gate: PaymentGate, paymentRequired: PaymentRequired): ToolResult {
+function paymentRequiredLine(
+  gate: PaymentGate,
+  stage: PaymentRequiredStage,
+  paymentRequired: PaymentRequired,
+  otherwise?: string,
+): string {
+  const opening = OPENINGS[stage](stage === "unpaid" ? undefined : paymentRequired.error);
+  const alternative = otherwise === undefined ? "" : `, or ${otherwise}`;
+  return `${opening}: ${displayPrice(gate.resource.price)} per call over x402; pay one of the accepts in structuredContent and call again with params._meta["${MCP_PAYMENT_META}"]${alternative}.`;
+}
+
+/**
+ * An unpaid or refused call: `isError`; the PaymentRequired as structured content (v2's where
+ * the gate takes v2); as text, first one sentence saying what to do (`paymentRequiredLine`), then
+ * the PaymentRequired's JSON, then, where the gate takes v1 and the facilitator settles it, v1's
+ * terms (what a v1 client, or the model driving it, pays from: no discovery, the tool's schema is
+ * listed). x402 MCP clients read the PaymentRequired from `structuredContent` first (the
+ * transport's order: @x402/mcp, the Go client); a model reads the texts in order.
+ */
+function paymentRequiredResult(
+  gate: PaymentGate,
+  stage: PaymentRequiredStage,
+  paymentRequired: PaymentRequired,
+  otherwise: string | undefined,
+): ToolResult {
   const v1 = gate.v1PaymentRequired(paymentRequired);
   const main = gate.versions.includes(2) || v1 === undefined ? paymentRequired : v1;
-  const content = [{ type: "text", text: JSON.stringify(main) }];
+  const content = [
+    { type: "text", text: paymentRequiredLine(gate, stage, paymentRequired, otherwise) },
+    { type: "text", text: JSON.stringify(main) },
+  ];
   if (v1 !== undefined && main !== v1) content.push({ type: "text", text: JSON.stringify(v1) });
   return { isError: true, structuredContent: main as unknown as Record<string, unknown>, content };
+}
+
+/** How a paid tool's results are written, besides what the transport fixes. */
+interface PaidToolOptions {
+  /**
+   * Another way to pay, said at the end of an unpaid result's first line after the x402 one
+   * (the tool server: "use svc-mcp --remote, which pays for clients without an x402 wallet").
+   */
+  readonly otherwise?: string | undefined;
 }
 
 /**
@@ -68,7 +118,7 @@ function presentedPayment(meta: Record<string, unknown> | undefined): unknown {
  * answer never goes out before its settlement, whatever the gate's settlement after the answer
  * says (that is HTTP's choice). A facilitator that cannot be reached gives an error result;
  * nothing runs. `servedOf` says, once the tool answered, what its answer was computed on (for
- * the payment's record, before settlement). `run` is given the authorization that pays for it
+ * the payment's record, before settlement); `options` how an unpaid result says what to do. `run` is given the authorization that pays for it
  * (what its evidence names). The lifecycle is `paidCall`'s, as the HTTP adapter's is; this
  * adapter only reads and writes `_meta` and `isError` results.
  */
@@ -77,6 +127,7 @@ export async function callPaidTool(
   meta: Record<string, unknown> | undefined,
   run: (authorization: AuthorizationKey) => Promise<ToolResult>,
   servedOf: () => ServedRecord | undefined = () => undefined,
+  options: PaidToolOptions = {},
 ): Promise<ToolResult> {
   const outcome = await paidCall(
     gate,
@@ -91,7 +142,7 @@ export async function callPaidTool(
   );
   switch (outcome.kind) {
     case "payment-required":
-      return paymentRequiredResult(gate, outcome.paymentRequired);
+      return paymentRequiredResult(gate, outcome.stage, outcome.paymentRequired, options.otherwise);
     case "unavailable":
       return {
         isError: true,
