@@ -37,6 +37,8 @@ export {
 export { httpFacilitator } from "./facilitator/http-facilitator.js";
 export { missingKinds, type NeededKinds } from "./facilitator/supported-kinds.js";
 export {
+  // What the facilitator said of a payment's extensions (`EXTENSION-RESPONSES`).
+  type ExtensionResponses,
   // What the facilitator is given for a payment, in the payment's own x402 version.
   /** @public */ type FacilitatorRequest,
   PaymentGate,
@@ -57,6 +59,13 @@ export {
   recordServed,
   requirePayment,
 } from "./http/require-payment.js";
+export {
+  assertListings,
+  type ListingDeclaration,
+  /** @public */ ListingError,
+  listingProblemsOf,
+} from "./listing/listing-check.js";
+export type { ResourceListing } from "./listing/resource-listing.js";
 export {
   callPaidTool,
   MCP_PAYMENT_META,

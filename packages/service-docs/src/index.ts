@@ -28,4 +28,5 @@ export {
   methodOf,
 } from "./service/free-endpoint.js";
 export { SERVICE } from "./service/service-info.js";
+export { serviceListingOf } from "./service/service-listing.js";
 export { type Inventory, inventoryOf } from "./x402-inventory/x402-inventory.js";

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ComplianceDeps } from "@svc/compliance";
+import { assertListings } from "@svc/payments";
 import type { AnyPrompt } from "../prompts/prompt.js";
-import { type ToolPayments, toolGates } from "../server/tool-gates.js";
+import { type ToolPayments, toolGates, toolListings } from "../server/tool-gates.js";
+import { TOOLS } from "../tools/catalog.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { BodySlots } from "./body-slots.js";
 import { type CallerPolicy, refusedCaller } from "./caller-policy.js";
@@ -78,6 +80,8 @@ const forbidden = (message: string): Response =>
  */
 export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
   const gateFor = options.payments === undefined ? undefined : toolGates(options.payments);
+  // A paid tool whose directory listing would not validate stops the host here, with the reason.
+  if (gateFor !== undefined) assertListings(toolListings(gateFor, options.tools ?? TOOLS));
   const log = options.log;
 
   return async (request, call = {}) => {
