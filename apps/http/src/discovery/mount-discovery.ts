@@ -15,6 +15,7 @@ import {
   openApiOf,
   routeDocsOf,
   routeDocsPage,
+  wellKnownX402Of,
 } from "@svc/service-docs";
 import type { Context, Hono } from "hono";
 import { FREE_ATTESTATION_ENDPOINTS } from "../attestations/free-attestation-endpoints.js";
@@ -66,6 +67,7 @@ const servesEndpoint = (app: Hono, e: FreeEndpoint): boolean =>
  * - `GET /openapi.json`: OpenAPI 3.1;
  * - `GET /.well-known/x402-aurelian.json`: the x402 inventory (`/mcp`, `/mcp/docs` and the MCP
  *   server card are mounted by `mountMcp`);
+ * - `GET /.well-known/x402`: the paid resources in the discovery document x402scan reads;
  * - `GET` on each paid POST route: its docs, HTML (JSON with `?format=json` or
  *   `Accept: application/json`). These are separate GET routes: the POST keeps its payment gate,
  *   and a paid GET route (the single-address screening) gets no docs page. HEAD is answered by the same handlers.
@@ -118,6 +120,10 @@ export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
 
   app.get(DISCOVERY_PATHS.inventory, (c) =>
     jsonResponse(c, inventoryOf(contextOf(c), lastUpdated), false),
+  );
+
+  app.get(DISCOVERY_PATHS.wellKnownX402, (c) =>
+    jsonResponse(c, wellKnownX402Of(contextOf(c)), false),
   );
 
   for (const op of options.operations) {

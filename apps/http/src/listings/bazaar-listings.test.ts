@@ -1,10 +1,7 @@
 import { type AnyOperation, CATALOG } from "@svc/compliance";
 import { ICON_PNG_PATH, TOOLS } from "@svc/mcp-server";
-import { EMBEDDED_DCA_HISTORY } from "@svc/ofac-index";
 import { ListLoader } from "@svc/ofac-index/node";
-import { baseTerms, createPaymentServer, ListingError } from "@svc/payments";
-import { renderDocument } from "@svc/renderers";
-import { anvilAccount, createDevnetFacilitator, DEVNET_ROLES } from "@svc/x402-devnet";
+import { ListingError } from "@svc/payments";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequired } from "@x402/core/types";
 import {
@@ -20,7 +17,7 @@ import {
 } from "@x402/extensions/bazaar";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApp } from "../app/create-app.js";
+import { unpaidApp } from "./test-support/unpaid-app.js";
 
 // Every paid route's and every paid tool's listing, as the x402 Bazaar reads it: the `bazaar`
 // extension and the `resource` of the real 402 (the PAYMENT-REQUIRED header an x402 v2 client
@@ -28,25 +25,9 @@ import { createApp } from "../app/create-app.js";
 // validators. The routes and tools are the catalog's, whatever it holds. No chain is needed: the
 // facilitator (the devnet's, in this process) is only asked what it supports.
 const BASE = "https://screen.example.com";
-const PAY_TO = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
-
 let loader: ListLoader;
 const appWith = (options: { baseUrl?: string; operations?: readonly AnyOperation[] } = {}) =>
-  createApp({
-    list: loader,
-    history: () => EMBEDDED_DCA_HISTORY,
-    render: renderDocument,
-    payments: {
-      server: createPaymentServer(
-        createDevnetFacilitator({
-          rpcUrl: "http://127.0.0.1:1",
-          signerKey: anvilAccount(DEVNET_ROLES.facilitator).privateKey,
-        }),
-      ),
-      terms: [baseTerms(PAY_TO)],
-    },
-    ...options,
-  });
+  unpaidApp(loader, options);
 let app: Hono;
 beforeAll(async () => {
   loader = new ListLoader({ sampleFallback: true });
