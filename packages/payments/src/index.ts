@@ -2,6 +2,7 @@
 // `Buffer` without referencing Node's types; this keeps them type-checking for a consumer whose
 // tsconfig lists no `types` (the reference is kept in dist/index.d.ts).
 /// <reference types="node" preserve="true" />
+export { toolResourceUrl } from "./authorization/resource-binding.js";
 export { SETTLEMENT_MARGIN_SECONDS } from "./authorization/validity-window.js";
 export {
   loadPaymentConfig,

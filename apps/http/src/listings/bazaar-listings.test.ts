@@ -190,7 +190,9 @@ describe("the Bazaar listing of every paid MCP tool (its unpaid result)", () => 
         transport: "streamable-http",
       });
       expectListed(required.resource);
-      expect(catalogued(required)).toMatchObject({ toolName: name });
+      // Listed where it is served: the MCP endpoint on the base URL, with the tool's name.
+      expect(required.resource.url).toBe(`${BASE}/mcp?tool=${name}`);
+      expect(catalogued(required)).toMatchObject({ resourceUrl: `${BASE}/mcp`, toolName: name });
     },
   );
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ComplianceDeps } from "@svc/compliance";
-import { assertListings } from "@svc/payments";
+import { assertListings, toolResourceUrl } from "@svc/payments";
 import type { AnyPrompt } from "../prompts/prompt.js";
 import { type ToolPayments, toolGates, toolListings } from "../server/tool-gates.js";
 import { TOOLS } from "../tools/catalog.js";
@@ -90,11 +90,17 @@ export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
     let charged = false;
     const refusal = refusedCaller(request.headers, options.callers);
     const key = options.payments?.signingKey;
+    // A paid tool's 402 names the endpoint it is served at, on the request's base URL, with the
+    // tool (`toolResourceUrl`): what a directory lists it under, and where it is called.
+    const endpoint = `${call.baseUrl ?? new URL(request.url).origin}${new URL(request.url).pathname}`;
     const handle = createMcpHttpHandler({
       deps: options.deps,
       tools: options.tools,
       prompts: options.prompts,
-      gateFor,
+      gateFor:
+        gateFor === undefined
+          ? undefined
+          : (tool, price) => gateFor(tool, price).at(toolResourceUrl(endpoint, tool.name)),
       paidOn: options.payments?.terms,
       // Paid screening answers are signed when the host has a key (the base URL is per request).
       attestation:
