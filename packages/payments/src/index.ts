@@ -64,7 +64,8 @@ export {
   assertListings,
   type ListingDeclaration,
   /** @public */ ListingError,
-  listingProblemsOf,
+  // Why a declaration would not be listed, for those who check one without throwing.
+  /** @public */ listingProblemsOf,
 } from "./listing/listing-check.js";
 export type { ResourceListing } from "./listing/resource-listing.js";
 export {

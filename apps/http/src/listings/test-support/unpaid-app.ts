@@ -8,7 +8,7 @@ import type { Hono } from "hono";
 import { createApp } from "../../app/create-app.js";
 
 /** The payee every unpaid app names. */
-export const UNPAID_PAY_TO = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const UNPAID_PAY_TO = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
 /**
  * The whole API on the sample list, paid through the devnet's facilitator in this process on no
