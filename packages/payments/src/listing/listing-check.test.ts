@@ -23,6 +23,14 @@ describe("a directory listing, checked with @x402/extensions' validators", () =>
     expect(listingProblemsOf({ name: "POST /api/x", resource, bazaar })).toEqual([]);
   });
 
+  it("a resource that declares no service listing (optional in the spec) has only its declaration checked", () => {
+    const bare = { url: resource.url };
+    expect(listingProblemsOf({ name: "POST /api/x", resource: bare, bazaar })).toEqual([]);
+    expect(listingProblemsOf({ name: "t", resource: bare, bazaar: {} })).toEqual([
+      "t: no bazaar extension (info and schema)",
+    ]);
+  });
+
   it("names each field the Bazaar would drop or refuse, with the route", () => {
     const problems = listingProblemsOf({
       name: "POST /api/x",

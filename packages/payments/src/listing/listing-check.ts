@@ -21,9 +21,9 @@ export interface ListingDeclaration {
  * Why a directory would not list a declaration as declared, by @x402/extensions' own rules
  * (those the Bazaar's facilitator applies): the extension's shape (`validateDiscoveryExtensionSpec`),
  * its `info` against its own `schema` (`validateDiscoveryExtension`), its `routeTemplate`
- * (`validateRouteTemplate`), and the service metadata on `resource`, which the Bazaar drops field
- * by field where it fails (`isValidServiceName`, `sanitizeTags`, `isValidIconUrl`). Empty: it
- * would be listed as it is.
+ * (`validateRouteTemplate`), and the service metadata on `resource` where it declares any, which
+ * the Bazaar drops field by field where it fails (`isValidServiceName`, `sanitizeTags`,
+ * `isValidIconUrl`). Empty: it would be listed as it is.
  */
 export function listingProblemsOf(declaration: ListingDeclaration): string[] {
   const problems: string[] = [];
@@ -43,6 +43,17 @@ export function listingProblemsOf(declaration: ListingDeclaration): string[] {
       problems.push(`routeTemplate ${JSON.stringify(template)} is not a valid route template`);
     }
   }
+  // The service metadata is optional in the spec: a resource that declares none has none to check.
+  const declared = [resource.serviceName, resource.tags, resource.iconUrl].some(
+    (field) => field !== undefined,
+  );
+  if (declared) problems.push(...metadataProblemsOf(resource));
+  return problems.map((problem) => `${declaration.name}: ${problem}`);
+}
+
+/** What the Bazaar would drop of a resource's service metadata (`sanitizeResourceServiceMetadata`). */
+function metadataProblemsOf(resource: ResourceInfo): string[] {
+  const problems: string[] = [];
   if (!isValidServiceName(resource.serviceName)) {
     problems.push(
       `serviceName ${JSON.stringify(resource.serviceName)} is not 1 to 32 printable ASCII characters`,
@@ -60,7 +71,7 @@ export function listingProblemsOf(declaration: ListingDeclaration): string[] {
       `iconUrl ${JSON.stringify(resource.iconUrl)} is not an http(s) URL on a public host name`,
     );
   }
-  return problems.map((problem) => `${declaration.name}: ${problem}`);
+  return problems;
 }
 
 /** Thrown where a paid resource would not be listed as declared: the reasons, every one. */
