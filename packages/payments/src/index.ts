@@ -2,6 +2,7 @@
 // `Buffer` without referencing Node's types; this keeps them type-checking for a consumer whose
 // tsconfig lists no `types` (the reference is kept in dist/index.d.ts).
 /// <reference types="node" preserve="true" />
+export { toolResourceUrl } from "./authorization/resource-binding.js";
 export { SETTLEMENT_MARGIN_SECONDS } from "./authorization/validity-window.js";
 export {
   loadPaymentConfig,
@@ -37,6 +38,8 @@ export {
 export { httpFacilitator } from "./facilitator/http-facilitator.js";
 export { missingKinds, type NeededKinds } from "./facilitator/supported-kinds.js";
 export {
+  // What the facilitator said of a payment's extensions (`EXTENSION-RESPONSES`).
+  type ExtensionResponses,
   // What the facilitator is given for a payment, in the payment's own x402 version.
   /** @public */ type FacilitatorRequest,
   PaymentGate,
@@ -57,6 +60,14 @@ export {
   recordServed,
   requirePayment,
 } from "./http/require-payment.js";
+export {
+  assertListings,
+  type ListingDeclaration,
+  /** @public */ ListingError,
+  // Why a declaration would not be listed, for those who check one without throwing.
+  /** @public */ listingProblemsOf,
+} from "./listing/listing-check.js";
+export type { ResourceListing } from "./listing/resource-listing.js";
 export {
   callPaidTool,
   MCP_PAYMENT_META,

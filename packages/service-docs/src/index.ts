@@ -35,4 +35,6 @@ export {
   methodOf,
 } from "./service/free-endpoint.js";
 export { SERVICE } from "./service/service-info.js";
+export { serviceListingOf } from "./service/service-listing.js";
+export { wellKnownX402Of } from "./well-known/well-known-x402.js";
 export { type Inventory, inventoryOf } from "./x402-inventory/x402-inventory.js";

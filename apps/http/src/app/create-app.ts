@@ -2,8 +2,13 @@ import { type AnyOperation, CATALOG, type ComplianceDeps, listStatusOf } from "@
 import type { ToolPayments } from "@svc/mcp-server";
 import { SdnIndex } from "@svc/ofac-index";
 import { ListLoader } from "@svc/ofac-index/node";
-import { PaymentGate } from "@svc/payments";
-import { bazaarDiscoveryOf, type McpCatalog } from "@svc/service-docs";
+import {
+  assertListings,
+  type ExtensionResponses,
+  PaymentGate,
+  type ResourceListing,
+} from "@svc/payments";
+import { bazaarDiscoveryOf, type McpCatalog, serviceListingOf } from "@svc/service-docs";
 import { type Context, Hono } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
@@ -88,8 +93,22 @@ export interface AppOptions {
   readonly dryRunRateLimit?: RateLimit | undefined;
 }
 
+/**
+ * The request a route's bazaar declaration describes: its method and route template (which the
+ * bazaar extension turns into `routeTemplate`) and, as the path, the template filled with the
+ * example input. The declaration is the same for every request (built once): a directory lists
+ * the route under its template, and never learns the addresses callers screened.
+ */
+function declaredRequestOf(op: AnyOperation) {
+  const example = (op.inputExample ?? {}) as Record<string, unknown>;
+  const path = op.path.replace(/:([A-Za-z0-9_]+)/g, (whole, name: string) =>
+    example[name] === undefined ? whole : encodeURIComponent(String(example[name])),
+  );
+  return { method: op.method, routePattern: op.path, path, adapter: { getPath: () => path } };
+}
+
 /** The payment gate of one operation, described for payers and the bazaar. */
-function gateOf(op: AnyOperation, payments: AppOptions["payments"]): PaymentGate {
+function gateOf(op: AnyOperation, payments: ToolPayments, listing: ResourceListing): PaymentGate {
   return new PaymentGate(
     payments.server,
     {
@@ -100,13 +119,15 @@ function gateOf(op: AnyOperation, payments: AppOptions["payments"]): PaymentGate
       deadlineMs: op.deadlineMs,
       mimeType: op.mimeType,
       discovery: bazaarDiscoveryOf(op),
+      listing,
     },
     payments.terms,
     {
-      transport: { method: op.method, adapter: undefined, path: op.path },
+      transport: declaredRequestOf(op),
       reservations: payments.reservations,
       deferred: payments.deferred,
       versions: payments.versions,
+      onExtensionResponses: payments.onExtensionResponses,
     },
   );
 }
@@ -153,11 +174,45 @@ function editionsOf(options: AppOptions): EditionLookup {
 }
 
 /**
+ * What the facilitator said of a payment's extensions, in the log: above all whether the Bazaar
+ * catalogued the route or tool (`bazaar.status`), and why not (`rejectedReason`).
+ */
+const logExtensionResponses =
+  (log: LogSink | undefined) =>
+  ({ stage, route, responses }: ExtensionResponses): void => {
+    const rejected = Object.values(responses).some(
+      (r) =>
+        typeof r === "object" && r !== null && (r as { status?: unknown }).status === "rejected",
+    );
+    const fields = { stage, route, extensionResponses: responses };
+    if (rejected) log?.warn(fields, "payment.extension-responses");
+    else log?.info(fields, "payment.extension-responses");
+  };
+
+/**
  * The API: health, readiness, every catalog operation behind its payment gate, the discovery
  * documents, and the MCP tool server at `/mcp` with its docs and server card.
+ *
+ * Every paid route and tool declares the service's directory listing (`serviceListingOf` on the
+ * public base URL) and its bazaar declaration; one that @x402/extensions' validators would not
+ * take stops the construction with the reasons (`ListingError`).
  */
 export function createApp(options: AppOptions): Hono {
   const app = new Hono();
+  const listing = serviceListingOf(
+    options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl),
+  );
+  const payments: ToolPayments = {
+    ...options.payments,
+    listing,
+    onExtensionResponses:
+      options.payments.onExtensionResponses ??
+      logExtensionResponses(options.eventLog ?? options.log),
+  };
+  const gates = (options.operations ?? CATALOG).map(
+    (op) => [op, gateOf(op, payments, listing)] as const,
+  );
+  assertListings(gates.map(([, gate]) => gate.listingDeclaration()));
   app.use("*", requestId());
   app.use(
     "*",
@@ -234,8 +289,8 @@ export function createApp(options: AppOptions): Hono {
       : (c: Context) => ({ key: attestation.key, baseUrl: baseUrlOf(c), keep });
   // One allowance of free dry runs per client, across every route and the MCP tools.
   const dryRuns = dryRunBuckets(options.dryRunRateLimit);
-  for (const op of options.operations ?? CATALOG) {
-    mountOperation(app, op, gateOf(op, options.payments), deps, {
+  for (const [op, gate] of gates) {
+    mountOperation(app, op, gate, deps, {
       payment: { resourceUrl },
       signingOf,
       dryRuns,
@@ -260,7 +315,7 @@ export function createApp(options: AppOptions): Hono {
   });
   mountMcp(app, {
     deps,
-    payments: options.payments,
+    payments,
     catalog: options.mcpCatalog,
     baseUrl: options.baseUrl,
     log: options.log,

@@ -16,6 +16,7 @@ import {
   openApiOf,
   routeDocsOf,
   routeDocsPage,
+  wellKnownX402Of,
 } from "@svc/service-docs";
 import type { Context, Hono } from "hono";
 import { FREE_ATTESTATION_ENDPOINTS } from "../attestations/free-attestation-endpoints.js";
@@ -67,6 +68,7 @@ const servesEndpoint = (app: Hono, e: FreeEndpoint): boolean =>
  * - `GET /openapi.json`: OpenAPI 3.1;
  * - `GET /.well-known/x402-aurelian.json`: the x402 inventory (`/mcp`, `/mcp/docs` and the MCP
  *   server card are mounted by `mountMcp`);
+ * - `GET /.well-known/x402`: the paid resources in the discovery document x402scan reads;
  * - each route's docs page (`docsPathOf`), HTML (JSON with `?format=json` or
  *   `Accept: application/json`): a GET on each paid POST route (a separate GET route: the POST
  *   keeps its payment gate), and for a paid GET route a GET on its path up to its first
@@ -122,6 +124,10 @@ export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
 
   app.get(DISCOVERY_PATHS.inventory, (c) =>
     jsonResponse(c, inventoryOf(contextOf(c), lastUpdated), false),
+  );
+
+  app.get(DISCOVERY_PATHS.wellKnownX402, (c) =>
+    jsonResponse(c, wellKnownX402Of(contextOf(c)), false),
   );
 
   for (const op of options.operations) {

@@ -149,7 +149,7 @@ describe.each([
     const [offer] = extractOffersFromPaymentRequired(required);
     expect(offer).toBeDefined();
     expect(await verifyOfferSignatureJWS(offer as never, publicJwk(key))).toMatchObject({
-      resourceUrl: "mcp://tool/ofac_wallet_screen",
+      resourceUrl: `${served.origin}/mcp?tool=ofac_wallet_screen`,
       payTo: stack.devnet.payTo,
       amount: "10000",
     });
@@ -160,7 +160,7 @@ describe.each([
     expect(receipt?.format).toBe("jws");
     const payload = await verifyReceiptSignatureJWS(receipt as never, publicJwk(key));
     expect(payload).toMatchObject({
-      resourceUrl: "mcp://tool/ofac_wallet_screen",
+      resourceUrl: `${served.origin}/mcp?tool=ofac_wallet_screen`,
       network: "eip155:8453",
       transaction: settled.transaction,
     });

@@ -240,7 +240,7 @@ describe("GET /mcp/docs", () => {
       free: false,
       price: "$0.01 USDC",
       amount: { default: "10000" },
-      paymentResource: "mcp://tool/ofac_wallet_screen",
+      paymentResource: "http://screen.test/mcp?tool=ofac_wallet_screen",
     });
     expect(byName.ofac_wallet_report).toMatchObject({
       price: "$0.04 USDC; output_format pdf: $0.09 USDC, docx: $0.10 USDC",

@@ -133,7 +133,7 @@ describe("every paid tool, paid over MCP", () => {
       const required = requiredOf(unpaid);
       expect(required).toMatchObject({
         x402Version: 2,
-        resource: { url: `mcp://tool/${tool.name}` },
+        resource: { url: `${served.origin}/mcp?tool=${tool.name}` },
         accepts: [
           {
             scheme: "exact",

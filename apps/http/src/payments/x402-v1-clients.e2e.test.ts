@@ -231,7 +231,7 @@ describe("x402-mcp@0.0.5 (withPayment around the AI SDK's MCP client)", () => {
         scheme: "exact",
         network: "base",
         maxAmountRequired: SCREEN_PRICE.toString(),
-        resource: "mcp://tool/ofac_wallet_screen",
+        resource: `${service.url}/mcp?tool=ofac_wallet_screen`,
       });
 
       // x402-mcp's zod schema takes the terms as the service states them (else this throws).

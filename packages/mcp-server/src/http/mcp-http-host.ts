@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { ComplianceDeps } from "@svc/compliance";
+import { assertListings, toolResourceUrl } from "@svc/payments";
 import type { AnyPrompt } from "../prompts/prompt.js";
 import type { DryRunAllowance } from "../server/dry-run-call.js";
-import { type ToolPayments, toolGates } from "../server/tool-gates.js";
+import { type ToolPayments, toolGates, toolListings } from "../server/tool-gates.js";
+import { TOOLS } from "../tools/catalog.js";
 import type { AnyTool } from "../tools/tool.js";
 import type { BodySlots } from "./body-slots.js";
 import { type CallerPolicy, refusedCaller } from "./caller-policy.js";
@@ -81,6 +83,8 @@ const forbidden = (message: string): Response =>
  */
 export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
   const gateFor = options.payments === undefined ? undefined : toolGates(options.payments);
+  // A paid tool whose directory listing would not validate stops the host here, with the reason.
+  if (gateFor !== undefined) assertListings(toolListings(gateFor, options.tools ?? TOOLS));
   const log = options.log;
 
   return async (request, call = {}) => {
@@ -89,11 +93,17 @@ export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
     let charged = false;
     const refusal = refusedCaller(request.headers, options.callers);
     const key = options.payments?.signingKey;
+    // A paid tool's 402 names the endpoint it is served at, on the request's base URL, with the
+    // tool (`toolResourceUrl`): what a directory lists it under, and where it is called.
+    const endpoint = `${call.baseUrl ?? new URL(request.url).origin}${new URL(request.url).pathname}`;
     const handle = createMcpHttpHandler({
       deps: options.deps,
       tools: options.tools,
       prompts: options.prompts,
-      gateFor,
+      gateFor:
+        gateFor === undefined
+          ? undefined
+          : (tool, price) => gateFor(tool, price).at(toolResourceUrl(endpoint, tool.name)),
       paidOn: options.payments?.terms,
       // Paid screening answers are signed when the host has a key (the base URL is per request).
       attestation:

@@ -1,9 +1,12 @@
 import type { SigningKey } from "@svc/attestations";
 import {
   type DeferredSettlement,
+  type ExtensionResponses,
+  type ListingDeclaration,
   PaymentGate,
   type PaymentTerms,
   type ReservationStore,
+  type ResourceListing,
   type X402Version,
 } from "@svc/payments";
 import type { x402ResourceServer } from "@x402/core/server";
@@ -35,6 +38,10 @@ export interface ToolPayments {
   readonly keepAttestation?: ((jws: string) => Promise<void>) | undefined;
   /** The x402 versions payments are taken in (default: v1 and v2). */
   readonly versions?: readonly X402Version[] | undefined;
+  /** How directories list the service (the routes' own): on every tool's PaymentRequired. */
+  readonly listing?: ResourceListing | undefined;
+  /** Told what the facilitator said of a payment's extensions (e.g. the Bazaar's listing). */
+  readonly onExtensionResponses?: ((event: ExtensionResponses) => void) | undefined;
 }
 
 /** Finds the payment gate of a tool at a price. */
@@ -58,6 +65,7 @@ export function toolGates(payments: ToolPayments): GateFor {
           url: `mcp://tool/${tool.name}`,
           mimeType: "application/json",
           deadlineMs: tool.deadlineMs,
+          listing: payments.listing,
           discovery: {
             kind: "mcp",
             toolName: tool.name,
@@ -70,6 +78,7 @@ export function toolGates(payments: ToolPayments): GateFor {
           reservations: payments.reservations,
           deferred: payments.deferred,
           versions: payments.versions,
+          onExtensionResponses: payments.onExtensionResponses,
         },
       );
       gates.set(key, gate);
@@ -77,3 +86,13 @@ export function toolGates(payments: ToolPayments): GateFor {
     return gate;
   };
 }
+
+/**
+ * What directories read of each paid tool (its PaymentRequired's `resource` and `bazaar`
+ * declaration, at the tool's default price: the declaration does not depend on the price), for
+ * the host to check before it serves.
+ */
+export const toolListings = (gateFor: GateFor, tools: readonly AnyTool[]): ListingDeclaration[] =>
+  tools.flatMap((tool) =>
+    tool.pricing.kind === "paid" ? [gateFor(tool, tool.pricing.price).listingDeclaration()] : [],
+  );

@@ -7,6 +7,7 @@ import {
   type PaymentRequiredV1,
   type PaymentRequirements,
   type PaymentRequirementsV1,
+  type ResourceInfo,
   SettleError,
   type SettleResponse,
   VerifyError,
@@ -26,6 +27,8 @@ import type {
   PendingPayment,
   SettlementPlan,
 } from "../deferred/deferred-settlement.js";
+import type { ListingDeclaration } from "../listing/listing-check.js";
+import { listingFieldsOf } from "../listing/resource-listing.js";
 import {
   isOffers,
   lruExpiry,
@@ -89,6 +92,18 @@ interface GateCache {
   readonly deferred: DeferredSettlement | undefined;
   readonly now: () => number;
   readonly versions: readonly X402Version[];
+  readonly onExtensionResponses: ((event: ExtensionResponses) => void) | undefined;
+}
+
+/**
+ * What a facilitator said about the extensions of a payment it verified or settled (its
+ * `EXTENSION-RESPONSES` header, decoded, keyed by extension: `bazaar` says whether the resource
+ * was catalogued), with the route or tool it was paid for.
+ */
+export interface ExtensionResponses {
+  readonly stage: "verify" | "settle";
+  readonly route: string;
+  readonly responses: Record<string, unknown>;
 }
 
 /** How many distinct refusal texts a gate keeps built (facilitators give a handful). */
@@ -131,6 +146,11 @@ export interface PaymentGateOptions {
    * another version is refused as malformed, and a 402 states the terms only in these.
    */
   readonly versions?: readonly X402Version[] | undefined;
+  /**
+   * Told what the facilitator answered about a payment's extensions (`EXTENSION-RESPONSES`),
+   * whenever it answered something: whether the Bazaar catalogued the resource, or why not.
+   */
+  readonly onExtensionResponses?: ((event: ExtensionResponses) => void) | undefined;
 }
 
 /**
@@ -279,6 +299,7 @@ export class PaymentGate {
       deferred: options.deferred,
       now: options.now ?? Date.now,
       versions: options.versions ?? X402_VERSIONS,
+      onExtensionResponses: options.onExtensionResponses,
     };
     const reuse = cache === undefined ? this.reuse : undefined;
     if (reuse !== undefined)
@@ -411,6 +432,39 @@ export class PaymentGate {
     return this.cache.extensions.value;
   }
 
+  /**
+   * What a directory reads of this resource, as its PaymentRequired declares it: the `resource`
+   * (with the service's listing) and the `bazaar` extension (built once). `listingProblemsOf`
+   * says whether the Bazaar would take it as it is.
+   */
+  listingDeclaration(): ListingDeclaration {
+    return {
+      name: this.route,
+      resource: this.resourceInfo(this.resource.url),
+      bazaar: this.extensions()?.bazaar,
+    };
+  }
+
+  /** The PaymentRequired's `resource` at `url`: what it is, and the service's listing. */
+  private resourceInfo(url: string): ResourceInfo {
+    return {
+      url,
+      description: this.resource.description,
+      mimeType: this.resource.mimeType,
+      ...listingFieldsOf(this.resource.listing),
+    };
+  }
+
+  /** Passes on what the facilitator said of the payment's extensions, if anything. */
+  private observeExtensions(
+    stage: ExtensionResponses["stage"],
+    result: { readonly extensionResponses?: Record<string, unknown> | undefined },
+  ): void {
+    const responses = result.extensionResponses;
+    if (responses === undefined || Object.keys(responses).length === 0) return;
+    this.cache.onExtensionResponses?.({ stage, route: this.route, responses });
+  }
+
   private buildExtensions(): Record<string, unknown> | undefined {
     const d = this.resource.discovery;
     if (d === undefined) return undefined;
@@ -428,6 +482,9 @@ export class PaymentGate {
             ...(d.kind === "http-body" ? { bodyType: "json" as const } : {}),
             ...(d.input === undefined ? {} : { input: d.input }),
             ...(d.inputSchema === undefined ? {} : { inputSchema: d.inputSchema }),
+            ...(d.kind === "http-query" && d.pathParams !== undefined
+              ? { pathParams: d.pathParams, pathParamsSchema: d.pathParamsSchema }
+              : {}),
             ...(d.output === undefined ? {} : { output: d.output }),
           } as Parameters<typeof declareDiscoveryExtension>[0]);
     return this.server.enrichExtensions(raw, this.transport);
@@ -490,7 +547,7 @@ export class PaymentGate {
   private async signOffers(url: string): Promise<OfferReceiptOffers | undefined> {
     const response = await this.server.createPaymentRequiredResponse(
       await this.requirements(),
-      { url, description: this.resource.description, mimeType: this.resource.mimeType },
+      this.resourceInfo(url),
       undefined,
       offerReceiptDeclaration(),
     );
@@ -502,11 +559,7 @@ export class PaymentGate {
     const accepts = await this.requirements();
     return this.server.createPaymentRequiredResponse(
       accepts,
-      {
-        url: this.resource.url,
-        description: this.resource.description,
-        mimeType: this.resource.mimeType,
-      },
+      this.resourceInfo(this.resource.url),
       error,
       this.extensions(),
     );
@@ -575,6 +628,7 @@ export class PaymentGate {
       if (reason !== undefined) return this.refuse(reason);
       throw new PaymentUnavailableError("verify", error);
     }
+    this.observeExtensions("verify", result);
     if (!result.isValid) {
       await this.forget(reservation);
       return this.refuse(result.invalidReason ?? "invalid_payment");
@@ -774,6 +828,7 @@ export class PaymentGate {
       });
       throw new PaymentUnavailableError("settle", error);
     }
+    this.observeExtensions("settle", receipt);
     if (!receipt.success) {
       await this.release(payment);
       return this.refuse(receipt.errorReason ?? "settlement_failed");

@@ -36,11 +36,17 @@ const required = async (res: Response): Promise<PaymentRequired> =>
   decodePaymentRequiredHeader(res.headers.get("PAYMENT-REQUIRED") as string);
 
 describe("the 402 challenge", () => {
-  it("carries v2's terms in the PAYMENT-REQUIRED header and v1's as the JSON body, the bazaar declaration in the body only (as v1's outputSchema)", async () => {
+  it("carries v2's terms in the PAYMENT-REQUIRED header with the bazaar declaration (what a v2 client echoes), and v1's as the JSON body (the declaration as its outputSchema)", async () => {
     const res = await send("/paid/echo", { body: '{"text":"hi"}' });
     expect(res.status).toBe(402);
     const header = await required(res);
-    expect(header.extensions).toEqual({});
+    expect(header.extensions?.bazaar).toMatchObject({
+      info: {
+        input: { type: "http", method: "POST", bodyType: "json", body: { text: "hello" } },
+        output: { type: "json", example: { ok: true } },
+      },
+      schema: { properties: { input: { type: "object" } } },
+    });
     expect(header).toMatchObject({
       x402Version: 2,
       error: "Payment required",

@@ -68,30 +68,54 @@ export const PAYMENT_HEADERS = {
 } as const;
 
 /**
- * The extensions a 402's header leaves to its body: the bazaar's discovery declaration (the
- * route's input and output, with examples) is for catalogues, which read the body, and the
- * facilitator is given it by the resource server itself. In the header it was most of a 402's
- * 5 to 7 KB, above common proxy buffers (4 or 8 KB); a client pays with what the header keeps.
+ * How long the `PAYMENT-REQUIRED` header may grow (characters of base64) before the bazaar
+ * declaration in it is shortened: the whole 402's headers must stay within 8 KB, what common
+ * proxy buffers take, for the longest URL the service accepts (the URL is in the resource and in
+ * each signed offer), with room for the other headers.
  */
-const BODY_ONLY_EXTENSIONS: readonly string[] = ["bazaar"];
+const PAYMENT_REQUIRED_HEADER_BUDGET = 6 * 1024;
 
-/** The PaymentRequired as the `PAYMENT-REQUIRED` header carries it: without `BODY_ONLY_EXTENSIONS`. */
-function headerPaymentRequired(paymentRequired: PaymentRequired): PaymentRequired {
-  const extensions = paymentRequired.extensions;
-  if (extensions === undefined || !BODY_ONLY_EXTENSIONS.some((name) => name in extensions)) {
-    return paymentRequired;
-  }
-  const kept = Object.fromEntries(
-    Object.entries(extensions).filter(([name]) => !BODY_ONLY_EXTENSIONS.includes(name)),
-  );
+/**
+ * The PaymentRequired as the `PAYMENT-REQUIRED` header carries it: whole, bazaar declaration
+ * included, since an x402 v2 client pays from the header and echoes its `extensions` in the
+ * payment, which is all the Bazaar catalogues; where that would exceed
+ * `PAYMENT_REQUIRED_HEADER_BUDGET` (a long URL), the declaration without its output example
+ * (optional in the extension, and still valid: its schema then says nothing of an output), and
+ * only where even that does not fit, without the declaration (the body keeps it whole).
+ */
+function headerPaymentRequired(paymentRequired: PaymentRequired): string {
+  const whole = encodeJsonHeader(paymentRequired);
+  const bazaar = paymentRequired.extensions?.bazaar;
+  if (whole.length <= PAYMENT_REQUIRED_HEADER_BUDGET || !isRecord(bazaar)) return whole;
+  const withBazaar = (value: unknown) =>
+    encodeJsonHeader({
+      ...paymentRequired,
+      extensions: { ...paymentRequired.extensions, bazaar: value },
+    });
+  const short = withBazaar(withoutOutput(bazaar));
+  if (short.length <= PAYMENT_REQUIRED_HEADER_BUDGET) return short;
+  const { bazaar: _left, ...kept } = paymentRequired.extensions ?? {};
   // An empty object rather than none: x402's own helpers read `extensions` without a check.
-  return { ...paymentRequired, extensions: kept };
+  return encodeJsonHeader({ ...paymentRequired, extensions: kept });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A bazaar declaration without its output example (`info.output`) and that part of its schema. */
+function withoutOutput(bazaar: Record<string, unknown>): Record<string, unknown> {
+  const info = isRecord(bazaar.info) ? bazaar.info : {};
+  const schema = isRecord(bazaar.schema) ? bazaar.schema : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const { output: _output, ...input } = info;
+  const { output: _schema, ...inputSchema } = properties;
+  return { ...bazaar, info: input, schema: { ...schema, properties: inputSchema } };
 }
 
 /**
  * The body and headers of a 402, stating the terms in every x402 version the gate takes them in:
- * v2's PaymentRequired, base64, as the `PAYMENT-REQUIRED` header (which leaves the discovery
- * declaration to the body: `headerPaymentRequired`), and as the JSON body v1's (where v1 clients
+ * v2's PaymentRequired, base64, as the `PAYMENT-REQUIRED` header (with the discovery declaration,
+ * shortened only past the header's budget: `headerPaymentRequired`), and as the JSON body v1's (where v1 clients
  * read it, the discovery declaration as its `outputSchema`; only the entries the facilitator
  * settles in v1), else v2's whole.
  */
@@ -107,7 +131,7 @@ function challenge(
     "Cache-Control": "no-store",
   };
   if (gate.versions.includes(2)) {
-    headers[PAYMENT_HEADERS.required] = encodeJsonHeader(headerPaymentRequired(paymentRequired));
+    headers[PAYMENT_HEADERS.required] = headerPaymentRequired(paymentRequired);
   }
   return { json, headers };
 }

@@ -1,15 +1,23 @@
 import type { Network, PaymentRequirements } from "@x402/core/types";
+import type { ResourceListing } from "../listing/resource-listing.js";
 import type { PaymentScheme } from "../scheme/payment-scheme.js";
 import { schemeOn } from "../schemes/known-schemes.js";
 import { atomicUsdc } from "./atomic-amount.js";
 import { MAX_TIMEOUT_SECONDS } from "./usdc.js";
 
-/** What the bazaar discovery extension says about a resource (spec of @x402/extensions). */
+/**
+ * What the bazaar discovery extension says about a resource (spec of @x402/extensions). A GET
+ * route's input is its path parameters (`pathParams`, with their schema) and its query
+ * (`input`, `inputSchema`); the route template itself comes from the gate's transport context
+ * (`routePattern`), which the bazaar extension turns into `routeTemplate`.
+ */
 export type Discovery =
   | {
       readonly kind: "http-query";
       readonly input?: Record<string, unknown>;
       readonly inputSchema?: Record<string, unknown>;
+      readonly pathParams?: Record<string, unknown>;
+      readonly pathParamsSchema?: Record<string, unknown>;
       readonly output?: { readonly example?: unknown; readonly schema?: Record<string, unknown> };
     }
   | {
@@ -38,6 +46,8 @@ export interface PaidResource {
   readonly url: string;
   readonly mimeType: string;
   readonly discovery?: Discovery;
+  /** How directories name the service it belongs to (on the PaymentRequired's `resource`). */
+  readonly listing?: ResourceListing | undefined;
   /**
    * The route a payment must name to be accepted here: an HTTP path template
    * (`/api/ofac-wallet-screen/:address`) or the resource URL of a tool (`mcp://tool/<name>`).

@@ -1,5 +1,6 @@
 import { CATALOG } from "@svc/compliance";
 import { describe, expect, it } from "vitest";
+import { pathParamsOf } from "../listing/listing.js";
 import { requestSchemaOf } from "../listing/request-schema.js";
 import { FIXTURE_OPERATIONS } from "../test-support/fixture-operations.js";
 import { bazaarDiscoveryOf } from "./bazaar-discovery.js";
@@ -14,11 +15,30 @@ function* partsOf(value: unknown): Generator<unknown> {
 }
 
 describe("the bazaar block of a 402", () => {
-  it("says how the input is sent, with the example input as it is", () => {
-    for (const op of FIXTURE_OPERATIONS) {
+  it("says how the input is sent, with the example input as it is (a GET's split into path and query)", () => {
+    for (const op of [...FIXTURE_OPERATIONS, ...CATALOG]) {
       const d = bazaarDiscoveryOf(op);
       expect(d.kind).toBe(op.method === "GET" ? "http-query" : "http-body");
-      expect(d.kind === "mcp" ? undefined : d.input).toEqual(op.inputExample);
+      if (d.kind === "http-query") {
+        expect({ ...d.input, ...d.pathParams }).toEqual(op.inputExample);
+      } else {
+        expect(d.kind === "mcp" ? undefined : d.input).toEqual(op.inputExample);
+      }
+    }
+  });
+
+  it("a GET route's path parameters are path parameters, required, never query parameters", () => {
+    for (const op of [...FIXTURE_OPERATIONS, ...CATALOG].filter((o) => o.method === "GET")) {
+      const d = bazaarDiscoveryOf(op);
+      if (d.kind !== "http-query") throw new Error(`${op.name} is a GET`);
+      const names = pathParamsOf(op.path);
+      const query = (d.inputSchema?.properties ?? {}) as Record<string, unknown>;
+      for (const name of names) {
+        expect(d.pathParams, op.name).toHaveProperty(name);
+        expect(d.input, op.name).not.toHaveProperty(name);
+        expect(query, op.name).not.toHaveProperty(name);
+      }
+      if (names.length > 0) expect(d.pathParamsSchema?.required).toEqual(names);
     }
   });
 

@@ -27,7 +27,7 @@ describe("the MCP docs document", () => {
     expect(docs.promptCount).toBe(DEFAULT_MCP_CATALOG.prompts.length);
     for (const tool of docs.tools) {
       expect(tool.free).toBe(tool.priceUsd === null);
-      expect(tool.paymentResource).toBe(tool.free ? null : `mcp://tool/${tool.name}`);
+      expect(tool.paymentResource).toBe(tool.free ? null : `${docs.endpoint}?tool=${tool.name}`);
       for (const [format, price] of Object.entries(tool.priceUsd ?? {})) {
         expect(tool.amount?.[format]).toBe(String(Math.round(Number(price) * 1e6)));
       }

@@ -9,7 +9,13 @@ import {
   promptArgumentsOf,
   TOOLS,
 } from "@svc/mcp-server";
-import { atomicUsdc, displayPrice, networkNamesOf, type PaymentTerms } from "@svc/payments";
+import {
+  atomicUsdc,
+  displayPrice,
+  networkNamesOf,
+  type PaymentTerms,
+  toolResourceUrl,
+} from "@svc/payments";
 import { defaultTermsOf, servedNetworksOf } from "../networks/served-networks.js";
 import { signingWayOf } from "../networks/signing-ways.js";
 import { discoveryUrls } from "../service/discovery-paths.js";
@@ -55,7 +61,7 @@ export function toolPriceLabel(prices: Record<string, string> | null): string {
 }
 
 /** One tool as the docs list it: its listing, its price(s) and what its challenge will ask. */
-function toolDocOf(tool: AnyTool) {
+function toolDocOf(tool: AnyTool, endpoint: string) {
   const listed = listedTool(tool);
   const prices = listedPrices(tool);
   return {
@@ -70,7 +76,7 @@ function toolDocOf(tool: AnyTool) {
       prices === null
         ? null
         : Object.fromEntries(Object.entries(prices).map(([k, p]) => [k, atomicUsdc(p)])),
-    paymentResource: prices === null ? null : `mcp://tool/${listed.name}`,
+    paymentResource: prices === null ? null : toolResourceUrl(endpoint, listed.name),
     inputSchema: listed.inputSchema,
     inputExample: tool.inputExample as unknown,
     outputSchema: listed.outputSchema,
@@ -88,7 +94,7 @@ const signingStepOf = (terms: PaymentTerms): string => {
 
 /** The x402 v2 MCP transport in four steps, for people and agents alike, on every network served. */
 const mcpPaymentSteps = (terms: readonly PaymentTerms[]): readonly string[] => [
-  "Call the paid tool with its arguments and no payment. The result is isError with the x402 v2 PaymentRequired as structuredContent (and as its JSON text): resource mcp://tool/<name>, and accepts with the amount in atomic USDC (price × 10^6), the asset, payTo and maxTimeoutSeconds.",
+  "Call the paid tool with its arguments and no payment. The result is isError with the x402 v2 PaymentRequired as structuredContent (and as its JSON text): resource the endpoint's URL with the tool (<endpoint>?tool=<name>; mcp://tool/<name> is taken in payments too), and accepts with the amount in atomic USDC (price × 10^6), the asset, payTo and maxTimeoutSeconds.",
   `Sign an exact payment for one of its accepts entries (one per network paid on): ${terms.map(signingStepOf).join("; ")}.`,
   `Call the same tool with the same arguments and params._meta["${MCP_PAYMENT.paymentMeta}"] set to the PaymentPayload object.`,
   `The result carries the answer and the settlement receipt in result._meta["${MCP_PAYMENT.receiptMeta}"], always once settled. An x402 v1 client (x402-mcp) pays from the terms in v1's words (the unpaid result's last text), sends its base64 payment in params._meta["x402.payment"] and gets the receipt in result._meta["x402.payment-response"]. Arguments are validated after payment: a refused argument is an isError result with code INVALID_INPUT (or INVALID_ADDRESS for a string that is no address) and its issues, is never charged, and the same payment may be sent again with corrected arguments. A tool that fails is not charged, and a payment buys one call: sent again while that call runs it is refused (payment_in_use), and after it paid (payment_already_used). A tool priced by output_format (ofac_wallet_report) checks that one argument before asking for payment.`,
@@ -104,7 +110,7 @@ const mcpPaymentSteps = (terms: readonly PaymentTerms[]): readonly string[] => [
 export function mcpDocsOf(ctx: McpDocsContext, catalog: McpCatalog = DEFAULT_MCP_CATALOG) {
   const urls = discoveryUrls(ctx.baseUrl);
   const terms = defaultTermsOf(ctx.terms);
-  const tools = catalog.tools.map(toolDocOf);
+  const tools = catalog.tools.map((tool) => toolDocOf(tool, urls.mcp));
   return {
     title: "MCP tool server",
     server: {

@@ -51,15 +51,17 @@ const paymentRequiredExampleOf = (l: Listing) =>
   });
 
 /**
- * `x-payment-info`: the price and terms, in the vocabulary x402 scanners read: the default
- * network and payee (`network`, `payTo`), and every network paid on with its asset and payee
- * (`networks`, the default first).
+ * `x-payment-info`, as x402scan reads it to register a paid operation: its price, fixed, in USD
+ * (`{ mode: "fixed", currency: "USD", amount }`, decimal dollars) and the payment protocols it
+ * takes (`[{ x402: {} }]`), the format of x402scan's integration spec
+ * (`apps/scan/src/app/(app)/(home)/integration-spec/_content/markdown.ts`) and of the parser it
+ * runs, @agentcash/discovery's `StructuredPaymentInfoSchema` (which keeps other fields); then the
+ * default network and payee (`network`, `payTo`) and every network paid on with its asset and
+ * payee (`networks`, the default first).
  */
 const paymentInfoOf = (l: Listing) => ({
-  protocols: ["x402"],
-  pricingMode: "fixed",
-  price: l.op.price,
-  currency: "USDC",
+  price: { mode: "fixed", currency: "USD", amount: l.op.price },
+  protocols: [{ x402: {} }],
   network: l.requirements.network,
   payTo: l.requirements.payTo,
   networks: l.accepts.map((r) => ({ network: r.network, asset: r.asset, payTo: r.payTo })),

@@ -110,10 +110,8 @@ describe("GET /openapi.json document", () => {
         ],
       });
       expect(op["x-payment-info"]).toEqual({
-        protocols: ["x402"],
-        pricingMode: "fixed",
-        price: l.op.price,
-        currency: "USDC",
+        price: { mode: "fixed", currency: "USD", amount: l.op.price },
+        protocols: [{ x402: {} }],
         network: "eip155:8453",
         payTo: FIXTURE_PAY_TO,
         networks: [{ network: "eip155:8453", asset: BASE_USDC, payTo: FIXTURE_PAY_TO }],

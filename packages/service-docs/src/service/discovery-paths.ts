@@ -4,6 +4,8 @@ export const DISCOVERY_PATHS = {
   api: "/api",
   openapi: "/openapi.json",
   inventory: "/.well-known/x402-aurelian.json",
+  /** The x402 discovery document x402scan fans out from (`wellKnownX402Of`). */
+  wellKnownX402: "/.well-known/x402",
   mcp: "/mcp",
   mcpDocs: "/mcp/docs",
   serverCard: "/.well-known/mcp/server-card.json",
