@@ -109,7 +109,10 @@ describe("a dry run of every route's example: 200 with its price, free, nothing 
       expect(res.status).toBe(200);
       expect(res.headers.get("PAYMENT-RESPONSE")).toBeNull();
       expect(res.headers.get("Cache-Control")).toBe("no-store");
-      const answer = await res.json();
+      const answer = (await res.json()) as {
+        accepts: Record<string, unknown>[];
+        message: string;
+      };
       expect(answer).toMatchObject({
         success: true,
         valid: true,
@@ -324,7 +327,7 @@ describe("within the unpaid bounds", () => {
         body,
       });
       expect(free.status, op.path).toBe(413);
-      const answer = await free.json();
+      const answer = (await free.json()) as { error?: string };
       // Without dry_run, a body over the route's limit is refused before payment, unread.
       const route = await app.request(`${BASE}${op.path}`, { method: "POST", headers: over, body });
       if (limit === routeLimit) expect(answer, op.path).toEqual(await route.json());
@@ -338,7 +341,7 @@ describe("within the unpaid bounds", () => {
   it("a refusal lists at most 20 issues and counts the rest", async () => {
     const op = opNamed("batch_wallet_screen");
     const res = await dry(requestOf(op, { addresses: Array.from({ length: 100 }, () => 1) }));
-    const body = await res.json();
+    const body = (await res.json()) as { issues: unknown[]; moreIssues: number };
     expect(res.status).toBe(400);
     expect(body.issues).toHaveLength(20);
     expect(body.moreIssues).toBe(80);

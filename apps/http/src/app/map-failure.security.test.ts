@@ -36,6 +36,8 @@ const throwing = defineOperation({
   ...batchWalletScreen,
   input: v.object({ count: v.number() }),
   inputExample: { count: 1 },
+  // The batch's own run-time check reads a batch; this input is not one.
+  check: undefined,
   run: ({ count }) => {
     throw new InputError(
       Array.from({ length: count }, (_, i) => ({ path: `x[${i}]`, message: "bad" })),

@@ -89,7 +89,7 @@ describe.each(GENERATIONS)("the tool server, to a client of MCP %s", (generation
         expect(schema(name).required).toEqual(["report_meta", "tables"]);
         // Listed within its budget by its arguments; the whole schema is the server card's.
         expect(schema(name).properties.headline_metrics).toEqual({ type: "array" });
-        const whole = inputSchemaOf(TOOLS.find((t) => t.name === name)!) as {
+        const whole = inputSchemaOf(TOOLS.find((t) => t.name === name)!) as unknown as {
           properties: Record<string, Record<string, unknown>>;
         };
         expect(whole.properties.headline_metrics).toMatchObject({
