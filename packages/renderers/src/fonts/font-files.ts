@@ -1,14 +1,26 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
-/** Resolves from this file, so it works the same from `src/` (vitest) and `dist/`. */
-const require = createRequire(import.meta.url);
+/**
+ * The font files the build copies (scripts/copy-fonts.mjs) from the font packages, which are only
+ * devDependencies: a production install carries the two weights and three faces read here, not
+ * every weight the packages ship. `../../dist/font-files/` is the same folder from `src/fonts/`
+ * (vitest) and `dist/fonts/`.
+ */
+const FONT_FILES = fileURLToPath(new URL("../../dist/font-files/", import.meta.url));
+
+/** A copied font file's path; a clear error if the build has not copied them. */
+export function fontFile(relative: string): string {
+  const path = `${FONT_FILES}${relative}`;
+  if (!existsSync(path)) {
+    throw new Error(`missing font file ${path}: run \`pnpm --filter @svc/renderers build\``);
+  }
+  return path;
+}
 
 /** DejaVu Sans 2.37: Latin, Greek, Cyrillic, Arabic, symbols. The base family everywhere. */
-export const DEJAVU_SANS_PATH: string = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-export const DEJAVU_SANS_BOLD_PATH: string = require.resolve(
-  "dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf",
-);
+export const DEJAVU_SANS_PATH: string = fontFile("dejavu/DejaVuSans.ttf");
+export const DEJAVU_SANS_BOLD_PATH: string = fontFile("dejavu/DejaVuSans-Bold.ttf");
 
 /** The two fontsource packages that cover what DejaVu does not: Han and Hangul. */
 export type NotoPackage = "sc" | "kr";
@@ -38,13 +50,13 @@ export function subsetFaces(pkg: NotoPackage): readonly SubsetFace[] {
   let faces = faceCache.get(pkg);
   if (faces === undefined) {
     const { id, family } = PACKAGES[pkg];
-    const unicode = JSON.parse(
-      readFileSync(require.resolve(`@fontsource/${id}/unicode.json`), "utf8"),
-    ) as Record<string, string>;
+    const unicode = JSON.parse(readFileSync(fontFile(`${id}/unicode.json`), "utf8")) as Record<
+      string,
+      string
+    >;
     faces = Object.entries(unicode).map(([key, ranges]) => {
       const subset = key.replace(/^\[|\]$/g, "");
-      const file = (weight: number) =>
-        `@fontsource/${id}/files/${id}-${subset}-${weight}-normal.woff`;
+      const file = (weight: number) => `${id}/files/${id}-${subset}-${weight}-normal.woff`;
       let regular: string | undefined;
       let bold: string | undefined;
       return {
@@ -55,11 +67,11 @@ export function subsetFaces(pkg: NotoPackage): readonly SubsetFace[] {
         // WOFF, not WOFF2: fontkit reads both, but WOFF is plain zlib (faster to open) and
         // our own cmap reader handles it too.
         get regular() {
-          regular ??= require.resolve(file(400));
+          regular ??= fontFile(file(400));
           return regular;
         },
         get bold() {
-          bold ??= require.resolve(file(700));
+          bold ??= fontFile(file(700));
           return bold;
         },
       };

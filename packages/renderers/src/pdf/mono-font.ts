@@ -1,13 +1,11 @@
 import { createHash } from "node:crypto";
-import { createRequire } from "node:module";
 import { Font } from "@react-pdf/renderer";
+import { fontFile } from "../fonts/font-files.js";
 import type { MeasurableFont } from "../fonts/react-pdf-fonts.js";
-
-const require = createRequire(import.meta.url);
 
 /** DejaVu Sans Mono: the face addresses and hashes are set in (one advance, 0.602 em, for all). */
 export const MONO_FAMILY = "DejaVu Sans Mono";
-const MONO_PATH: string = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf");
+const MONO_PATH: string = fontFile("dejavu/DejaVuSansMono.ttf");
 
 let loaded: MeasurableFont | null = null;
 
