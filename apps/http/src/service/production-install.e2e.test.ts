@@ -12,8 +12,10 @@ import { type ServiceProcess, startServiceProcess } from "../test-support/servic
 /**
  * What an operator installs: `pnpm --filter @svc/http deploy --prod`, a folder of the service's
  * production dependencies only, started on its own with a configured facilitator (the devnet's,
- * over HTTP, as a real one would be). It must carry neither the devnet nor anvil, nor any
- * development dependency, and it must take a real payment.
+ * over HTTP, as a real one would be), then pruned of what Node never loads
+ * (scripts/prune-production-install.mjs). It must carry neither the devnet nor anvil, nor any
+ * development dependency, nor TypeScript, source maps or declarations; it must stay under 150 MiB
+ * and take a real payment.
  */
 const WORKSPACE = fileURLToPath(new URL("../../../../", import.meta.url));
 const LISTED = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
@@ -23,12 +25,19 @@ let dir: string;
 let devnet: Devnet;
 let service: ServiceProcess | undefined;
 let url: string;
+/** The install's files, listed before the service starts (and writes its ledger under `.svc`). */
+let installFiles: { path: string; size: number }[];
 
-/** Bytes under `path`, symlinks not followed (pnpm links what it installed). */
-function sizeOf(path: string): number {
+const PRUNE = fileURLToPath(new URL("../../scripts/prune-production-install.mjs", import.meta.url));
+/** The bound issue 35 set: the install was 350 MiB, 112 of them fonts no renderer reads. */
+const MAX_MIB = 150;
+
+/** Every file under `path` with its size, symlinks not followed (pnpm links what it installed). */
+function filesUnder(path: string): { path: string; size: number }[] {
   const stat = lstatSync(path, { throwIfNoEntry: false });
-  if (stat === undefined || !stat.isDirectory()) return stat?.size ?? 0;
-  return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
+  if (stat === undefined || stat.isSymbolicLink()) return [];
+  if (!stat.isDirectory()) return [{ path, size: stat.size }];
+  return readdirSync(path).flatMap((name) => filesUnder(join(path, name)));
 }
 
 beforeAll(async () => {
@@ -51,6 +60,8 @@ beforeAll(async () => {
       `${error.message}\nstdout:\n${tail(error.stdout)}\nstderr:\n${tail(error.stderr)}`,
     );
   });
+  await run(process.execPath, [PRUNE, dir], { timeout: 120_000 });
+  installFiles = filesUnder(dir);
   devnet = await startDevnet({ payers: 1, httpFacilitator: true });
   service = await startServiceProcess(
     join(dir, "dist/main.js"),
@@ -81,7 +92,26 @@ describe("the production install (pnpm deploy --prod)", () => {
     for (const name of Object.keys(manifest.devDependencies ?? {})) {
       expect(existsSync(join(dir, "node_modules", name)), name).toBe(false);
     }
-    console.info(`production install: ${(sizeOf(dir) / 2 ** 20).toFixed(0)} MiB in ${dir}`);
+  });
+
+  it(`holds no TypeScript, source map or declaration, and is under ${MAX_MIB} MiB`, () => {
+    const packages = readdirSync(join(dir, "node_modules/.pnpm"));
+    expect(packages.filter((entry) => entry.startsWith("typescript@"))).toEqual([]);
+    const files = installFiles;
+    const pruned = files.filter((f) => /\.(?:map|[mc]?ts|tsx)$/.test(f.path));
+    expect(pruned.map((f) => f.path)).toEqual([]);
+    // Every file counted (a hard-linked one as often as it is linked): an upper bound of `du`.
+    const mib = files.reduce((sum, f) => sum + f.size, 0) / 2 ** 20;
+    console.info(`production install: ${mib.toFixed(1)} MiB in ${files.length} files (${dir})`);
+    expect(mib).toBeLessThanOrEqual(MAX_MIB);
+  });
+
+  it("carries only the font weights the renderers read (regular and bold), not every weight", () => {
+    const fonts = installFiles.filter((f) => /\.(?:woff2?|ttf|otf)$/.test(f.path));
+    expect(fonts.length).toBeGreaterThan(0);
+    const weights = new Set(fonts.map((f) => /-(\d{3})-normal\.woff2?$/.exec(f.path)?.[1]));
+    weights.delete(undefined); // the DejaVu faces, named by style
+    expect([...weights].sort()).toEqual(["400", "700"]);
   });
 
   it("starts with a configured facilitator, is ready, and takes a real payment for a screening", async () => {
