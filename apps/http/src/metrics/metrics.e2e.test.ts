@@ -86,6 +86,19 @@ describe("/metrics", () => {
       Math.round(Number(op.price) * 1_000_000),
     );
     expect(delta("svc_http_requests_total", { route, method: "GET", status: "200" })).toBe(1);
+    // The facilitator verified and settled it, and the ledger reserved and recorded it: timed.
+    for (const operation of ["verify", "settle"]) {
+      expect(
+        delta("svc_facilitator_request_duration_seconds_count", { operation, outcome: "ok" }),
+        operation,
+      ).toBe(1);
+    }
+    for (const operation of ["reserve", "used"]) {
+      expect(
+        delta("svc_ledger_operation_duration_seconds_count", { operation, outcome: "ok" }),
+        operation,
+      ).toBe(1);
+    }
   });
 
   it("a payment that does not decode is refused with its reason as a label", async () => {
@@ -105,7 +118,7 @@ describe("/metrics", () => {
     for (const s of refusals) expect(s.labels.reason).toMatch(/^[A-Za-z0-9_]{1,64}$/);
   });
 
-  it("exports the list's edition, age, staleness and last check, the render pool and Node's process metrics", async () => {
+  it("exports the list's edition, age, staleness and last check, its load event, the render pool and Node's process metrics", async () => {
     const samples = await scrape();
     const names = new Set(samples.map((s) => s.name));
     for (const name of [
@@ -124,6 +137,7 @@ describe("/metrics", () => {
       expect(names, name).toContain(name);
     }
     expect(sampleSum(samples, "svc_list_loaded")).toBe(1);
+    expect(sampleSum(samples, "svc_list_events_total")).toBeGreaterThan(0);
     expect(sampleSum(samples, "svc_list_stale")).toBe(0);
   });
 

@@ -18,6 +18,12 @@ export interface ServiceMetrics {
   /** The facilitator or ledger could not take the payment (503). */
   readonly paymentsFailed: Counter<"route">;
   readonly revenue: Counter<"route" | "network">;
+  /** The facilitator's calls (verify, settle, supported) by outcome. */
+  readonly facilitatorDuration: Histogram<"operation" | "outcome">;
+  /** The payment ledger's reservation steps by outcome. */
+  readonly ledgerDuration: Histogram<"operation" | "outcome">;
+  /** The list runtime's events (loads, unchanged checks, failures, retries), by event. */
+  readonly listEvents: Counter<"event">;
   readonly deferredSettled: Counter;
   readonly deferredRetries: Counter;
   readonly deferredFailed: Counter<"fault">;
@@ -25,6 +31,11 @@ export interface ServiceMetrics {
 
 /** Histogram buckets for the API's answers: 1 ms (a 402) to 10 s (a rendered document). */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Buckets for a dependency's call: a local ledger write (sub-ms) to a facilitator's 30-s timeout. */
+const DEPENDENCY_BUCKETS = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
+];
 
 export function createServiceMetrics(): ServiceMetrics {
   const registry = new Registry();
@@ -79,6 +90,26 @@ export function createServiceMetrics(): ServiceMetrics {
       name: "svc_revenue_atomic_usdc_total",
       help: "Revenue of charged calls in atomic USDC (6 decimals).",
       labelNames: ["route", "network"],
+      registers,
+    }),
+    facilitatorDuration: new Histogram({
+      name: "svc_facilitator_request_duration_seconds",
+      help: "The facilitator's calls (verify, settle, supported), by outcome (ok, refused, error).",
+      labelNames: ["operation", "outcome"],
+      buckets: DEPENDENCY_BUCKETS,
+      registers,
+    }),
+    ledgerDuration: new Histogram({
+      name: "svc_ledger_operation_duration_seconds",
+      help: "The payment ledger's reservation steps (reserve, served, used, release, forget), by outcome.",
+      labelNames: ["operation", "outcome"],
+      buckets: DEPENDENCY_BUCKETS,
+      registers,
+    }),
+    listEvents: new Counter({
+      name: "svc_list_events_total",
+      help: "The list runtime's events (list.loaded, list.refresh-failed, …), by event.",
+      labelNames: ["event"],
       registers,
     }),
     deferredSettled: new Counter({

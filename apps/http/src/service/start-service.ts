@@ -26,6 +26,7 @@ import { serviceLog } from "../log/service-log.js";
 import { startMetricsListener } from "../metrics/metrics-listener.js";
 import { observeList, observeRenders, observeSettlement } from "../metrics/service-gauges.js";
 import { createServiceMetrics } from "../metrics/service-metrics.js";
+import { timedFacilitator, timedReservations } from "../metrics/timed-dependencies.js";
 import { ledgerReceipts } from "../payments/payment-receipts.js";
 import { deferredSettlementOf } from "./deferred-settlement.js";
 import { checkFacilitator } from "./facilitator-check.js";
@@ -118,6 +119,9 @@ export async function startService(
     const solanaTerms = terms.find((t) => t.network === solana?.network);
     if (solanaTerms !== undefined) await checkSolanaPayee(solanaTerms, solana?.rpcUrl, log);
   }
+  // Metrics (METRICS_PORT): counted at the edge, from the events and state the parts expose and
+  // around the calls to the facilitator and the ledger.
+  const metrics = config.metrics === undefined ? undefined : createServiceMetrics();
   // Every paid call is reserved, and its settlement recorded, in the ledger: on a shared
   // PostgreSQL a reservation holds across replicas.
   const ledger = await openLedger(config.ledger).catch(async (error: unknown) => {
@@ -128,19 +132,32 @@ export async function startService(
   // LOG_REQUESTS=0 silences the request lines only. The runtime resolves without waiting on
   // the list's source, so the API listens at once (not ready until a list is loaded). On a
   // shared PostgreSQL the replicas share the list's editions (see startListRuntime).
-  const runtime = await startListRuntime(config, logRuntimeEvent(log)).catch(
-    async (error: unknown) => {
-      await ledger.close();
-      await stopDevnets();
-      throw error;
-    },
-  );
+  const logEvent = logRuntimeEvent(log);
+  const listEvents = metrics?.listEvents;
+  const runtime = await startListRuntime(
+    config,
+    listEvents === undefined
+      ? logEvent
+      : (event) => {
+          logEvent(event);
+          listEvents.inc({ event: event.type });
+        },
+  ).catch(async (error: unknown) => {
+    await ledger.close();
+    await stopDevnets();
+    throw error;
+  });
   // The same key signs the x402 offers and receipts (offer-receipt extension) and the attestations.
-  const paymentServer = createPaymentServer(facilitator, { signingKey: attestation.key });
+  const paymentServer = createPaymentServer(
+    metrics === undefined
+      ? facilitator
+      : Array.isArray(facilitator)
+        ? facilitator.map((f) => timedFacilitator(f, metrics.facilitatorDuration))
+        : timedFacilitator(facilitator, metrics.facilitatorDuration),
+    { signingKey: attestation.key },
+  );
   // Settlement after the answer (the operator's choice): it starts once the service listens,
   // then settles what a stopped process left answered but unsettled, while the service serves.
-  // Metrics (METRICS_PORT): counted at the edge, from the events and state the parts expose.
-  const metrics = config.metrics === undefined ? undefined : createServiceMetrics();
   let onSettlerEvent: ((event: SettlerEvent) => void) | undefined;
   let deferred: ReturnType<typeof deferredSettlementOf>;
   try {
@@ -188,7 +205,10 @@ export async function startService(
     payments: {
       server: paymentServer,
       terms,
-      reservations: new LedgerReservationStore(ledger),
+      reservations:
+        metrics === undefined
+          ? new LedgerReservationStore(ledger)
+          : timedReservations(new LedgerReservationStore(ledger), metrics.ledgerDuration),
       deferred,
       versions: config.payments.versions,
     },
