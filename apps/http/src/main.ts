@@ -15,6 +15,7 @@ try {
     `  docs: ${service.url}/ (landing), ${service.url}/api (catalog), ${service.url}/openapi.json`,
     `  mcp:  ${service.url}/mcp (streamable HTTP, paid tools over x402), docs ${service.url}/mcp/docs`,
     `  attestations: signed with key ${service.signingKid}${config.signing.key === undefined ? ` (development key kept in ${config.signing.keyFile})` : ""}; keys ${service.url}/.well-known/jwks.json, verify POST ${service.url}/api/attestations/verify`,
+    `  metrics: ${service.metricsUrl ?? "off (set METRICS_PORT to serve /metrics on a listener of its own)"}`,
     `  try:  curl -i ${service.url}/api/ofac-wallet-screen/0x098B716B8Aaf21512996dC57EB0615e2383E2f96   (402: pay with x402)`,
   ];
   if (service.devnet !== undefined) {

@@ -22,6 +22,8 @@ import { requestBaseUrl, requestResourceUrl } from "../discovery/request-base-ur
 import { mountList } from "../list/mount-list.js";
 import type { StoredEditions } from "../list/stored-editions.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
+import { httpMetrics } from "../metrics/http-metrics.js";
+import type { ServiceMetrics } from "../metrics/service-metrics.js";
 import { mountPaymentReceipts } from "../payments/mount-payment-receipts.js";
 import type { PaymentReceipts } from "../payments/payment-receipts.js";
 import type { RateLimit } from "./client-rate-limit.js";
@@ -82,6 +84,8 @@ export interface AppOptions {
    * nothing is archived and the lookup finds nothing.
    */
   readonly attestationArchive?: AttestationStore | undefined;
+  /** Where requests and payments are counted for `/metrics` (on its own listener); none when unset. */
+  readonly metrics?: ServiceMetrics | undefined;
   /** Where the app's own events go (an archive that fails), whatever `log` does with requests. */
   readonly eventLog?: LogSink | undefined;
   /** How often one client may verify an attestation (default: `VERIFY_RATE_LIMIT`). */
@@ -218,6 +222,9 @@ export function createApp(options: AppOptions): Hono {
     "*",
     requestTarget(options.baseUrl === undefined ? undefined : normalizeBaseUrl(options.baseUrl)),
   );
+  if (options.metrics !== undefined) {
+    app.use("*", httpMetrics(options.metrics, options.operations ?? CATALOG));
+  }
   if (options.log !== undefined) app.use("*", requestLog(options.log));
   app.use(
     "*",

@@ -2,6 +2,24 @@ import { describe, expect, it } from "vitest";
 import { loadServiceConfig } from "./service-config.js";
 
 describe("loadServiceConfig", () => {
+  it("METRICS_PORT: unset, no metrics listener; set, on loopback unless METRICS_HOST says otherwise", () => {
+    expect(loadServiceConfig({}).metrics).toBeUndefined();
+    expect(loadServiceConfig({ METRICS_PORT: "" }).metrics).toBeUndefined();
+    expect(loadServiceConfig({ METRICS_PORT: "9464" }).metrics).toEqual({
+      port: 9464,
+      host: "127.0.0.1",
+    });
+    expect(loadServiceConfig({ METRICS_PORT: "0", METRICS_HOST: "10.0.0.5" }).metrics).toEqual({
+      port: 0,
+      host: "10.0.0.5",
+    });
+    for (const bad of ["65536", "-1", "metrics"]) {
+      expect(() => loadServiceConfig({ METRICS_PORT: bad })).toThrow(
+        /METRICS_PORT must be an integer from 0 to 65535/,
+      );
+    }
+  });
+
   it("DEVNET_BLOCK_TIME: unset or 0 mines a block per transaction; 1-60 seconds between blocks", () => {
     expect(loadServiceConfig({}).devnetBlockTime).toBeUndefined();
     expect(loadServiceConfig({ DEVNET_BLOCK_TIME: "0" }).devnetBlockTime).toBeUndefined();

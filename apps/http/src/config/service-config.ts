@@ -7,6 +7,11 @@ import { loadSigningConfig, type SigningConfig } from "../attestations/signing-c
 export interface ServiceConfig {
   readonly port: number;
   readonly host: string;
+  /**
+   * Where `/metrics` (Prometheus) listens: its own listener, never the API's. Undefined when
+   * METRICS_PORT is unset: no metrics listener (an operator opts in, and chooses the port).
+   */
+  readonly metrics: { readonly port: number; readonly host: string } | undefined;
   /** The public base URL (what discovery documents and 402s name); default http://HOST:PORT. */
   readonly publicBaseUrl: string | undefined;
   readonly payments: PaymentConfig;
@@ -71,6 +76,13 @@ export function loadServiceConfig(
   return {
     port: integerSetting(env.PORT, "PORT", 8402, 0, 65535),
     host: env.HOST || "127.0.0.1",
+    metrics:
+      env.METRICS_PORT === undefined || env.METRICS_PORT === ""
+        ? undefined
+        : {
+            port: integerSetting(env.METRICS_PORT, "METRICS_PORT", 0, 0, 65535),
+            host: env.METRICS_HOST || "127.0.0.1",
+          },
     publicBaseUrl: env.PUBLIC_BASE_URL || undefined,
     payments,
     log: env.LOG_REQUESTS !== "0",

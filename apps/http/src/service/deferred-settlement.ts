@@ -18,6 +18,8 @@ export interface DeferredSettlementParts {
   /** This replica's name in the ledger's settlement claims (`INSTANCE_ID`). */
   readonly instanceId: string | undefined;
   readonly log: Logger;
+  /** Also told every settler event (the metrics), after the log. */
+  readonly onEvent?: ((event: SettlerEvent) => void) | undefined;
 }
 
 /** The settler's events as log lines: settlements, retries and failures with their reasons. */
@@ -45,6 +47,13 @@ const logSettlerEvent =
     else log.error({ settlement: event }, "settlement sweep failed");
   };
 
+const withObserver =
+  (log: (event: SettlerEvent) => void, observe: ((event: SettlerEvent) => void) | undefined) =>
+  (event: SettlerEvent): void => {
+    log(event);
+    observe?.(event);
+  };
+
 /**
  * Settlement after the answer when the operator chose it (`X402_SETTLEMENT=after-response`):
  * on the ledger, reading balances and past settlements on the payment network's RPC, settling
@@ -66,6 +75,6 @@ export function deferredSettlementOf(
     maxOutstanding: BigInt(atomicUsdc(String(parts.payments.deferredOutstandingUsd))),
     minSettleSeconds: parts.payments.deferredSettleSeconds,
     claimant: parts.instanceId ?? `${hostname()}:${process.pid}`,
-    onEvent: logSettlerEvent(parts.log),
+    onEvent: withObserver(logSettlerEvent(parts.log), parts.onEvent),
   });
 }

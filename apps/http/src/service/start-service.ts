@@ -5,6 +5,7 @@ import {
   LedgerReservationStore,
   openLedger,
   type PaymentLedger,
+  type SettlerEvent,
 } from "@svc/ledger";
 import type { ListLoader } from "@svc/ofac-index/node";
 import { createPaymentServer, facilitatorClient, servedTerms } from "@svc/payments";
@@ -22,6 +23,10 @@ import { mountDevnetInfo } from "../dev/devnet-info.js";
 import { loadDevnet, loadSolanaDevnet } from "../dev/load-devnet.js";
 import { loaderEditions } from "../list/loader-editions.js";
 import { serviceLog } from "../log/service-log.js";
+import { startMetricsListener } from "../metrics/metrics-listener.js";
+import { observeList, observeRenders, observeSettlement } from "../metrics/service-gauges.js";
+import { createServiceMetrics } from "../metrics/service-metrics.js";
+import { timedFacilitator, timedReservations } from "../metrics/timed-dependencies.js";
 import { ledgerReceipts } from "../payments/payment-receipts.js";
 import { deferredSettlementOf } from "./deferred-settlement.js";
 import { checkFacilitator } from "./facilitator-check.js";
@@ -45,6 +50,8 @@ export interface RunningService {
   readonly solanaDevnet: SolanaDevnet | undefined;
   /** The `kid` of the key attestations are signed with (published at `/.well-known/jwks.json`). */
   readonly signingKid: string;
+  /** Where Prometheus scrapes (`METRICS_PORT`), when the metrics listener runs. */
+  readonly metricsUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -112,6 +119,9 @@ export async function startService(
     const solanaTerms = terms.find((t) => t.network === solana?.network);
     if (solanaTerms !== undefined) await checkSolanaPayee(solanaTerms, solana?.rpcUrl, log);
   }
+  // Metrics (METRICS_PORT): counted at the edge, from the events and state the parts expose and
+  // around the calls to the facilitator and the ledger.
+  const metrics = config.metrics === undefined ? undefined : createServiceMetrics();
   // Every paid call is reserved, and its settlement recorded, in the ledger: on a shared
   // PostgreSQL a reservation holds across replicas.
   const ledger = await openLedger(config.ledger).catch(async (error: unknown) => {
@@ -122,17 +132,33 @@ export async function startService(
   // LOG_REQUESTS=0 silences the request lines only. The runtime resolves without waiting on
   // the list's source, so the API listens at once (not ready until a list is loaded). On a
   // shared PostgreSQL the replicas share the list's editions (see startListRuntime).
-  const runtime = await startListRuntime(config, logRuntimeEvent(log)).catch(
-    async (error: unknown) => {
-      await ledger.close();
-      await stopDevnets();
-      throw error;
-    },
-  );
+  const logEvent = logRuntimeEvent(log);
+  const listEvents = metrics?.listEvents;
+  const runtime = await startListRuntime(
+    config,
+    listEvents === undefined
+      ? logEvent
+      : (event) => {
+          logEvent(event);
+          listEvents.inc({ event: event.type });
+        },
+  ).catch(async (error: unknown) => {
+    await ledger.close();
+    await stopDevnets();
+    throw error;
+  });
   // The same key signs the x402 offers and receipts (offer-receipt extension) and the attestations.
-  const paymentServer = createPaymentServer(facilitator, { signingKey: attestation.key });
+  const paymentServer = createPaymentServer(
+    metrics === undefined
+      ? facilitator
+      : Array.isArray(facilitator)
+        ? facilitator.map((f) => timedFacilitator(f, metrics.facilitatorDuration))
+        : timedFacilitator(facilitator, metrics.facilitatorDuration),
+    { signingKey: attestation.key },
+  );
   // Settlement after the answer (the operator's choice): it starts once the service listens,
   // then settles what a stopped process left answered but unsettled, while the service serves.
+  let onSettlerEvent: ((event: SettlerEvent) => void) | undefined;
   let deferred: ReturnType<typeof deferredSettlementOf>;
   try {
     deferred = deferredSettlementOf({
@@ -142,12 +168,18 @@ export async function startService(
       devnetRpcUrl: devnet?.rpcUrl,
       instanceId: config.instanceId,
       log,
+      onEvent: (event) => onSettlerEvent?.(event),
     });
   } catch (error) {
     await runtime.stop();
     await ledger.close();
     await stopDevnets();
     throw error;
+  }
+  if (metrics !== undefined) {
+    observeList(metrics, runtime.loader);
+    observeRenders(metrics, runtime.renderStats);
+    if (deferred !== undefined) onSettlerEvent = observeSettlement(metrics, ledger, deferred);
   }
   // Every attestation issued is archived in the ledger's database and pruned past its retention
   // (at the start, then daily), so the lookup by fingerprint answers it while it is kept.
@@ -173,7 +205,10 @@ export async function startService(
     payments: {
       server: paymentServer,
       terms,
-      reservations: new LedgerReservationStore(ledger),
+      reservations:
+        metrics === undefined
+          ? new LedgerReservationStore(ledger)
+          : timedReservations(new LedgerReservationStore(ledger), metrics.ledgerDuration),
       deferred,
       versions: config.payments.versions,
     },
@@ -185,6 +220,7 @@ export async function startService(
     attestationArchive,
     eventLog: log,
     ledgerReady: ledgerReadiness(() => ledger.ping()),
+    metrics,
   });
   if (devnet !== undefined) {
     mountDevnetInfo(app, devnet, solanaDevnet);
@@ -196,6 +232,20 @@ export async function startService(
     );
   });
   keepIdleConnectionsLonger(server);
+  const metricsListener =
+    metrics === undefined || config.metrics === undefined
+      ? undefined
+      : await startMetricsListener(metrics.registry, config.metrics).catch(
+          async (error: unknown) => {
+            clearInterval(pruning);
+            await closeServer(server);
+            await runtime.stop();
+            await deferred?.stop();
+            await ledger.close();
+            await stopDevnets();
+            throw error;
+          },
+        );
   const settler = deferred;
   if (settler !== undefined) {
     void settler.start().then((left) => {
@@ -214,8 +264,10 @@ export async function startService(
     devnet,
     solanaDevnet,
     signingKid: attestation.key.kid,
+    metricsUrl: metricsListener?.url,
     async stop() {
       clearInterval(pruning);
+      await metricsListener?.stop();
       await closeServer(server);
       await runtime.stop();
       await deferred?.stop();

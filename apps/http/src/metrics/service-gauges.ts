@@ -1,0 +1,116 @@
+import type { LedgerDeferredSettlement, PaymentLedger, SettlerEvent } from "@svc/ledger";
+import type { ListLoader } from "@svc/ofac-index/node";
+import type { RenderPoolStats } from "@svc/renderers/pool";
+import { type ServiceMetrics, scrapedGauge } from "./service-metrics.js";
+
+/**
+ * The list's state, read from the loader at scrape time: the edition's date, how long since the
+ * service last confirmed it holds the current edition, whether that is past the stale limit,
+ * and when it last confirmed it. Nothing is exported before a list is loaded.
+ */
+export function observeList(metrics: ServiceMetrics, loader: ListLoader): void {
+  const freshness = () => (loader.ready ? loader.freshness() : undefined);
+  scrapedGauge(metrics, "svc_list_loaded", "1 when a sanctions list is loaded, else 0.", () =>
+    loader.ready ? 1 : 0,
+  );
+  scrapedGauge(
+    metrics,
+    "svc_list_edition_timestamp_seconds",
+    "The loaded edition's date of issue (OFAC's DateOfIssue, midnight UTC), as a Unix time.",
+    () => seconds(freshness()?.datasetPublishedAt),
+  );
+  scrapedGauge(
+    metrics,
+    "svc_list_age_hours",
+    "Hours since the service last confirmed it holds the source's current edition.",
+    () => freshness()?.ageHours,
+  );
+  scrapedGauge(
+    metrics,
+    "svc_list_stale",
+    "1 when the list is past its stale limit (OFAC_STALE_AFTER_HOURS), else 0.",
+    () => {
+      const f = freshness();
+      return f === undefined ? undefined : f.stale === true ? 1 : 0;
+    },
+  );
+  scrapedGauge(
+    metrics,
+    "svc_list_last_successful_check_timestamp_seconds",
+    "When the service last confirmed the current edition (a load or an unchanged check).",
+    () => seconds(freshness()?.lastSuccessfulCheckAt ?? undefined),
+  );
+}
+
+const seconds = (iso: string | undefined): number | undefined => {
+  if (iso === undefined) return undefined;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? undefined : ms / 1000;
+};
+
+/** The render pool's queue, workers and counts, read at scrape time. */
+export function observeRenders(metrics: ServiceMetrics, stats: () => RenderPoolStats): void {
+  const gauge = (name: string, help: string, read: (s: RenderPoolStats) => number) =>
+    scrapedGauge(metrics, name, help, () => read(stats()));
+  gauge("svc_render_queue_depth", "Renders waiting for a worker.", (s) => s.queued);
+  // Handed to the pool, neither waiting nor finished nor abandoned: on a worker now.
+  gauge("svc_render_running", "Renders a worker is running now.", (s) =>
+    Math.max(0, s.started - s.queued - s.completed - s.aborted),
+  );
+  gauge("svc_render_workers", "Render workers running now.", (s) => s.workers);
+  gauge("svc_render_threads", "The most render workers the pool runs.", (s) => s.threads);
+  gauge(
+    "svc_render_aborted",
+    "Renders abandoned because their caller went away (since the start).",
+    (s) => s.aborted,
+  );
+  gauge("svc_render_completed", "Renders finished (since the start).", (s) => s.completed);
+}
+
+/**
+ * Settlement after the answer: payments answered but not yet settled (the ledger's pending),
+ * the oldest one's wait (the settlement lag an operator alerts on), whether the settler answers
+ * first now, and the settler's events as counters.
+ */
+export function observeSettlement(
+  metrics: ServiceMetrics,
+  ledger: PaymentLedger,
+  settler: LedgerDeferredSettlement,
+): (event: SettlerEvent) => void {
+  let oldestSeconds = 0;
+  scrapedGauge(
+    metrics,
+    "svc_settlements_pending",
+    "Payments answered and not yet settled (served or settling in the ledger).",
+    async () => {
+      const pending = await ledger.pending({ limit: PENDING_LIMIT }).catch(() => undefined);
+      if (pending === undefined) return undefined;
+      const oldest = pending.reduce<number | undefined>((min, p) => {
+        const at = Date.parse(p.servedAt ?? p.reservedAt);
+        return min === undefined || at < min ? at : min;
+      }, undefined);
+      oldestSeconds = oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000);
+      return pending.length;
+    },
+  );
+  scrapedGauge(
+    metrics,
+    "svc_settlement_lag_seconds",
+    "How long the oldest pending payment has waited for its settlement (0 when none waits).",
+    () => oldestSeconds,
+  );
+  scrapedGauge(
+    metrics,
+    "svc_settlements_answering_first",
+    "1 while payments are answered before settlement, 0 while settlements are failing.",
+    () => (settler.status().answering === "after-response" ? 1 : 0),
+  );
+  return (event) => {
+    if (event.type === "settled") metrics.deferredSettled.inc();
+    else if (event.type === "retry") metrics.deferredRetries.inc();
+    else if (event.type === "failed") metrics.deferredFailed.inc({ fault: event.fault });
+  };
+}
+
+/** The most pending payments read per scrape (the count saturates there). */
+const PENDING_LIMIT = 10_000;
