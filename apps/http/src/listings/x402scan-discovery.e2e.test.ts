@@ -42,8 +42,11 @@ describe("x402scan's discovery (@agentcash/discovery) of the service", () => {
       const endpoint = found.endpoints.find(
         (e) => e.method === op.method && e.path === openApiPath(op.path),
       );
+      // x402scan's parser reads any `apiKey`-typed security scheme as an API key, and the paid
+      // operations name the two x402 header schemes (PAYMENT-SIGNATURE, X-PAYMENT) that the
+      // OpenAPI linters require: it files them "apiKey+paid", paid all the same, at the price.
       expect(endpoint, `${op.method} ${op.path}`).toMatchObject({
-        authMode: "paid",
+        authMode: "apiKey+paid",
         pricingMode: "fixed",
         protocols: ["x402"],
       });
