@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { recipientOf, SOLANA_NETWORK } from "@svc/payments";
+import { recipientOf, SOLANA_NETWORK, termsOn } from "@svc/payments";
 import { x402Client } from "@x402/core/client";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
@@ -212,12 +212,7 @@ async function solanaUsdcBalance(solana: SolanaInfo, owner: string): Promise<big
 
 /** The owner's associated USDC token account on the local runtime. */
 async function solanaTokenAccount(solana: SolanaInfo, owner: string): Promise<string> {
-  return recipientOf({
-    payTo: owner,
-    network: solana.network,
-    asset: solana.usdcMint,
-    maxTimeoutSeconds: 60,
-  });
+  return recipientOf({ ...termsOn(solana.network, owner), asset: solana.usdcMint });
 }
 
 /** The demo's own service offers Solana to PAY_TO_SOLANA, or to a fresh address of its own. */

@@ -35,7 +35,7 @@ export { /** @public */ deadlineOf } from "./execution/run-within-deadline.js";
 export { takeTurn } from "./execution/take-turn.js";
 export { invalidInput } from "./failures/classify-failure.js";
 export type { Failure } from "./failures/failure.js";
-export { FAILURE_CODES } from "./failures/failure-codes.js";
+export { everyOf, FAILURE_CODES } from "./failures/failure-codes.js";
 export {
   // Named by the declarations of what service-docs derives from the list status.
   /** @public */ type ListStatus,

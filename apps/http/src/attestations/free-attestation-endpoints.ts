@@ -1,5 +1,5 @@
 import { ATTESTATION_ERROR_CODES } from "@svc/attestations";
-import { ATTESTATION_PATHS, MAX_BATCH_ADDRESSES } from "@svc/compliance";
+import { ATTESTATION_PATHS, everyOf, MAX_BATCH_ADDRESSES } from "@svc/compliance";
 import { MAX_ADDRESS_LENGTH } from "@svc/ofac-index";
 import { jsonSchemaOf } from "@svc/report-model";
 import type { FreeEndpoint } from "@svc/service-docs";
@@ -84,18 +84,6 @@ export const FingerprintParamSchema = v.strictObject({
     v.toLowerCase(),
   ),
 });
-
-/**
- * The members of a string union, listed: the build fails when the union gains a member the list
- * lacks (`missing` names it), so a schema's `enum` cannot fall behind the type it describes.
- */
-const everyOf =
-  <T extends string>() =>
-  <const L extends readonly T[]>(
-    list: L &
-      ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> }),
-  ): L =>
-    list;
 
 /** Every code a verdict can carry: the library's refusals, then the edition check's. */
 const VERDICT_CODES = everyOf<VerdictCode>()([

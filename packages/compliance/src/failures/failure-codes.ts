@@ -9,7 +9,7 @@ type ReportModelCode = ReportModelError["code"];
  * The members of a string union, listed: the build fails when the union gains a member the list
  * lacks (`missing` names it), so a published `enum` cannot fall behind the codes thrown.
  */
-const everyOf =
+export const everyOf =
   <T extends string>() =>
   <const L extends readonly T[]>(
     list: L &
