@@ -12,6 +12,7 @@ export {
   type EditionCheck,
 } from "./attestation/check-against-edition.js";
 export {
+  type ChangedEntry,
   type DiffEntry,
   diffEditions,
   type EditionDiff,

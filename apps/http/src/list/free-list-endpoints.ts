@@ -42,7 +42,7 @@ export const FREE_LIST_ENDPOINTS = {
     path: "/api/list/changes",
     title: "Changes between editions",
     description:
-      "The (asset, address) pairs added, removed and republished between two stored editions, each with its parties: the content `ofac-index diff` prints.",
+      "The (asset, address) pairs added, removed, republished and changed (parties or programs) between two stored editions, each with its parties and their programs: the content `ofac-index diff` prints.",
     query: {
       from: {
         description: "A stored edition: its SHA-256 or its date (YYYY-MM-DD).",

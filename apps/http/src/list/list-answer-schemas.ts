@@ -25,7 +25,11 @@ export const EditionsAnswerSchema = v.looseObject({
 });
 
 const edition = v.looseObject({ datasetDate: DATE, datasetSha256: SHA256 });
-const party = v.looseObject({ profileId: v.string(), entityName: v.string() });
+const party = v.looseObject({
+  profileId: v.string(),
+  entityName: v.string(),
+  programs: v.pipe(v.array(v.string()), v.description("The party's program codes, sorted.")),
+});
 const entry = {
   asset: v.string(),
   address: v.pipe(v.string(), v.description("The published form.")),
@@ -51,10 +55,25 @@ export const ChangesAnswerSchema = v.looseObject({
         previousAddress: v.pipe(v.string(), v.description("The form in the older edition.")),
       }),
     ),
+    changed: v.pipe(
+      v.array(
+        v.looseObject({
+          ...entry,
+          previousParties: v.pipe(
+            v.array(party),
+            v.description("The pair's parties in the older edition."),
+          ),
+        }),
+      ),
+      v.description(
+        "Pairs listed in both editions whose parties changed: one added or dropped, renamed, or its programs changed.",
+      ),
+    ),
     summary: v.looseObject({
       added: v.number(),
       removed: v.number(),
       republished: v.number(),
+      changed: v.number(),
       addedByAsset: counts,
       removedByAsset: counts,
     }),

@@ -15,6 +15,30 @@ describe("diffEditions on OFAC's real editions", () => {
     expect(d.summary.added).toBe(0);
   });
 
+  it("2025-03-04 → 2025-03-21 also changes a party's programs: Roman Semenov's addresses lose CYBER2", async () => {
+    const d = diffEditions(await indexOf(XML["2025-03-04"]), await indexOf(XML["2025-03-21"]));
+    expect(d.summary.changed).toBe(d.changed.length);
+    expect(d.changed.length).toBeGreaterThan(0);
+    for (const entry of d.changed) {
+      expect(entry.previousParties).toEqual([
+        { profileId: "44718", entityName: "Semenov Roman", programs: ["CYBER2", "DPRK3"] },
+      ]);
+      expect(entry.parties).toEqual([
+        { profileId: "44718", entityName: "Semenov Roman", programs: ["DPRK3"] },
+      ]);
+    }
+    // A delisted pair is removed, not changed: the two lists never share a pair.
+    const removed = new Set(d.removed.map((r) => `${r.asset}:${r.normalizedAddress}`));
+    expect(d.changed.some((c) => removed.has(`${c.asset}:${c.normalizedAddress}`))).toBe(false);
+  });
+
+  it("an addition carries its parties' programs", async () => {
+    const d = diffEditions(await indexOf(XML["2025-11-19a"]), await indexOf(XML["2025-11-19b"]));
+    const sol = d.added.find((a) => a.asset === "SOL");
+    expect(sol?.parties.every((p) => p.programs.length > 0)).toBe(true);
+    expect(d.summary.changed).toBe(0);
+  });
+
   it("the 2nd 2025-11-19 edition adds the first BNB and SOL addresses", async () => {
     const d = diffEditions(await indexOf(XML["2025-11-19a"]), await indexOf(XML["2025-11-19b"]));
     expect(d.summary.addedByAsset.BNB).toBe(1);
@@ -31,7 +55,7 @@ describe("diffEditions on OFAC's real editions", () => {
   it("an edition compared with itself has no changes", async () => {
     const index = await indexOf(XML["2025-11-19b"]);
     const d = diffEditions(index, index);
-    expect(d.summary).toMatchObject({ added: 0, removed: 0, republished: 0 });
+    expect(d.summary).toMatchObject({ added: 0, removed: 0, republished: 0, changed: 0 });
   });
 
   it("treats a change of an EVM address's case as a republication, not a removal plus an addition", async () => {

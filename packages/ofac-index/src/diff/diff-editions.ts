@@ -4,6 +4,8 @@ import type { Designation, EditionMeta } from "../model/types.js";
 export interface PartyRef {
   readonly profileId: string;
   readonly entityName: string;
+  /** The party's program codes in that edition (e.g. "CYBER2"), sorted. */
+  readonly programs: readonly string[];
 }
 
 export interface DiffEntry {
@@ -28,13 +30,24 @@ export interface EditionDiff {
   readonly removed: readonly DiffEntry[];
   /** Same canonical pair, different published string: not a removal plus an addition. */
   readonly republished: readonly RepublishedEntry[];
+  /**
+   * Pairs designated in both whose parties changed: a party added or dropped, renamed, or its
+   * programs changed. `parties` are the newer edition's.
+   */
+  readonly changed: readonly ChangedEntry[];
   readonly summary: {
     readonly added: number;
     readonly removed: number;
     readonly republished: number;
+    readonly changed: number;
     readonly addedByAsset: Readonly<Record<string, number>>;
     readonly removedByAsset: Readonly<Record<string, number>>;
   };
+}
+
+export interface ChangedEntry extends DiffEntry {
+  /** The pair's parties in the older edition. */
+  readonly previousParties: readonly PartyRef[];
 }
 
 interface PairGroup {
@@ -60,11 +73,23 @@ export function pairGroups(designations: readonly Designation[]): Map<string, Pa
       groups.set(key, group);
     }
     if (!group.parties.some((p) => p.profileId === d.party.profileId)) {
-      group.parties.push({ profileId: d.party.profileId, entityName: d.party.entityName });
+      group.parties.push({
+        profileId: d.party.profileId,
+        entityName: d.party.entityName,
+        programs: [...d.party.programs].sort(),
+      });
     }
   }
   return groups;
 }
+
+/** What a pair's parties say, in an order-free spelling: equal iff nothing a reader sees differs. */
+const partiesKey = (parties: readonly PartyRef[]): string =>
+  JSON.stringify(
+    [...parties]
+      .sort((a, b) => (a.profileId < b.profileId ? -1 : a.profileId > b.profileId ? 1 : 0))
+      .map((p) => [p.profileId, p.entityName, p.programs]),
+  );
 
 const byAssetThenAddress = (a: DiffEntry, b: DiffEntry): number =>
   a.asset === b.asset ? (a.address < b.address ? -1 : 1) : a.asset < b.asset ? -1 : 1;
@@ -85,16 +110,22 @@ export function diffEditions(
   const added: DiffEntry[] = [];
   const removed: DiffEntry[] = [];
   const republished: RepublishedEntry[] = [];
+  const changed: ChangedEntry[] = [];
   for (const [key, group] of after) {
     const old = before.get(key);
-    if (old === undefined) added.push(group);
-    else if (old.address !== group.address)
-      republished.push({ ...group, previousAddress: old.address });
+    if (old === undefined) {
+      added.push(group);
+      continue;
+    }
+    if (old.address !== group.address) republished.push({ ...group, previousAddress: old.address });
+    if (partiesKey(old.parties) !== partiesKey(group.parties))
+      changed.push({ ...group, previousParties: old.parties });
   }
   for (const [key, group] of before) if (!after.has(key)) removed.push(group);
   added.sort(byAssetThenAddress);
   removed.sort(byAssetThenAddress);
   republished.sort(byAssetThenAddress);
+  changed.sort(byAssetThenAddress);
   const meta = (m: EditionMeta) => ({ datasetDate: m.datasetDate, datasetSha256: m.datasetSha256 });
   return {
     from: meta(from.meta),
@@ -102,10 +133,12 @@ export function diffEditions(
     added,
     removed,
     republished,
+    changed,
     summary: {
       added: added.length,
       removed: removed.length,
       republished: republished.length,
+      changed: changed.length,
       addedByAsset: countByAsset(added),
       removedByAsset: countByAsset(removed),
     },

@@ -8,7 +8,7 @@ import { assertOneStdin, loadEditionFile, sampleNotice } from "../load-edition.j
 export const diffCommand = defineCommand(
   {
     name: "diff",
-    summary: "compare two editions: added, removed and republished pairs, as JSON",
+    summary: "compare two editions: added, removed, republished and changed pairs, as JSON",
     synopsis: "OLD NEW",
     description:
       "Compares two editions and prints, as JSON, the (ticker, address) pairs NEW adds, those it removes and those it republishes, with a summary of the counts.",
