@@ -1,3 +1,4 @@
+export { /** @public */ addressListing } from "./events/address-listing.js";
 export {
   /** @public */ type AddressListing,
   /** @public */ type EditionRef,
@@ -9,6 +10,7 @@ export {
 } from "./events/event-types.js";
 export {
   /** @public */ type EditionView,
+  /** @public */ editionRef,
   /** @public */ rescreenEvents,
   /** @public */ touchedAddresses,
   /** @public */ type Watch,

@@ -1,16 +1,23 @@
-import { diffEditions, normalizeAddress } from "@svc/ofac-index";
+import { diffEditions, normalizeAddress, type SdnIndex } from "@svc/ofac-index";
 import { describe, expect, it } from "vitest";
 import { edition } from "../test-support/real-editions.js";
+import { addressListing } from "./address-listing.js";
 import { NOT_LISTED } from "./event-types.js";
-import { rescreenEvents, type Watch } from "./rescreen-events.js";
+import { editionRef, rescreenEvents, touchedAddresses, type Watch } from "./rescreen-events.js";
 
-/** A book: each address watched by the monitors named, indexed by canonical address. */
-function book(entries: ReadonlyArray<readonly [string, readonly string[]]>) {
+/**
+ * A book: each address watched by the monitors named, each told what `told` said of it,
+ * indexed by canonical address.
+ */
+function book(told: SdnIndex, entries: ReadonlyArray<readonly [string, readonly string[]]>) {
   const watches = new Map<string, Watch[]>();
   for (const [address, monitors] of entries) {
     const key = normalizeAddress(address);
     const list = watches.get(key) ?? [];
-    for (const monitorId of monitors) list.push({ monitorId, address });
+    const listing = addressListing(told.lookup(key));
+    for (const monitorId of monitors) {
+      list.push({ monitorId, address, listing, edition: editionRef(told.meta) });
+    }
     watches.set(key, list);
   }
   return watches;
@@ -23,13 +30,13 @@ describe("rescreenEvents on OFAC's real editions", () => {
     const tornado = diff.removed.slice(0, 5).map((r) => r.address);
     const stillListed = to.designations.find((d) => d.asset === "XBT")?.address as string;
     const neverListed = "0x1111111111111111111111111111111111111111";
-    const watches = book([
+    const watches = book(from, [
       ...tornado.map((a) => [a.toUpperCase().replace("0X", "0x"), ["mon-a"]] as const),
       [tornado[0] as string, ["mon-b"]],
       [stillListed, ["mon-a"]],
       [neverListed, ["mon-a"]],
     ]);
-    const events = rescreenEvents(diff, from, to, watches);
+    const events = rescreenEvents(touchedAddresses(diff), to, watches);
     expect(events.filter((e) => e.type !== "screening.match.cleared")).toEqual([]);
     // Five addresses for mon-a (given in another case: matched canonically), one for mon-b.
     expect(events.filter((e) => e.monitorId === "mon-a")).toHaveLength(5);
@@ -40,20 +47,16 @@ describe("rescreenEvents on OFAC's real editions", () => {
       expect(event.listing).toEqual(NOT_LISTED);
       expect(event.previousListing.listed).toBe(true);
       expect(event.previousListing.parties.map((p) => p.entityName).join()).toMatch(/TORNADO/i);
-      expect(event.edition).toEqual({
-        datasetDate: to.meta.datasetDate,
-        datasetSha256: to.meta.datasetSha256,
-      });
-      expect(event.previousEdition.datasetSha256).toBe(from.meta.datasetSha256);
+      expect(event.edition).toEqual(editionRef(to.meta));
+      expect(event.previousEdition).toEqual(editionRef(from.meta));
     }
   });
 
   it("2025-03-04 → 2025-03-21: a monitored address whose party lost a program is changed, with both listings", async () => {
     const [from, to] = [await edition("2025-03-04"), await edition("2025-03-21")];
     const diff = diffEditions(from, to);
-    const semenov = diff.changed[0];
-    expect(semenov).toBeDefined();
-    const events = rescreenEvents(diff, from, to, book([[semenov?.address as string, ["m"]]]));
+    const semenov = diff.changed[0]?.address as string;
+    const events = rescreenEvents(touchedAddresses(diff), to, book(from, [[semenov, ["m"]]]));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       type: "screening.match.changed",
@@ -67,7 +70,11 @@ describe("rescreenEvents on OFAC's real editions", () => {
     const diff = diffEditions(from, to);
     const added = diff.added.map((a) => a.address);
     expect(added.length).toBeGreaterThan(0);
-    const events = rescreenEvents(diff, from, to, book(added.map((a) => [a, ["m"]] as const)));
+    const watches = book(
+      from,
+      added.map((a) => [a, ["m"]] as const),
+    );
+    const events = rescreenEvents(touchedAddresses(diff), to, watches);
     const created = events.filter((e) => e.type === "screening.match.created");
     // Each added pair's address, unless it was listed already under another ticker (changed).
     const newlyListed = added.filter((a) => from.lookup(normalizeAddress(a)).length === 0);
@@ -77,11 +84,34 @@ describe("rescreenEvents on OFAC's real editions", () => {
     expect(sol?.listing.parties.length).toBeGreaterThan(0);
   });
 
+  it("a monitor told of an older edition is compared with what it was told: 2024-05-28 → 2025-03-21 skips 2025-03-04", async () => {
+    // Tornado Cash addresses were listed on 2024-05-28 and delisted on 2025-03-21; an address
+    // added on 2025-03-04 was never told to a monitor last brought to 2024-05-28.
+    const [told, middle, now] = [
+      await edition("2024-05-28"),
+      await edition("2025-03-04"),
+      await edition("2025-03-21"),
+    ];
+    const tornado = diffEditions(middle, now).removed[0]?.address as string;
+    const addedInBetween = diffEditions(told, middle).added.find(
+      (a) => now.lookup(a.normalizedAddress).length > 0,
+    )?.address as string;
+    const watches = book(told, [
+      [tornado, ["m"]],
+      [addedInBetween, ["m"]],
+    ]);
+    const events = rescreenEvents(touchedAddresses(diffEditions(told, now)), now, watches);
+    expect(events.map((e) => [e.type, e.address]).sort()).toEqual(
+      [
+        ["screening.match.cleared", tornado],
+        ["screening.match.created", addedInBetween],
+      ].sort(),
+    );
+  });
+
   it("an address listed under a second ticker is changed, not created", async () => {
     const from = await edition("2025-11-19b");
-    const record = from.designations.find(
-      (d) => d.asset === "ETH",
-    ) as (typeof from.designations)[0];
+    const record = from.designations.find((d) => d.asset === "ETH") as SdnIndex["designations"][0];
     const key = record.normalizedAddress;
     // The next edition lists the same address under USDT too (as OFAC did for Garantex's).
     const to = {
@@ -91,12 +121,7 @@ describe("rescreenEvents on OFAC's real editions", () => {
           ? [...from.lookup(key), { ...from.lookup(key)[0], asset: "USDT" } as never]
           : from.lookup(address),
     };
-    const diff = diffEditions(from, from);
-    const withAddition = {
-      ...diff,
-      added: [{ asset: "USDT", address: record.address, normalizedAddress: key, parties: [] }],
-    };
-    const events = rescreenEvents(withAddition, from, to, book([[record.address, ["m"]]]));
+    const events = rescreenEvents([key], to, book(from, [[record.address, ["m"]]]));
     expect(events.map((e) => e.type)).toEqual(["screening.match.changed"]);
     expect(events[0]?.previousListing.assets).toEqual(["ETH"]);
     expect(events[0]?.listing.assets).toEqual(["ETH", "USDT"]);
@@ -104,7 +129,11 @@ describe("rescreenEvents on OFAC's real editions", () => {
 
   it("an edition compared with itself makes no events, whatever the book", async () => {
     const index = await edition("2025-11-19b");
-    const all = book(index.designations.slice(0, 50).map((d) => [d.address, ["m"]] as const));
-    expect(rescreenEvents(diffEditions(index, index), index, index, all)).toEqual([]);
+    const all = book(
+      index,
+      index.designations.slice(0, 50).map((d) => [d.address, ["m"]] as const),
+    );
+    expect(rescreenEvents([...all.keys()], index, all)).toEqual([]);
+    expect(touchedAddresses(diffEditions(index, index))).toEqual([]);
   });
 });

@@ -8,11 +8,15 @@ export interface EditionView {
   lookup(normalizedAddress: string): readonly MatchRecord[];
 }
 
-/** One monitor watching one address. */
+/** One monitor watching one address, with what it was last told of it. */
 export interface Watch {
   readonly monitorId: string;
   /** The address as the monitor's owner gave it. */
   readonly address: string;
+  /** What the monitor last said of the address (its first screening, or its last event). */
+  readonly listing: AddressListing;
+  /** The edition that said it. */
+  readonly edition: EditionRef;
 }
 
 /**
@@ -39,44 +43,46 @@ function matchEventType(before: AddressListing, after: AddressListing): MatchEve
 }
 
 /**
- * The events a new edition makes for the monitored addresses: the diff's touched addresses
- * (`touchedAddresses`) joined against the monitors watching each (`watches`, which the caller
- * looks up for just those addresses in its indexed book), so the work is proportional to the
- * change and to its watchers, never to the whole book. Each address is compared whole, under every ticker: an address listed
- * under ETH that gains USDT is `changed`, not `created`; one that loses its last ticker is
- * `cleared`. Events come in the order of the addresses, then of each address's watches.
+ * The events an edition makes for the monitored addresses: each watched address among
+ * `addresses` (normally `touchedAddresses` of the diff from the edition the monitors were last
+ * brought to, so the work is proportional to the change and its watchers, never to the book),
+ * screened in `edition` and compared whole, under every ticker, with what its monitor was last
+ * told (`Watch.listing`): became listed, `created`; listed no more, `cleared`; parties, names,
+ * programs or tickers differ, `changed`. Comparing with what each monitor was told, rather than
+ * with the previous edition, keeps a monitor right across editions it did not see (a restart, a
+ * skipped edition): an address listed and delisted in between makes no event. Events come in the
+ * order of `addresses`, then of each address's watches.
  */
 export function rescreenEvents(
-  diff: EditionDiff,
-  from: EditionView,
-  to: EditionView,
+  addresses: readonly string[],
+  edition: EditionView,
   watches: ReadonlyMap<string, readonly Watch[]>,
 ): MatchEventDraft[] {
   const events: MatchEventDraft[] = [];
-  for (const normalizedAddress of touchedAddresses(diff)) {
+  for (const normalizedAddress of addresses) {
     const watchers = watches.get(normalizedAddress);
     if (watchers === undefined || watchers.length === 0) continue;
-    const previousListing = addressListing(from.lookup(normalizedAddress));
-    const listing = addressListing(to.lookup(normalizedAddress));
-    const type = matchEventType(previousListing, listing);
-    if (type === undefined) continue;
+    const listing = addressListing(edition.lookup(normalizedAddress));
     for (const watch of watchers) {
+      const type = matchEventType(watch.listing, listing);
+      if (type === undefined) continue;
       events.push({
         type,
         monitorId: watch.monitorId,
         address: watch.address,
         normalizedAddress,
-        edition: editionRef(to.meta),
+        edition: editionRef(edition.meta),
         listing,
-        previousEdition: editionRef(from.meta),
-        previousListing,
+        previousEdition: watch.edition,
+        previousListing: watch.listing,
       });
     }
   }
   return events;
 }
 
-const editionRef = (meta: EditionRef): EditionRef => ({
+/** An edition's identity alone, as events carry it. */
+export const editionRef = (meta: EditionRef): EditionRef => ({
   datasetDate: meta.datasetDate,
   datasetSha256: meta.datasetSha256,
 });
