@@ -261,6 +261,32 @@ describe("deploy/systemd/svc-api.service", () => {
   });
 });
 
+describe("deploy/README.md", () => {
+  const ROOT = resolve(DEPLOY, "..");
+  /** The README's one-line commands in sh blocks that start `tool …`. */
+  const commands = (tool: string) =>
+    [...readFileSync(deployFile("README.md"), "utf8").matchAll(/```sh\n([\s\S]*?)```/g)]
+      .flatMap((block) => (block[1] ?? "").trim().split("\n"))
+      .filter((line) => line.startsWith(`${tool} `));
+
+  it("its checks that need no container engine pass as written, from the repository's root (haproxy -c, promtool check config, systemd-analyze verify where /usr/bin/node exists)", async () => {
+    const checks = [
+      ...commands("haproxy"),
+      ...commands("promtool"),
+      ...(existsSync("/usr/bin/node") ? commands("systemd-analyze") : []),
+    ];
+    expect(checks.length).toBeGreaterThanOrEqual(existsSync("/usr/bin/node") ? 3 : 2);
+    for (const command of checks) {
+      const [tool = "", ...args] = command.split(" ");
+      const binary = tool === "haproxy" ? (HAPROXY ?? tool) : tool;
+      await expect(
+        run(binary, args, { cwd: ROOT, timeout: 30_000 }).then(() => "ok"),
+        command,
+      ).resolves.toBe("ok");
+    }
+  });
+});
+
 describe("the shipped haproxy.cfg and prometheus.yml, run by the real servers before two replicas", () => {
   let postgres: PostgresCluster;
   let devnet: Devnet;
