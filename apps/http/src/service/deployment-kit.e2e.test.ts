@@ -123,12 +123,15 @@ describe("deploy/compose/compose.yaml, read by docker-compose", () => {
   });
 
   it("refuses to resolve without the required secrets, naming one", async () => {
-    const empty = join(mkdtempSync(join(tmpdir(), "svc-compose-")), "empty.env");
-    writeFileSync(empty, "");
-    await expect(compose(["--env-file", empty, "config", "-q"], {})).rejects.toThrow(
-      /POSTGRES_PASSWORD|PUBLIC_BASE_URL|PAY_TO|SIGNING_KEY/,
-    );
-    rmSync(join(empty, ".."), { recursive: true });
+    const dir = mkdtempSync(join(tmpdir(), "svc-compose-"));
+    try {
+      writeFileSync(join(dir, "empty.env"), "");
+      await expect(
+        compose(["--env-file", join(dir, "empty.env"), "config", "-q"], {}),
+      ).rejects.toThrow(/POSTGRES_PASSWORD|PUBLIC_BASE_URL|PAY_TO|SIGNING_KEY/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it(".env.example names every variable the compose file reads", () => {
@@ -460,6 +463,23 @@ describe("the shipped haproxy.cfg and prometheus.yml, run by the real servers be
     expect(rules.data.groups.flatMap((g) => g.rules.map((r) => r.name)).sort()).toEqual(
       shipped.map((m) => m[1]).sort(),
     );
+  });
+
+  it("replicas whose /ready answers 503 (their database paused) leave HAProxy's rotation on the HTTP check (L7STS), and come back once it answers", async () => {
+    await postgres.pause();
+    try {
+      const down = await eventually("both replicas DOWN on /ready", 20_000, async () => {
+        const s = await backendState();
+        return [...s.values()].every((v) => v.status?.startsWith("DOWN")) ? s : undefined;
+      });
+      for (const server of down.values()) expect(server.check).toBe("L7STS");
+    } finally {
+      await postgres.resume();
+    }
+    await eventually("both replicas UP again", 30_000, async () => {
+      const s = await backendState();
+      return [...s.values()].every((v) => v.status === "UP") ? s : undefined;
+    });
   });
 
   it("a stopped replica leaves HAProxy's rotation on its failed check, every call still answers, and Prometheus sees it down", async () => {
