@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +7,9 @@ import { promisify } from "node:util";
 import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freeLoopbackPort } from "../test-support/daemon-process.js";
+import { deployFile } from "../test-support/deploy-kit.js";
+import { dockerfileStages, execForm, lastArgs } from "../test-support/dockerfile.js";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
 /**
@@ -129,4 +132,102 @@ describe("the production install (pnpm deploy --prod)", () => {
     expect(answer.data.summary.status).toBe("match");
     expect(await devnet.balanceOf(devnet.payTo)).toBe(before + 10_000n);
   });
+});
+
+describe("the image (deploy/docker/Dockerfile), checked against this install: no container engine runs here", () => {
+  const stages = dockerfileStages(readFileSync(deployFile("docker/Dockerfile"), "utf8"));
+  const build = stages[0];
+  const runtime = stages.at(-1);
+  if (build === undefined || runtime === undefined || stages.length < 2) {
+    throw new Error("deploy/docker/Dockerfile has no build and runtime stages");
+  }
+  const runs = build.instructions
+    .filter((i) => i.keyword === "RUN")
+    .flatMap((i) => i.args.split("&&").map((command) => command.trim()));
+  const copies = runtime.instructions.filter((i) => i.keyword === "COPY");
+  /** The runtime's environment (`ENV K=V …`). */
+  const env = new Map(
+    runtime.instructions
+      .filter((i) => i.keyword === "ENV")
+      .flatMap((i) => i.args.split(/\s+/).map((kv) => kv.split("=") as [string, string])),
+  );
+
+  it("builds on node:24-slim with package.json's pnpm, from the lockfile, and runs on node:24-slim", () => {
+    expect(build.from).toBe("node:24-slim");
+    expect(runtime.from).toBe("node:24-slim");
+    const root = JSON.parse(readFileSync(join(WORKSPACE, "package.json"), "utf8"));
+    const pnpm = /^pnpm@([\d.]+)/.exec(root.packageManager)?.[1];
+    expect(runs).toContain(`npm install --global --no-audit --no-fund pnpm@${pnpm}`);
+    expect(runs).toContain("pnpm install --frozen-lockfile");
+  });
+
+  it("makes the production install with apps/http/README.md's commands, and the runtime copies only it", () => {
+    const readme = readFileSync(join(WORKSPACE, "apps/http/README.md"), "utf8");
+    const documented = /`(pnpm --filter "@svc\/http\.\.\." build && [^`]+)`/.exec(readme)?.[1];
+    expect(documented).toBeDefined();
+    expect(copies).toHaveLength(1);
+    const [from, source, target] = copies[0]?.args.split(/\s+/) ?? [];
+    expect(from).toBe(`--from=${build.name}`);
+    for (const command of documented?.split("&&") ?? []) {
+      expect(runs).toContain(command.trim().replaceAll("<dir>", source ?? ""));
+    }
+    expect(lastArgs(runtime, "WORKDIR")).toBe(target);
+  });
+
+  it("copies only from stages it defines", () => {
+    const names = new Set(stages.map((s) => s.name));
+    for (const stage of stages) {
+      for (const copy of stage.instructions.filter((i) => i.keyword === "COPY")) {
+        const from = /--from=(\S+)/.exec(copy.args)?.[1];
+        if (from !== undefined) expect(names.has(from), copy.args).toBe(true);
+      }
+    }
+  });
+
+  it("runs as a user that is not root, in production, exposing the API's port", () => {
+    const user = lastArgs(runtime, "USER");
+    expect(user).toBeDefined();
+    expect(user?.split(":")[0]).not.toMatch(/^(root|0)$/);
+    expect(env.get("NODE_ENV")).toBe("production");
+    expect(env.get("SVC_MODE")).toBe("production");
+    expect(lastArgs(runtime, "EXPOSE")?.split(/\s+/)).toContain(env.get("PORT"));
+  });
+
+  it("its CMD starts a file of this install (dist/main.js), with node", () => {
+    const cmd = execForm(lastArgs(runtime, "CMD") ?? "");
+    expect(cmd?.[0]).toBe("node");
+    expect(cmd).toHaveLength(2);
+    expect(existsSync(join(dir, cmd?.[1] ?? "missing"))).toBe(true);
+    expect(cmd?.[1]).toBe("dist/main.js");
+  });
+
+  it("its HEALTHCHECK, run as written, passes on this install's ready service and fails on a closed port", async () => {
+    const healthcheck = lastArgs(runtime, "HEALTHCHECK") ?? "";
+    const [node, ...args] = execForm(/\bCMD\s+(\[.*\])$/.exec(healthcheck)?.[1] ?? "") ?? [];
+    expect(node).toBe("node");
+    expect(args.join(" ")).toContain("/ready");
+    const check = (port: string) =>
+      run(process.execPath, args, { env: { PORT: port }, timeout: 10_000 }).then(
+        () => 0,
+        (error: { code?: number }) => error.code,
+      );
+    expect(await check(new URL(url).port)).toBe(0);
+    expect(await check(String(await freeLoopbackPort()))).toBe(1);
+  });
+
+  it(".dockerignore keeps node_modules, dist and local state out of the build context", () => {
+    const ignored = readFileSync(join(WORKSPACE, ".dockerignore"), "utf8").split("\n");
+    for (const pattern of ["**/node_modules", "**/dist", "**/.svc", ".git"]) {
+      expect(ignored).toContain(pattern);
+    }
+  });
+
+  const hadolint = spawnSync("hadolint", ["--version"]).status === 0;
+  it.skipIf(!hadolint)(
+    "hadolint finds nothing to say (skipped where hadolint is not installed)",
+    async () => {
+      const { stdout } = await run("hadolint", [deployFile("docker/Dockerfile")]);
+      expect(stdout).toBe("");
+    },
+  );
 });
