@@ -8,6 +8,7 @@ import {
   AttestationArchive,
   type AttestationArchiveOptions,
 } from "../attestations/attestation-archive.js";
+import { MonitorBook } from "../monitors/monitor-book.js";
 import { DeferredPayments } from "../settlement/deferred-payments.js";
 import type { Sql, SqlParam } from "../sql/sql.js";
 import {
@@ -91,6 +92,11 @@ export class PaymentLedger {
   /** The archive of the attestations the service issues, on the ledger's database. */
   attestationArchive(options: AttestationArchiveOptions = {}): AttestationArchive {
     return new AttestationArchive(this.sql, options);
+  }
+
+  /** The wallet monitors and their webhook outbox, on the ledger's database. */
+  monitorBook(): MonitorBook {
+    return new MonitorBook(this.sql);
   }
 
   /** Which engine holds the ledger. */

@@ -156,4 +156,78 @@ export const MIGRATIONS: readonly Migration[] = [
         tx_hash <> '' and (network not like 'eip155:%' or tx_hash = lower(tx_hash)))`,
     ],
   },
+  {
+    version: 7,
+    name: "monitors",
+    statements: [
+      // Wallet monitors: owned by the wallet that paid for them (a CAIP-10 account id; there are
+      // no accounts), each with its webhook and its secret (shown once; kept to sign with),
+      // active until `paid_until`. A deleted monitor keeps its row for the delivery log.
+      `create table monitors (
+        id text primary key check (id ~ '^mon_[A-Za-z0-9_-]{16,64}$'),
+        owner text not null check (owner <> ''),
+        label text,
+        webhook_url text not null check (webhook_url <> ''),
+        secret text not null check (secret like 'whsec_%'),
+        asset text,
+        status text not null check (status in ('active', 'paused', 'deleted')),
+        endpoint_disabled_at timestamptz,
+        paid_until timestamptz not null,
+        created_at timestamptz not null,
+        updated_at timestamptz not null
+      )`,
+      "create index monitors_by_owner on monitors (owner, created_at)",
+      // Each monitored address, with what its monitor was last told of it (the listing and the
+      // edition): the next edition's events compare with that. Found by canonical address.
+      `create table monitor_addresses (
+        monitor_id text not null references monitors (id) on delete cascade,
+        normalized_address text not null check (normalized_address <> ''),
+        address text not null check (address <> ''),
+        listing jsonb not null,
+        edition_date text not null,
+        edition_sha256 text not null check (edition_sha256 ~ '^[0-9a-f]{64}$'),
+        primary key (monitor_id, normalized_address)
+      )`,
+      "create index monitor_addresses_by_address on monitor_addresses (normalized_address)",
+      // The edition the monitors were last brought to: one row, locked while a replica re-screens,
+      // so each edition change is re-screened once whichever replica hears of it first.
+      `create table monitor_cursor (
+        id integer primary key check (id = 1),
+        edition_date text not null,
+        edition_sha256 text not null check (edition_sha256 ~ '^[0-9a-f]{64}$'),
+        updated_at timestamptz not null
+      )`,
+      // The transactional outbox: every webhook message, written in the transaction that made
+      // its event, delivered by any replica (claimed for a lease, FOR UPDATE SKIP LOCKED).
+      // `attempts` counts this round's (the retry schedule's index; a replay starts a new round),
+      // `attempted` every attempt made.
+      `create table webhook_messages (
+        id text primary key check (id ~ '^msg_[A-Za-z0-9_-]{16,64}$'),
+        monitor_id text not null references monitors (id) on delete cascade,
+        event_type text not null check (event_type <> ''),
+        body text not null,
+        created_at timestamptz not null,
+        status text not null check (status in ('pending', 'delivered', 'failed', 'cancelled')),
+        attempts integer not null default 0,
+        attempted integer not null default 0,
+        next_attempt_at timestamptz,
+        claimed_until timestamptz,
+        last_status integer,
+        last_error text
+      )`,
+      "create index webhook_messages_due on webhook_messages (next_attempt_at) where status = 'pending'",
+      "create index webhook_messages_by_monitor on webhook_messages (monitor_id, created_at)",
+      // The delivery log: one row per attempt.
+      `create table webhook_attempts (
+        message_id text not null references webhook_messages (id) on delete cascade,
+        attempt integer not null check (attempt >= 1),
+        attempted_at timestamptz not null,
+        status integer,
+        error text,
+        duration_ms integer not null,
+        response text,
+        primary key (message_id, attempt)
+      )`,
+    ],
+  },
 ];
