@@ -1,5 +1,5 @@
 export { type LedgerConfig, ledgerConfigFromEnv } from "./config/ledger-config.js";
-export { PaymentLedger } from "./ledger/payment-ledger.js";
+export { PaymentLedger, /** @public */ type PendingSummary } from "./ledger/payment-ledger.js";
 export type { PaymentRecord } from "./ledger/payment-record.js";
 export { openLedger } from "./open/open-ledger.js";
 export { LedgerReservationStore } from "./reservation/ledger-reservation-store.js";

@@ -51,7 +51,13 @@ export {
   /** @public */ type PromptDefinition,
   promptArgumentsOf,
 } from "./prompts/prompt.js";
-export { createMcpServer, type McpServerOptions } from "./server/create-server.js";
+export {
+  createMcpServer,
+  type McpServerOptions,
+  // What `ToolCallReport.outcome` says.
+  /** @public */ type ToolCallOutcome,
+  type ToolCallReport,
+} from "./server/create-server.js";
 export {
   DRY_RUN_META,
   /** @public */ type DryRunAllowance,

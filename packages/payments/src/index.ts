@@ -72,6 +72,7 @@ export {
   callPaidTool,
   MCP_PAYMENT_META,
   MCP_PAYMENT_RESPONSE_META,
+  type PaidToolPayment,
   type ToolResult,
   toolReceiptOf,
 } from "./mcp/paid-tool-call.js";

@@ -23,6 +23,7 @@ import { mountList } from "../list/mount-list.js";
 import type { StoredEditions } from "../list/stored-editions.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
 import { httpMetrics } from "../metrics/http-metrics.js";
+import { mcpToolMetrics } from "../metrics/mcp-tool-metrics.js";
 import type { ServiceMetrics } from "../metrics/service-metrics.js";
 import { mountPaymentReceipts } from "../payments/mount-payment-receipts.js";
 import type { PaymentReceipts } from "../payments/payment-receipts.js";
@@ -329,6 +330,7 @@ export function createApp(options: AppOptions): Hono {
     attestation: options.attestation,
     keepAttestation: keep,
     dryRuns,
+    onToolCall: options.metrics === undefined ? undefined : mcpToolMetrics(options.metrics),
   });
   app.notFound((c) => problem(c, 404, "ENDPOINT_NOT_FOUND", "Not Found"));
   // The caller gets no detail (never a stack trace); the operator's log gets what failed.

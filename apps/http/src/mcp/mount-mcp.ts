@@ -3,6 +3,7 @@ import {
   ANY_CALLER,
   createMcpHttpHost,
   describeEndpoint,
+  type McpHttpHostOptions,
   serverCardOf,
   type ToolPayments,
 } from "@svc/mcp-server";
@@ -50,6 +51,11 @@ export interface McpOptions {
    * the routes' `?dry_run=1`. Default: buckets of the endpoint's own.
    */
   readonly dryRuns?: ClientBuckets | undefined;
+  /**
+   * Told each tool call once answered, with its payment (the service's metrics: the tool calls,
+   * and a paid tool's payment counted as a paid route's is).
+   */
+  readonly onToolCall?: McpHttpHostOptions["onToolCall"];
 }
 
 /** Whether a GET asks for the server-sent event stream of the transport (not the description). */
@@ -91,6 +97,7 @@ export function mountMcp(app: Hono, options: McpOptions): void {
           },
     maxBodyBytes: MAX_BODY_BYTES,
     callers: ANY_CALLER,
+    onToolCall: options.onToolCall,
     log: options.log === undefined ? undefined : { sink: options.log, requests: false },
   });
 

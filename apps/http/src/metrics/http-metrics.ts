@@ -1,6 +1,7 @@
 import type { AnyOperation } from "@svc/compliance";
 import { atomicUsdc, chargedHere, PAYMENT_HEADERS, paidAuthorization } from "@svc/payments";
 import type { MiddlewareHandler } from "hono";
+import { countPayment, type PaymentObservation, refusalCode } from "./payment-outcomes.js";
 import type { ServiceMetrics } from "./service-metrics.js";
 
 /** The route label of a request no route answered (404, 405, a middleware's own answer). */
@@ -35,6 +36,7 @@ export function httpMetrics(
 
 type Context = Parameters<MiddlewareHandler>[0];
 
+/** The payment of a request on a paid route, as the payment gate wrote it on the context. */
 function observePayment(
   c: Context,
   metrics: ServiceMetrics,
@@ -45,32 +47,32 @@ function observePayment(
   const paid =
     c.req.header(PAYMENT_HEADERS.signature) ?? c.req.header(PAYMENT_HEADERS.legacySignature);
   if (paid === undefined || paid.trim() === "") {
-    if (status === 402) metrics.paymentRequired.inc({ route });
+    if (status === 402) countPayment(metrics, route, { verifiedOn: undefined, ending: UNPAID });
     return;
   }
-  const authorization = paidAuthorization(c);
-  const network = authorization?.network ?? "unknown";
-  if (authorization !== undefined) metrics.paymentsVerified.inc({ route, network });
-  if (chargedHere(c)) {
-    const pending = c.res.headers.get(PAYMENT_HEADERS.status) === "pending";
-    metrics.paymentsSettled.inc({
-      route,
-      network,
-      timing: pending ? "after-response" : "before-response",
-    });
-    metrics.revenue.inc({ route, network }, price);
-  } else if (status === 402) {
-    metrics.paymentsRefused.inc({ route, reason: refusalReason(c.res.headers) });
-  } else if (status === 503) {
-    metrics.paymentsFailed.inc({ route });
-  }
+  const verifiedOn = paidAuthorization(c)?.network;
+  const ending: PaymentObservation["ending"] | undefined = chargedHere(c)
+    ? {
+        kind: "charged",
+        timing:
+          c.res.headers.get(PAYMENT_HEADERS.status) === "pending"
+            ? "after-response"
+            : "before-response",
+        atomic: price,
+      }
+    : status === 402
+      ? { kind: "refused", reason: refusalReason(c.res.headers) }
+      : status === 503
+        ? { kind: "failed" }
+        : verifiedOn !== undefined
+          ? { kind: "uncharged" }
+          : undefined;
+  if (ending !== undefined) countPayment(metrics, route, { verifiedOn, ending });
 }
 
-/**
- * The refusal's stable code, from the 402's `PAYMENT-REQUIRED` header (`error`): the part before
- * any `:` detail, and only a short word of letters, digits and `_`, so a label never carries
- * free text.
- */
+const UNPAID = { kind: "unpaid" } as const;
+
+/** The refusal's stable code, from the 402's `PAYMENT-REQUIRED` header (`error`). */
 function refusalReason(headers: Headers): string {
   const header = headers.get(PAYMENT_HEADERS.required);
   if (header === null) return "unknown";
@@ -78,8 +80,7 @@ function refusalReason(headers: Headers): string {
     const decoded = JSON.parse(Buffer.from(header, "base64").toString("utf8")) as {
       error?: unknown;
     };
-    const code = typeof decoded.error === "string" ? decoded.error.split(":")[0]?.trim() : "";
-    return code !== undefined && /^[A-Za-z0-9_]{1,64}$/.test(code) ? code : "other";
+    return refusalCode(decoded.error);
   } catch {
     return "unknown";
   }

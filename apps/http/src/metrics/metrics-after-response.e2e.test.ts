@@ -73,8 +73,13 @@ describe("settlement after the answer in /metrics", () => {
       }),
     ).toBe(1);
     expect(delta("svc_deferred_settled_total")).toBe(1);
+    // Its lag, answer to settlement, observed once as the settler settled it.
+    expect(delta("svc_settlement_lag_seconds_count")).toBe(1);
+    const lag = delta("svc_settlement_lag_seconds_sum");
+    expect(lag).toBeGreaterThan(0);
+    expect(lag).toBeLessThan(60);
     expect(sampleSum(after, "svc_settlements_pending")).toBe(0);
-    expect(sampleSum(after, "svc_settlement_lag_seconds")).toBe(0);
+    expect(sampleSum(after, "svc_settlement_oldest_pending_seconds")).toBe(0);
     expect(sampleSum(after, "svc_settlements_answering_first")).toBe(1);
   });
 });

@@ -1,5 +1,10 @@
-import { CATALOG } from "@svc/compliance";
-import { payingNetworkFetch } from "@svc/test-support/x402-payer";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { CATALOG, reportPdfGenerate } from "@svc/compliance";
+import { priceOf, TOOLS } from "@svc/mcp-server";
+import { atomicUsdc, MCP_PAYMENT_META } from "@svc/payments";
+import { connectHttp } from "@svc/test-support/mcp-client";
+import { payerOf, payingNetworkFetch } from "@svc/test-support/x402-payer";
+import type { PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServiceConfig } from "../config/service-config.js";
 import { memoryLog } from "../log/test-support/memory-log.js";
@@ -33,6 +38,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.stop();
 });
+
+/** The counters of one scrape minus those of another, for a metric and labels. */
+const deltaOf =
+  (before: readonly Sample[], after: readonly Sample[]) =>
+  (name: string, labels: Record<string, string> = {}) =>
+    sampleSum(after, name, labels) - sampleSum(before, name, labels);
+
+/** Every payment counter, whatever its route: a call moves exactly its own. */
+const PAYMENT_COUNTERS = [
+  "svc_payment_required_total",
+  "svc_payments_verified_total",
+  "svc_payments_settled_total",
+  "svc_payments_refused_total",
+  "svc_payments_failed_total",
+  "svc_revenue_atomic_usdc_total",
+];
 
 const scrape = async (): Promise<Sample[]> => {
   const answer = await fetch(service.metricsUrl as string);
@@ -118,6 +139,121 @@ describe("/metrics", () => {
     for (const s of refusals) expect(s.labels.reason).toMatch(/^[A-Za-z0-9_]{1,64}$/);
   });
 
+  it("a paid MCP tool call counts its payment on route mcp:<tool> by network, and the tool call by outcome: unpaid, paid, then replayed", async () => {
+    const devnet = service.devnet;
+    if (devnet === undefined) throw new Error("development service without its devnet");
+    // A paid tool at a fixed price, from the catalog of tools.
+    const tool = TOOLS.find((t) => t.pricing.kind === "paid" && !("byOutputFormat" in t.pricing));
+    if (tool === undefined) throw new Error("no paid tool at a fixed price");
+    const args = tool.inputExample as Record<string, unknown>;
+    const toolRoute = `mcp:${tool.name}`;
+    const network = devnet.network;
+    const client: Client = await connectHttp(`${service.url}/mcp`);
+    try {
+      // Unpaid: the terms, counted as a 402 of the tool's, and nothing else.
+      const s0 = await scrape();
+      const unpaid = await client.callTool({ name: tool.name, arguments: args });
+      expect(unpaid.isError).toBe(true);
+      const s1 = await scrape();
+      let delta = deltaOf(s0, s1);
+      expect(delta("svc_payment_required_total", { route: toolRoute })).toBe(1);
+      for (const name of PAYMENT_COUNTERS) {
+        expect(delta(name), name).toBe(name === "svc_payment_required_total" ? 1 : 0);
+      }
+      expect(
+        delta("svc_mcp_tool_calls_total", { tool: tool.name, outcome: "payment_required" }),
+      ).toBe(1);
+      expect(delta("svc_mcp_tool_calls_total")).toBe(1);
+
+      // Paid: verified and settled on the network paid on, its price as revenue.
+      const payment = await payerOf(
+        (devnet.payers[1] as { privateKey: `0x${string}` }).privateKey,
+      ).createPaymentPayload(unpaid.structuredContent as unknown as PaymentRequired);
+      const paid = await client.callTool({
+        name: tool.name,
+        arguments: args,
+        _meta: { [MCP_PAYMENT_META]: payment },
+      });
+      expect(paid.isError, JSON.stringify(paid.structuredContent)).toBeFalsy();
+      const s2 = await scrape();
+      delta = deltaOf(s1, s2);
+      const atomic = Number(atomicUsdc(priceOf(tool, args) as string));
+      expect(delta("svc_payments_verified_total", { route: toolRoute, network })).toBe(1);
+      expect(
+        delta("svc_payments_settled_total", {
+          route: toolRoute,
+          network,
+          timing: "before-response",
+        }),
+      ).toBe(1);
+      expect(delta("svc_revenue_atomic_usdc_total", { route: toolRoute, network })).toBe(atomic);
+      for (const name of PAYMENT_COUNTERS) {
+        const own =
+          name === "svc_payments_verified_total" || name === "svc_payments_settled_total"
+            ? 1
+            : name === "svc_revenue_atomic_usdc_total"
+              ? atomic
+              : 0;
+        expect(delta(name), name).toBe(own);
+      }
+      expect(delta("svc_mcp_tool_calls_total", { tool: tool.name, outcome: "paid" })).toBe(1);
+      expect(delta("svc_mcp_tool_calls_total")).toBe(1);
+      expect(
+        delta("svc_mcp_tool_call_duration_seconds_count", { tool: tool.name, outcome: "paid" }),
+      ).toBe(1);
+      expect(
+        delta("svc_mcp_tool_call_duration_seconds_sum", { tool: tool.name, outcome: "paid" }),
+      ).toBeGreaterThan(0);
+
+      // The same payment again: refused before it verifies, with its reason.
+      const replay = await client.callTool({
+        name: tool.name,
+        arguments: args,
+        _meta: { [MCP_PAYMENT_META]: payment },
+      });
+      expect(replay.isError).toBe(true);
+      const s3 = await scrape();
+      delta = deltaOf(s2, s3);
+      expect(delta("svc_payments_refused_total", { route: toolRoute })).toBe(1);
+      for (const name of PAYMENT_COUNTERS) {
+        expect(delta(name), name).toBe(name === "svc_payments_refused_total" ? 1 : 0);
+      }
+      const reasons = s3.filter(
+        (x) => x.name === "svc_payments_refused_total" && x.labels.route === toolRoute,
+      );
+      for (const r of reasons) expect(r.labels.reason).toMatch(/^[A-Za-z0-9_]{1,64}$/);
+      expect(
+        delta("svc_mcp_tool_calls_total", { tool: tool.name, outcome: "payment_required" }),
+      ).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("exports the render workers' heap, positive once a document has been rendered", async () => {
+    const devnet = service.devnet;
+    if (devnet === undefined) throw new Error("development service without its devnet");
+    const rendered = await payingNetworkFetch(
+      (devnet.payers[2] as { privateKey: `0x${string}` }).privateKey,
+    )(`${service.url}${reportPdfGenerate.path}`, {
+      method: reportPdfGenerate.method,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(reportPdfGenerate.inputExample),
+    });
+    expect(rendered.status).toBe(200);
+    await rendered.arrayBuffer();
+    // Each worker reports its heap after a render, on its own message port: bounded wait (5 s).
+    let samples = await scrape();
+    for (let i = 0; i < 50 && sampleSum(samples, "svc_render_worker_heap_used_bytes") === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      samples = await scrape();
+    }
+    expect(sampleSum(samples, "svc_render_workers")).toBeGreaterThanOrEqual(1);
+    const used = sampleSum(samples, "svc_render_worker_heap_used_bytes");
+    expect(used).toBeGreaterThan(1024 * 1024);
+    expect(sampleSum(samples, "svc_render_worker_heap_total_bytes")).toBeGreaterThanOrEqual(used);
+  });
+
   it("exports the list's edition, age, staleness and last check, its load event, the render pool and Node's process metrics", async () => {
     const samples = await scrape();
     const names = new Set(samples.map((s) => s.name));
@@ -153,12 +289,22 @@ describe("/metrics", () => {
         expect(value).not.toMatch(/0x[0-9a-fA-F]{40}/);
       }
     }
+    // A paid MCP tool's payments are on `mcp:<tool>`, one of the listed tools.
     for (const r of routes) {
-      if (r !== "unmatched")
-        expect(
-          service.app.routes.some((x) => x.path === r),
-          r,
-        ).toBe(true);
+      if (r === "unmatched") continue;
+      const known = r.startsWith("mcp:")
+        ? TOOLS.some((t) => `mcp:${t.name}` === r)
+        : service.app.routes.some((x) => x.path === r);
+      expect(known, r).toBe(true);
     }
+    expect([...routes].some((r) => r.startsWith("mcp:"))).toBe(true);
+    const tools = new Set(
+      samples.flatMap((s) => (s.labels.tool === undefined ? [] : [s.labels.tool])),
+    );
+    for (const t of tools)
+      expect(
+        TOOLS.some((x) => x.name === t),
+        t,
+      ).toBe(true);
   });
 });

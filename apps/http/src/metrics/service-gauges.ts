@@ -65,12 +65,23 @@ export function observeRenders(metrics: ServiceMetrics, stats: () => RenderPoolS
     (s) => s.aborted,
   );
   gauge("svc_render_completed", "Renders finished (since the start).", (s) => s.completed);
+  gauge(
+    "svc_render_worker_heap_used_bytes",
+    "Heap the running render workers' live objects use, summed (each worker's own, as of its last render).",
+    (s) => s.workerHeapUsedBytes,
+  );
+  gauge(
+    "svc_render_worker_heap_total_bytes",
+    "Heap the running render workers hold, summed (each worker's own, as of its last render).",
+    (s) => s.workerHeapTotalBytes,
+  );
 }
 
 /**
- * Settlement after the answer: payments answered but not yet settled (the ledger's pending),
- * the oldest one's wait (the settlement lag an operator alerts on), whether the settler answers
- * first now, and the settler's events as counters.
+ * Settlement after the answer: payments answered but not yet settled (the ledger's pending) and
+ * the oldest one's wait, read at scrape time as one count/min aggregate (no rows read out);
+ * whether the settler answers first now; the settler's events as counters, and each
+ * settlement's lag (answer to settlement, the ledger's clock) into a histogram.
  */
 export function observeSettlement(
   metrics: ServiceMetrics,
@@ -78,25 +89,22 @@ export function observeSettlement(
   settler: LedgerDeferredSettlement,
 ): (event: SettlerEvent) => void {
   let oldestSeconds = 0;
+  // Collected in this order at each scrape: the count's read also gives the oldest's wait.
   scrapedGauge(
     metrics,
     "svc_settlements_pending",
     "Payments answered and not yet settled (served or settling in the ledger).",
     async () => {
-      const pending = await ledger.pending({ limit: PENDING_LIMIT }).catch(() => undefined);
-      if (pending === undefined) return undefined;
-      const oldest = pending.reduce<number | undefined>((min, p) => {
-        const at = Date.parse(p.servedAt ?? p.reservedAt);
-        return min === undefined || at < min ? at : min;
-      }, undefined);
-      oldestSeconds = oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000);
-      return pending.length;
+      const summary = await ledger.pendingSummary().catch(() => undefined);
+      if (summary === undefined) return undefined;
+      oldestSeconds = summary.oldestSeconds ?? 0;
+      return summary.count;
     },
   );
   scrapedGauge(
     metrics,
-    "svc_settlement_lag_seconds",
-    "How long the oldest pending payment has waited for its settlement (0 when none waits).",
+    "svc_settlement_oldest_pending_seconds",
+    "How long the oldest pending payment has waited since its answer (0 when none waits).",
     () => oldestSeconds,
   );
   scrapedGauge(
@@ -106,11 +114,10 @@ export function observeSettlement(
     () => (settler.status().answering === "after-response" ? 1 : 0),
   );
   return (event) => {
-    if (event.type === "settled") metrics.deferredSettled.inc();
-    else if (event.type === "retry") metrics.deferredRetries.inc();
+    if (event.type === "settled") {
+      metrics.deferredSettled.inc();
+      metrics.settlementLag.observe(event.lagSeconds);
+    } else if (event.type === "retry") metrics.deferredRetries.inc();
     else if (event.type === "failed") metrics.deferredFailed.inc({ fault: event.fault });
   };
 }
-
-/** The most pending payments read per scrape (the count saturates there). */
-const PENDING_LIMIT = 10_000;

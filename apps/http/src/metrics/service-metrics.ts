@@ -24,6 +24,11 @@ export interface ServiceMetrics {
   readonly ledgerDuration: Histogram<"operation" | "outcome">;
   /** The list runtime's events (loads, unchanged checks, failures, retries), by event. */
   readonly listEvents: Counter<"event">;
+  /** MCP tool calls by tool and outcome (paid, payment_required, free, dry_run, error). */
+  readonly mcpToolCalls: Counter<"tool" | "outcome">;
+  readonly mcpToolDuration: Histogram<"tool" | "outcome">;
+  /** Seconds from a payment's answer to its settlement, observed as the settler settles it. */
+  readonly settlementLag: Histogram;
   readonly deferredSettled: Counter;
   readonly deferredRetries: Counter;
   readonly deferredFailed: Counter<"fault">;
@@ -36,6 +41,12 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 const DEPENDENCY_BUCKETS = [
   0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
 ];
+
+/**
+ * Buckets for settlement after the answer: a sweep (1 s) and a block or two, to retries with
+ * backoff over minutes, up to an authorization's validity (an hour at most).
+ */
+const SETTLEMENT_LAG_BUCKETS = [0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600];
 
 export function createServiceMetrics(): ServiceMetrics {
   const registry = new Registry();
@@ -110,6 +121,25 @@ export function createServiceMetrics(): ServiceMetrics {
       name: "svc_list_events_total",
       help: "The list runtime's events (list.loaded, list.refresh-failed, …), by event.",
       labelNames: ["event"],
+      registers,
+    }),
+    mcpToolCalls: new Counter({
+      name: "svc_mcp_tool_calls_total",
+      help: "MCP tool calls answered, by tool and outcome (paid, payment_required, free, dry_run, error).",
+      labelNames: ["tool", "outcome"],
+      registers,
+    }),
+    mcpToolDuration: new Histogram({
+      name: "svc_mcp_tool_call_duration_seconds",
+      help: "Time to answer an MCP tool call (payment, run and settlement), by tool and outcome.",
+      labelNames: ["tool", "outcome"],
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    settlementLag: new Histogram({
+      name: "svc_settlement_lag_seconds",
+      help: "Seconds from a payment's answer to its settlement after the answer (the ledger's clock).",
+      buckets: SETTLEMENT_LAG_BUCKETS,
       registers,
     }),
     deferredSettled: new Counter({

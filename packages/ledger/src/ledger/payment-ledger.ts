@@ -30,6 +30,7 @@ import {
   MARK_SETTLED,
   MARK_SETTLING,
   PENDING,
+  PENDING_SUMMARY,
   RELEASE,
   RESERVE,
   TOTALS,
@@ -56,6 +57,13 @@ export type ServedDetails = ServedRecord;
 export interface PaymentLedgerOptions {
   /** Keep the screened addresses of served payments (`LEDGER_STORE_QUERIES=1`). Default: no. */
   readonly storeQueries?: boolean | undefined;
+}
+
+/** Payments answered and not settled yet: how many, and the oldest one's wait. */
+export interface PendingSummary {
+  readonly count: number;
+  /** Seconds since the oldest pending payment's answer; undefined when none is pending. */
+  readonly oldestSeconds: number | undefined;
 }
 
 /** How many rows a list read returns when no limit is given. */
@@ -182,6 +190,24 @@ export class PaymentLedger {
         checkCount("limit", options.limit ?? DEFAULT_LIST_LIMIT),
       ])
     ).rows;
+  }
+
+  /**
+   * How many payments are served or settling, and how long the oldest has waited since its
+   * answer (seconds; undefined when none waits): one count and one minimum, no rows read out,
+   * for a metrics scrape.
+   */
+  async pendingSummary(): Promise<PendingSummary> {
+    const { rows } = await this.sql.query<{ count: number; oldestSeconds: number | null }>(
+      PENDING_SUMMARY,
+    );
+    const row = rows[0];
+    const oldest = row?.oldestSeconds;
+    return {
+      count: Number(row?.count ?? 0),
+      oldestSeconds:
+        oldest === null || oldest === undefined ? undefined : Math.max(0, Number(oldest)),
+    };
   }
 
   /** Payments whose settlement failed, newest first. */

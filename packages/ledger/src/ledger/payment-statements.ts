@@ -117,6 +117,16 @@ export const PENDING = `
   select ${RECORD_COLUMNS} from payments
   where status in ('served', 'settling') order by reserved_at limit $1`;
 
+/**
+ * How many payments are served or settling, and how long the oldest has waited since its answer
+ * (seconds, on the database's clock; null when none waits): one aggregate on the partial index of
+ * unfinished payments, however many are pending.
+ */
+export const PENDING_SUMMARY = `
+  select count(*)::int as count,
+    extract(epoch from (now() - min(coalesce(served_at, reserved_at))))::float8 as "oldestSeconds"
+  from payments where status in ('served', 'settling')`;
+
 /** Failed, newest first ($1 rows at most). */
 export const FAILED = `
   select ${RECORD_COLUMNS} from payments

@@ -201,7 +201,25 @@ export class DeferredPayments {
   }
 
   async settled(claim: ClaimedPayment, transaction: string): Promise<boolean> {
-    return this.step(SETTLED, claim, checkTxHash(claim.authorization.network, transaction));
+    return (await this.recordSettled(claim, transaction)) !== undefined;
+  }
+
+  /**
+   * Records a claimed payment settled, as `settled` does, and answers how long after its answer
+   * it settled (`lagSeconds`, on the database's clock: a replica's own clock never skews it), or
+   * undefined when the claim was no longer this settler's.
+   */
+  async recordSettled(
+    claim: ClaimedPayment,
+    transaction: string,
+  ): Promise<{ readonly lagSeconds: number } | undefined> {
+    const { rows } = await this.sql.query<{ lagSeconds: number }>(SETTLED, [
+      claim.id,
+      claim.claimant,
+      checkTxHash(claim.authorization.network, transaction),
+    ]);
+    const row = rows[0];
+    return row === undefined ? undefined : { lagSeconds: Math.max(0, Number(row.lagSeconds)) };
   }
 
   async retryLater(

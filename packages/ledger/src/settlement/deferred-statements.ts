@@ -144,13 +144,17 @@ export const CLAIM_ONE = `
   from due where p.id = due.id
   returning ${CLAIMED}`;
 
-/** A claimed payment settled ($1 id, $2 claimant, $3 transaction): the stored payment is dropped. */
+/**
+ * A claimed payment settled ($1 id, $2 claimant, $3 transaction): the stored payment is dropped.
+ * Answers how long after its answer it settled, in seconds, on the database's one clock.
+ */
 export const SETTLED = `
   update payments set status = 'settled', tx_hash = $3, failure_reason = null, last_error = null,
     last_refusal = null, settlement = null, claimed_by = null, claimed_at = null,
     ended_at = now(), updated_at = now()
   where id = $1::bigint and status = 'settling' and claimed_by = $2
-  returning id`;
+  returning id,
+    extract(epoch from (now() - coalesce(served_at, reserved_at)))::float8 as "lagSeconds"`;
 
 /**
  * A claimed payment not settled this time ($1 id, $2 claimant, $3 error, $4 the network's

@@ -181,8 +181,13 @@ describe.each([
         paymentId: pending.paymentId,
         transaction: expect.stringMatching(new RegExp(`^${record!.txHash}$`, "i")),
         attempts: 1,
+        lagSeconds: expect.any(Number),
       },
     ]);
+    // From the answer's record to the settlement's, on the ledger's clock: this run's seconds.
+    const lag = (events[0] as { lagSeconds: number }).lagSeconds;
+    expect(lag).toBeGreaterThanOrEqual(0);
+    expect(lag).toBeLessThan(60);
     // The authorization is used: sent again, it is refused before anything runs.
     const again = await gate.verify(payment.payload);
     expect(again.ok).toBe(false);

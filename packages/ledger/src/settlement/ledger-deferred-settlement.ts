@@ -34,6 +34,8 @@ export type SettlerEvent =
       readonly paymentId: string;
       readonly transaction: string;
       readonly attempts: number;
+      /** Seconds from the answer to the settlement's record (the ledger's clock). */
+      readonly lagSeconds: number;
     }
   | {
       readonly type: "retry";
@@ -399,12 +401,14 @@ export class LedgerDeferredSettlement implements DeferredSettlement {
   }
 
   private async settled(claim: ClaimedPayment, transaction: string): Promise<void> {
-    if (await this.options.ledger.deferred.settled(claim, transaction)) {
+    const recorded = await this.options.ledger.deferred.recordSettled(claim, transaction);
+    if (recorded !== undefined) {
       this.emit({
         type: "settled",
         paymentId: claim.paymentId,
         transaction,
         attempts: claim.previousAttempts + 1,
+        lagSeconds: recorded.lagSeconds,
       });
     }
   }

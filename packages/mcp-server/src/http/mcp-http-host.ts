@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ComplianceDeps } from "@svc/compliance";
 import { assertListings, toolResourceUrl } from "@svc/payments";
 import type { AnyPrompt } from "../prompts/prompt.js";
+import type { McpServerOptions } from "../server/create-server.js";
 import type { DryRunAllowance } from "../server/dry-run-call.js";
 import { type ToolPayments, toolGates, toolListings } from "../server/tool-gates.js";
 import { TOOLS } from "../tools/catalog.js";
@@ -42,6 +43,8 @@ export interface McpHttpHostOptions {
   readonly callers: CallerPolicy;
   /** Where request lines and faults are logged; nowhere when unset. */
   readonly log?: McpHttpLog | undefined;
+  /** Each tool call once answered (the service's metrics): see `McpServerOptions.onToolCall`. */
+  readonly onToolCall?: McpServerOptions["onToolCall"];
   /** Where large bodies take turns and are parsed (default: the process's own). */
   readonly largeBodies?: BodySlots | undefined;
   readonly parser?: OffThreadParser | undefined;
@@ -125,6 +128,7 @@ export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
         call.onCharged?.();
       },
       onFault: (error, tool) => log?.sink.error({ requestId, tool, err: error }, "tool.fault"),
+      onToolCall: options.onToolCall,
       dryRuns: call.dryRuns,
     });
     const response = refusal === undefined ? await handle(request) : forbidden(refusal);

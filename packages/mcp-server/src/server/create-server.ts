@@ -15,7 +15,7 @@ import {
   type ServedScreening,
   servedRecordOf,
 } from "@svc/compliance";
-import { callPaidTool, type ToolResult, toolReceiptOf } from "@svc/payments";
+import { callPaidTool, type PaidToolPayment, type ToolResult, toolReceiptOf } from "@svc/payments";
 import * as v from "valibot";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
@@ -78,6 +78,12 @@ export interface McpServerOptions {
   readonly prompts?: readonly AnyPrompt[];
   /** Each settled paid call, with its receipt (the host's request log marks it charged). */
   readonly onCharged?: ((tool: string, receipt: unknown) => void) | undefined;
+  /**
+   * Each call of a listed tool once answered (the service's metrics): its outcome, how long it
+   * took and, for a paid call, how its payment ended. Not a call refused before a tool was
+   * found (an unknown name, malformed params).
+   */
+  readonly onToolCall?: ((call: ToolCallReport) => void) | undefined;
   /** Faults (not refusals) are reported here; the caller only sees INTERNAL_ERROR. */
   readonly onFault?: ((error: unknown, tool: string) => void) | undefined;
   /**
@@ -86,6 +92,32 @@ export interface McpServerOptions {
    */
   readonly dryRuns?: DryRunAllowance | undefined;
 }
+
+/**
+ * How a tool call ended: `paid` (charged, its receipt in the result), `payment_required` (no
+ * payment, or one refused: the PaymentRequired), `free` (a free tool, or a paid one on a host
+ * that takes no payment, answered), `dry_run` (checked free, never run), `error` (refused
+ * input, a failed run, a fault, the payment layer unavailable: nothing charged).
+ */
+export type ToolCallOutcome = "paid" | "payment_required" | "free" | "dry_run" | "error";
+
+/** One tool call, as `McpServerOptions.onToolCall` is told it. */
+export interface ToolCallReport {
+  /** The tool's name (a listed tool's: never what a caller made up). */
+  readonly tool: string;
+  readonly outcome: ToolCallOutcome;
+  /** From the call's params read to its result, in seconds. */
+  readonly seconds: number;
+  /** A paid call's payment, as the payment layer ended it; absent for free calls and dry runs. */
+  readonly payment?: PaidToolPayment | undefined;
+}
+
+/** A paid call's outcome, from how its payment ended. */
+const paidOutcomeOf = (payment: PaidToolPayment | undefined): ToolCallOutcome => {
+  const kind = payment?.outcome.kind;
+  if (kind === "settled" || kind === "pending") return "paid";
+  return kind === "payment-required" ? "payment_required" : "error";
+};
 
 /**
  * The MCP server: the SDK's low-level `Server` (its `registerTool` only takes zod), listing each
@@ -149,6 +181,23 @@ export function createMcpServer(options: McpServerOptions): Server {
    * document format) reads that one argument first.
    */
   const callTool = async (params: unknown): Promise<CallToolResult> => {
+    const started = performance.now();
+    const onToolCall = options.onToolCall;
+    const report =
+      onToolCall === undefined
+        ? () => {}
+        : (tool: AnyTool, outcome: ToolCallOutcome, payment?: PaidToolPayment) => {
+            try {
+              onToolCall({
+                tool: tool.name,
+                outcome,
+                seconds: (performance.now() - started) / 1000,
+                payment,
+              });
+            } catch {
+              // Counting a call never changes its answer.
+            }
+          };
     const call = v.safeParse(CallParams, params);
     if (!call.success) throw invalidParams(callParamsMessage(call.issues));
     const { name, arguments: args = {}, _meta } = call.output;
@@ -158,21 +207,23 @@ export function createMcpServer(options: McpServerOptions): Server {
         `Unknown tool "${name.slice(0, 64)}". This server has: ${tools.map((t) => t.name).join(", ")}.`,
       );
     }
+    let payment: PaidToolPayment | undefined;
     try {
       // A dry run of a paid tool is checked free and never run (`dryRunCall`).
       if (options.gateFor !== undefined && tool.pricing.kind === "paid" && asksDryRun(_meta)) {
-        return (await dryRunCall(
-          tool,
-          args,
-          deps,
-          options.gateFor,
-          options.dryRuns,
-        )) as CallToolResult;
+        const dryRun = await dryRunCall(tool, args, deps, options.gateFor, options.dryRuns);
+        report(tool, "dry_run");
+        return dryRun as CallToolResult;
       }
       const price = pricedCall(tool, args);
-      if (!price.ok) return price.refusal as CallToolResult;
+      if (!price.ok) {
+        report(tool, "error");
+        return price.refusal as CallToolResult;
+      }
       if (price.price === null || options.gateFor === undefined) {
-        return (await runTool(tool, args)) as CallToolResult;
+        const free = await runTool(tool, args);
+        report(tool, free.isError === true ? "error" : "free");
+        return free as CallToolResult;
       }
       // What the answer was computed on goes with the payment's record (the list edition).
       let served: ServedScreening | undefined;
@@ -189,14 +240,21 @@ export function createMcpServer(options: McpServerOptions): Server {
             paymentAttester(options.attestation, authorization),
           ),
         () => served,
-        { otherwise: UNPAID_OTHERWISE },
+        {
+          otherwise: UNPAID_OTHERWISE,
+          onPayment: (p) => {
+            payment = p;
+          },
+        },
       );
       const receipt = toolReceiptOf(result);
       if (receipt !== undefined) options.onCharged?.(tool.name, receipt);
+      report(tool, paidOutcomeOf(payment), payment);
       return result as CallToolResult;
     } catch (error) {
       // Outside the run (the payment layer): said without internals, reported to the operator.
       options.onFault?.(error, tool.name);
+      report(tool, "error", payment);
       return internalErrorResult() as CallToolResult;
     }
   };

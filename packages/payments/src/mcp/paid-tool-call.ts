@@ -79,6 +79,21 @@ function paymentRequiredResult(
   return { isError: true, structuredContent: main as unknown as Record<string, unknown>, content };
 }
 
+/**
+ * How one paid tool call's payment ended, as `paidCall` ended it: what a service counts (its
+ * metrics), the same outcome the HTTP adapter writes as statuses and headers.
+ */
+export interface PaidToolPayment {
+  readonly outcome: PaidCallOutcome<ToolResult>;
+  /**
+   * The authorization that verified and was reserved for the run (its network); undefined when
+   * none did (no payment, a refused one, the facilitator unreachable before the run).
+   */
+  readonly authorization: AuthorizationKey | undefined;
+  /** The price of this call (the gate's), what a charged call earned. */
+  readonly price: string;
+}
+
 /** How a paid tool's results are written, besides what the transport fixes. */
 interface PaidToolOptions {
   /**
@@ -86,6 +101,8 @@ interface PaidToolOptions {
    * (the tool server: "use svc-mcp --remote, which pays for clients without an x402 wallet").
    */
   readonly otherwise?: string | undefined;
+  /** Told how the call's payment ended, before its result is written (never when `run` throws). */
+  readonly onPayment?: ((payment: PaidToolPayment) => void) | undefined;
 }
 
 /**
@@ -129,10 +146,12 @@ export async function callPaidTool(
   servedOf: () => ServedRecord | undefined = () => undefined,
   options: PaidToolOptions = {},
 ): Promise<ToolResult> {
+  let verified: AuthorizationKey | undefined;
   const outcome = await paidCall(
     gate,
     presentedPayment(meta),
     async (authorization) => {
+      verified = authorization;
       const result = await run(authorization);
       return result.isError
         ? { charge: false, answer: result }
@@ -140,6 +159,11 @@ export async function callPaidTool(
     },
     { answerBeforeSettlement: false },
   );
+  try {
+    options.onPayment?.({ outcome, authorization: verified, price: gate.resource.price });
+  } catch {
+    // Counting a payment never changes its answer.
+  }
   switch (outcome.kind) {
     case "payment-required":
       return paymentRequiredResult(gate, outcome.stage, outcome.paymentRequired, options.otherwise);

@@ -38,3 +38,25 @@ export const isWorkerWarmMessage = (message: unknown): message is WorkerWarmMess
   typeof message === "object" &&
   message !== null &&
   typeof (message as { workerWarm?: unknown }).workerWarm === "object";
+
+/**
+ * A worker's heap, as its own isolate counts it (`v8.getHeapStatistics()` on the worker: the
+ * process's RSS cannot be split by thread, its heap can). Posted once the worker has warmed up
+ * and after each render it finishes, so the pool holds each worker's latest figure.
+ */
+export interface WorkerMemory {
+  readonly threadId: number;
+  /** Bytes the worker's live objects use. */
+  readonly heapUsedBytes: number;
+  /** Bytes the worker's heap holds from the system (used or not). */
+  readonly heapTotalBytes: number;
+}
+
+export interface WorkerMemoryMessage {
+  readonly workerMemory: WorkerMemory;
+}
+
+export const isWorkerMemoryMessage = (message: unknown): message is WorkerMemoryMessage =>
+  typeof message === "object" &&
+  message !== null &&
+  typeof (message as { workerMemory?: unknown }).workerMemory === "object";

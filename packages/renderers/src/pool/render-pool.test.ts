@@ -128,6 +128,25 @@ describe("RenderPool warm start", () => {
   });
 });
 
+describe("RenderPool worker memory", () => {
+  it("reports no heap before a worker runs, then each running worker's own heap after a render (used within total, above a megabyte)", async () => {
+    const memPool = new RenderPool({ threads: 1, warmUp: false });
+    try {
+      expect(memPool.stats).toMatchObject({ workerHeapUsedBytes: 0, workerHeapTotalBytes: 0 });
+      await memPool.render("xlsx", eddMemoReport(3));
+      // Reported on the worker's message port after the render: bounded wait (5 s).
+      for (let i = 0; i < 50 && memPool.stats.workerHeapUsedBytes === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const { workerHeapUsedBytes: used, workerHeapTotalBytes: total } = memPool.stats;
+      expect(used).toBeGreaterThan(1024 * 1024);
+      expect(total).toBeGreaterThanOrEqual(used);
+    } finally {
+      await memPool.close();
+    }
+  });
+});
+
 describe("RenderPool workers on demand", () => {
   it("runs at most RENDER_THREADS workers (default 2), never more than the cores less one, at least one", () => {
     const ceiling = Math.max(1, availableParallelism() - 1);
@@ -150,6 +169,8 @@ describe("RenderPool workers on demand", () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(idlePool.stats.workers).toBe(0);
+      // A stopped worker's heap is no longer counted.
+      expect(idlePool.stats).toMatchObject({ workerHeapUsedBytes: 0, workerHeapTotalBytes: 0 });
       // The next render starts one again.
       await idlePool.render("xlsx", eddMemoReport(3));
       expect(idlePool.stats).toMatchObject({ workers: 1, warmed: 2, completed: 2 });

@@ -6,7 +6,13 @@ import { assertSizeWithinLimits, assertWithinLimits, countRows } from "../errors
 import { RenderError, type RenderErrorCode } from "../errors/render-error.js";
 import type { BodyRenderResult } from "./body-preparer.js";
 import { RenderAdmission, type RenderRequest, type RenderTicket } from "./render-admission.js";
-import { isRenderBegunMessage, isWorkerWarmMessage, type WorkerWarmth } from "./render-messages.js";
+import {
+  isRenderBegunMessage,
+  isWorkerMemoryMessage,
+  isWorkerWarmMessage,
+  type WorkerMemory,
+  type WorkerWarmth,
+} from "./render-messages.js";
 import type { RenderOptions } from "./render-options.js";
 import type {
   RenderTask,
@@ -79,6 +85,13 @@ export interface RenderPoolStats {
   readonly workerErrors: number;
   /** What the latest of those failed with. */
   readonly lastWorkerError?: string;
+  /**
+   * Heap used by the running workers' live objects, in bytes, summed: each worker's own isolate
+   * as it last reported it (once warmed up, then after each render); 0 with no worker running.
+   */
+  readonly workerHeapUsedBytes: number;
+  /** Heap the running workers hold from the system, in bytes, summed (reported as above). */
+  readonly workerHeapTotalBytes: number;
 }
 
 /** The pool's workers once each has started and warmed up: what `RenderPool.warm()` gives. */
@@ -123,6 +136,8 @@ export class RenderPool {
     workerErrors: 0,
   };
   private lastWorkerError: string | undefined;
+  /** The latest heap report of each worker thread, by thread id. */
+  private readonly memory = new Map<number, WorkerMemory>();
   /** The latest warm-up report of each worker thread, by thread id. */
   private readonly warmths = new Map<number, WorkerWarmth>();
   /** Callers of `warm()` waiting for a worker still warming up, re-checked on each report. */
@@ -160,6 +175,8 @@ export class RenderPool {
       if (isRenderBegunMessage(message)) {
         this.counts.begun++;
         this.begunAt.set(message.renderBegun, performance.now());
+      } else if (isWorkerMemoryMessage(message)) {
+        this.memory.set(message.workerMemory.threadId, message.workerMemory);
       } else if (isWorkerWarmMessage(message)) {
         this.counts.warmed++;
         this.warmths.set(message.workerWarm.threadId, message.workerWarm);
@@ -241,6 +258,7 @@ export class RenderPool {
   private checkWarm(): void {
     const live = new Set(this.piscina.threads.map((t) => t.threadId));
     for (const id of this.warmths.keys()) if (!live.has(id)) this.warmths.delete(id);
+    for (const id of this.memory.keys()) if (!live.has(id)) this.memory.delete(id);
     if (this.coldThreads().length > 0) return;
     const waiters = this.warmWaiters;
     this.warmWaiters = [];
@@ -358,11 +376,22 @@ export class RenderPool {
   }
 
   get stats(): RenderPoolStats {
+    // Only the workers running now: a stopped worker's last report may not be pruned yet.
+    const live = new Set(this.piscina.threads.map((t) => t.threadId));
+    let heapUsed = 0;
+    let heapTotal = 0;
+    for (const m of this.memory.values()) {
+      if (!live.has(m.threadId)) continue;
+      heapUsed += m.heapUsedBytes;
+      heapTotal += m.heapTotalBytes;
+    }
     return {
       threads: this.threads,
       workers: this.piscina.threads.length,
       queued: this.piscina.queueSize,
       ...this.counts,
+      workerHeapUsedBytes: heapUsed,
+      workerHeapTotalBytes: heapTotal,
       ...(this.lastWorkerError === undefined ? {} : { lastWorkerError: this.lastWorkerError }),
     };
   }

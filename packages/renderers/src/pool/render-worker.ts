@@ -1,3 +1,4 @@
+import { getHeapStatistics } from "node:v8";
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import type { Report } from "@svc/report-model";
 import { move, transferableSymbol, valueSymbol } from "piscina";
@@ -7,7 +8,12 @@ import { RenderError } from "../errors/render-error.js";
 import { loadedPdfFontFamilies } from "../fonts/react-pdf-fonts.js";
 import { renderDocument } from "../render-document.js";
 import { type BodyPreparer, isBodyPreparer } from "./body-preparer.js";
-import type { RenderBegunMessage, WorkerWarmMessage, WorkerWarmth } from "./render-messages.js";
+import type {
+  RenderBegunMessage,
+  WorkerMemoryMessage,
+  WorkerWarmMessage,
+  WorkerWarmth,
+} from "./render-messages.js";
 import { warmUpReport } from "./warm-up-report.js";
 
 /** What the pool tells its workers when it starts them (`workerData`). */
@@ -72,6 +78,30 @@ export default async function renderTask(task: RenderTask): Promise<unknown> {
   if ("warm" in task) return { warm: true };
   const { type, id } = task;
   parentPort?.postMessage({ renderBegun: id } satisfies RenderBegunMessage);
+  try {
+    return await renderWork(task, type);
+  } finally {
+    reportMemory();
+  }
+}
+
+/**
+ * Tells the pool this worker's heap (a few microseconds: V8's counters, no heap walk): once
+ * warmed up and after each render, what the service's metrics read.
+ */
+function reportMemory(): void {
+  const heap = getHeapStatistics();
+  parentPort?.postMessage({
+    workerMemory: {
+      threadId,
+      heapUsedBytes: heap.used_heap_size,
+      heapTotalBytes: heap.total_heap_size,
+    },
+  } satisfies WorkerMemoryMessage);
+}
+
+/** One render on this worker: a report, or a body its preparer turns into one first. */
+async function renderWork(task: RenderWork, type: DocumentType): Promise<unknown> {
   try {
     let report: Report;
     let extra: unknown;
@@ -181,4 +211,5 @@ const warming: Promise<void> =
         const data: Partial<RenderWorkerData> | undefined = workerData;
         const warmth = await warmUp(data?.warmUp !== false, data?.warmUpReports ?? []);
         port.postMessage({ workerWarm: warmth } satisfies WorkerWarmMessage);
+        reportMemory();
       })(parentPort);
