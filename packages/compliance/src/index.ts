@@ -6,6 +6,7 @@ export {
   type AttestationSigning,
   attesterFor,
   authorizationPayment,
+  type PaymentAuthorization,
   paymentAttester,
 } from "./attestation/attest.js";
 export { ATTESTATION_PATHS } from "./attestation/attestation-paths.js";

@@ -240,6 +240,8 @@ export function mountOperation(
       attest: paymentAttester(signingOf?.(c), authorization),
       // Renders are admitted per payer (the one who pays, spelled as its scheme spells it).
       payer: authorization?.payer,
+      // What an operation keeping something for its payer records (a monitor's owner).
+      payment: authorization,
     };
     let raw: unknown;
     if (op.method === "GET") {

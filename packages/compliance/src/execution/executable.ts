@@ -1,6 +1,6 @@
 import type { RenderTicket } from "@svc/renderers/pool";
 import type * as v from "valibot";
-import type { Attest } from "../attestation/attest.js";
+import type { Attest, PaymentAuthorization } from "../attestation/attest.js";
 import type { ComplianceDeps } from "../catalog/deps.js";
 import type { ScreeningEvidence } from "../evidence/screening-evidence.js";
 import type { Failure } from "../failures/failure.js";
@@ -21,6 +21,12 @@ export interface RunContext {
   readonly attest?: Attest | undefined;
   /** The render's place in the renderer's queue, admitted before the input was validated. */
   readonly ticket?: RenderTicket | undefined;
+  /**
+   * The authorization that pays for this run (a paid route or tool of the hosted service): what
+   * an operation that keeps something for its payer (a monitor, owned by the paying wallet)
+   * records. Absent where nothing is paid.
+   */
+  readonly payment?: PaymentAuthorization | undefined;
 }
 
 /** What the transport knows of a request besides its input: who pays, how long it may take. */
@@ -37,6 +43,8 @@ export interface ExecuteOptions {
   readonly attest?: Attest | undefined;
   /** Who pays for the request (the x402 authorization's `from`), for per-payer admission. */
   readonly payer?: string | undefined;
+  /** The authorization that pays for the request (`RunContext.payment`). */
+  readonly payment?: PaymentAuthorization | undefined;
 }
 
 /**

@@ -21,7 +21,7 @@ export type Runnable<Input, Output, Deps extends ComplianceDeps> = Pick<
 >;
 
 /** The caller's budget and signal, and what the run is handed as they are (`RunContext`). */
-export type RunBounds = Pick<ExecuteOptions, "deadlineMs" | "signal" | "attest"> &
+export type RunBounds = Pick<ExecuteOptions, "deadlineMs" | "signal" | "attest" | "payment"> &
   Pick<RunContext, "ticket">;
 
 /**
@@ -65,7 +65,14 @@ export async function runWithinDeadline<Input, Output, Deps extends ComplianceDe
   try {
     // Started inside the promise so a run that throws synchronously rejects it.
     const run = new Promise<Output>((resolve) =>
-      resolve(op.run(input, deps, { signal, attest: options.attest, ticket: options.ticket })),
+      resolve(
+        op.run(input, deps, {
+          signal,
+          attest: options.attest,
+          ticket: options.ticket,
+          payment: options.payment,
+        }),
+      ),
     );
     const output = await Promise.race([run, abandoned]);
     if (performance.now() - started > deadlineMs) {

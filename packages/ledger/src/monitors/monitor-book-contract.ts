@@ -25,6 +25,12 @@ function monitor(overrides: Partial<MonitorInput> = {}): MonitorInput {
     label: "treasury",
     webhookUrl: "https://hooks.example.com/ofac",
     secret: "whsec_c2VjcmV0",
+    payment: {
+      network: "eip155:8453",
+      asset: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+      payer: "0x00000000000000000000000000000000000000a1",
+      nonce: `0x${"1".repeat(64)}`,
+    },
     paidUntil: new Date(Date.now() + 30 * 86_400_000),
     createdAt: new Date(),
     edition: E1,
@@ -294,6 +300,26 @@ export function monitorBookContract(sqlOf: () => Sql, secondSqlOf?: () => Sql): 
     ).toBe(false);
     expect((await book().deliveryLog(m.id))[0]?.status).toBe("cancelled");
     expect((await book().ownedBy(m.owner)).some((r) => r.id === m.id)).toBe(false);
+  });
+
+  it("extends a monitor by a period from its end (or from now once lapsed), bound to the new payment, with its renewal message", async () => {
+    const m = monitor();
+    await book().create(m, []);
+    const at = new Date();
+    const payment = { ...m.payment, nonce: `0x${"2".repeat(64)}` };
+    const until = await book().extend(m.id, 30 * 86_400_000, payment, at, (paidUntil) => [
+      { ...message(m.id, "monitor.renewed"), body: JSON.stringify({ paidUntil }) },
+    ]);
+    expect(until?.getTime()).toBe(m.paidUntil.getTime() + 30 * 86_400_000);
+    expect((await book().get(m.id))?.payment.nonce).toBe(payment.nonce);
+    expect((await book().deliveryLog(m.id)).map((x) => x.eventType)).toEqual(["monitor.renewed"]);
+    const lapsed = monitor({ paidUntil: new Date(at.getTime() - 86_400_000) });
+    await book().create(lapsed, []);
+    const renewed = await book().extend(lapsed.id, 30 * 86_400_000, payment, at, () => []);
+    expect(renewed?.getTime()).toBe(at.getTime() + 30 * 86_400_000);
+    expect(
+      await book().extend("mon_0000000000000000nothere", 1000, payment, at, () => []),
+    ).toBeUndefined();
   });
 
   it("counts pending messages and the oldest one's age", async () => {

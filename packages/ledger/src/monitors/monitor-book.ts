@@ -1,14 +1,16 @@
-import type { AddressListing, EditionRef, Watch } from "@svc/monitoring";
+import type { AddressListing, EditionRef } from "@svc/monitoring";
 import type { Sql, SqlQuery } from "../sql/sql.js";
 import {
   type AttemptInput,
   type DueMessage,
   type MessageInput,
   type MonitorInput,
+  type MonitorPayment,
   type MonitorRecord,
   type MonitorStatus,
   type StoredAttempt,
   type StoredMessage,
+  type StoredWatch,
   toMonitor,
 } from "./monitor-records.js";
 
@@ -29,7 +31,7 @@ export interface RescreenResult {
 /** Looks up the watches of some canonical addresses, inside the re-screening's transaction. */
 export type WatchLookup = (
   normalizedAddresses: readonly string[] | "all",
-) => Promise<ReadonlyMap<string, readonly Watch[]>>;
+) => Promise<ReadonlyMap<string, readonly StoredWatch[]>>;
 
 /**
  * The monitors, their addresses and the webhook outbox, in the ledger's database (PGlite, or
@@ -47,9 +49,9 @@ export class MonitorBook {
   async create(monitor: MonitorInput, messages: readonly MessageInput[]): Promise<void> {
     await this.sql.transaction(async (tx) => {
       await tx.query(
-        `insert into monitors (id, owner, label, webhook_url, secret, asset, status, paid_until,
-           created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, 'active', $7, $8, $8)`,
+        `insert into monitors (id, owner, label, webhook_url, secret, asset, payment, status,
+           paid_until, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $9::jsonb, 'active', $7, $8, $8)`,
         [
           monitor.id,
           monitor.owner,
@@ -59,6 +61,7 @@ export class MonitorBook {
           monitor.asset ?? null,
           monitor.paidUntil,
           monitor.createdAt,
+          JSON.stringify(monitor.payment),
         ],
       );
       for (let i = 0; i < monitor.addresses.length; i += LOOKUP_CHUNK) {
@@ -152,22 +155,29 @@ export class MonitorBook {
     });
   }
 
-  /** Extends a monitor's paid period (and records the renewal's messages) in one transaction. */
+  /**
+   * Adds a paid period to a monitor (from its end, or from now when it has lapsed), binds its
+   * attestations to that payment and records the renewal's messages, in one transaction.
+   * Resolves to the new end, or undefined when there is no such monitor (or it was deleted).
+   */
   async extend(
     id: string,
-    paidUntil: Date,
+    periodMs: number,
+    payment: MonitorPayment,
     at: Date,
-    messages: readonly MessageInput[],
-  ): Promise<boolean> {
+    messagesOf: (paidUntil: Date) => readonly MessageInput[],
+  ): Promise<Date | undefined> {
     return this.sql.transaction(async (tx) => {
-      const { rows } = await tx.query(
-        `update monitors set paid_until = $2, updated_at = $3 where id = $1 and status <> 'deleted'
-          returning id`,
-        [id, paidUntil, at],
+      const { rows } = await tx.query<{ paid_until: Date }>(
+        `update monitors set paid_until = greatest(paid_until, $3) + make_interval(secs => $2),
+           payment = $4::jsonb, updated_at = $3
+          where id = $1 and status <> 'deleted' returning paid_until`,
+        [id, periodMs / 1000, at, JSON.stringify(payment)],
       );
-      if (rows.length === 0) return false;
-      await insertMessages(tx, messages);
-      return true;
+      const paidUntil = rows[0]?.paid_until;
+      if (paidUntil === undefined) return undefined;
+      await insertMessages(tx, messagesOf(paidUntil));
+      return paidUntil;
     });
   }
 
@@ -428,7 +438,7 @@ export class MonitorBook {
   }
 }
 
-const SELECT_MONITOR = `select m.id, m.owner, m.label, m.webhook_url, m.asset, m.status,
+const SELECT_MONITOR = `select m.id, m.owner, m.label, m.webhook_url, m.asset, m.payment, m.status,
     m.endpoint_disabled_at, m.paid_until, m.created_at, m.updated_at,
     (select count(*)::int4 from monitor_addresses a where a.monitor_id = m.id) as address_count
   from monitors m`;
@@ -457,7 +467,7 @@ async function insertMessages(tx: SqlQuery, messages: readonly MessageInput[]): 
 const watchLookup =
   (tx: SqlQuery, at: Date): WatchLookup =>
   async (wanted) => {
-    const watches = new Map<string, Watch[]>();
+    const watches = new Map<string, StoredWatch[]>();
     // Every monitored address: only where the edition compared with cannot be read.
     const normalizedAddresses =
       wanted === "all"
@@ -475,8 +485,10 @@ const watchLookup =
         listing: AddressListing | string;
         edition_date: string;
         edition_sha256: string;
+        payment: MonitorPayment | string;
       }>(
-        `select a.monitor_id, a.normalized_address, a.address, a.listing, a.edition_date, a.edition_sha256
+        `select a.monitor_id, a.normalized_address, a.address, a.listing, a.edition_date,
+             a.edition_sha256, m.payment
            from monitor_addresses a join monitors m on m.id = a.monitor_id
           where a.normalized_address = any($1::text[]) and m.status = 'active' and m.paid_until > $2
           order by a.normalized_address, m.created_at, m.id`,
@@ -489,6 +501,7 @@ const watchLookup =
           address: r.address,
           listing: typeof r.listing === "string" ? JSON.parse(r.listing) : r.listing,
           edition: { datasetDate: r.edition_date, datasetSha256: r.edition_sha256 },
+          payment: typeof r.payment === "string" ? JSON.parse(r.payment) : r.payment,
         });
         watches.set(r.normalized_address, list);
       }

@@ -1,4 +1,17 @@
-import type { AddressListing, EditionRef } from "@svc/monitoring";
+import type { AddressListing, EditionRef, Watch } from "@svc/monitoring";
+
+/** The authorization that paid for a monitor (or its latest period), as attestations name it. */
+export interface MonitorPayment {
+  readonly network: string;
+  readonly asset: string;
+  readonly payer: string;
+  readonly nonce: string;
+}
+
+/** A watch as the book answers it: with the payment its monitor's attestations are bound to. */
+export interface StoredWatch extends Watch {
+  readonly payment: MonitorPayment;
+}
 
 /** A monitor's state: watching (`active`), held by its owner (`paused`), or `deleted`. */
 export type MonitorStatus = "active" | "paused" | "deleted";
@@ -13,6 +26,8 @@ export interface MonitorInput {
   /** The HMAC secret (`whsec_…`). */
   readonly secret: string;
   readonly asset?: string | undefined;
+  /** The payment that made it (its events' attestations are bound to it). */
+  readonly payment: MonitorPayment;
   readonly paidUntil: Date;
   readonly createdAt: Date;
   /** The edition the addresses were first screened in. */
@@ -31,6 +46,7 @@ export interface MonitorRecord {
   readonly label: string | null;
   readonly webhookUrl: string;
   readonly asset: string | null;
+  readonly payment: MonitorPayment;
   readonly status: MonitorStatus;
   /** When a 410 from its webhook disabled the endpoint (null: enabled). */
   readonly endpointDisabledAt: Date | null;
@@ -109,6 +125,9 @@ export function toMonitor(row: Record<string, unknown>): MonitorRecord {
     label: (row.label as string | null) ?? null,
     webhookUrl: row.webhook_url as string,
     asset: (row.asset as string | null) ?? null,
+    payment: (typeof row.payment === "string"
+      ? JSON.parse(row.payment)
+      : row.payment) as MonitorPayment,
     status: row.status as MonitorStatus,
     endpointDisabledAt: (row.endpoint_disabled_at as Date | null) ?? null,
     paidUntil: row.paid_until as Date,

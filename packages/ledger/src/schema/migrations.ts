@@ -162,7 +162,8 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: [
       // Wallet monitors: owned by the wallet that paid for them (a CAIP-10 account id; there are
       // no accounts), each with its webhook and its secret (shown once; kept to sign with),
-      // active until `paid_until`. A deleted monitor keeps its row for the delivery log.
+      // active until `paid_until`, its events' attestations bound to `payment` (the authorization
+      // of its creation or latest extension). A deleted monitor keeps its row for its log.
       `create table monitors (
         id text primary key check (id ~ '^mon_[A-Za-z0-9_-]{16,64}$'),
         owner text not null check (owner <> ''),
@@ -170,6 +171,7 @@ export const MIGRATIONS: readonly Migration[] = [
         webhook_url text not null check (webhook_url <> ''),
         secret text not null check (secret like 'whsec_%'),
         asset text,
+        payment jsonb not null,
         status text not null check (status in ('active', 'paused', 'deleted')),
         endpoint_disabled_at timestamptz,
         paid_until timestamptz not null,

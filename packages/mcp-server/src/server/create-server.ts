@@ -10,6 +10,7 @@ import {
   type AttestationSigning,
   type ComplianceDeps,
   execute,
+  type PaymentAuthorization,
   paymentAttester,
   type ScreeningEvidence,
   type ServedScreening,
@@ -161,9 +162,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     args: unknown,
     onEvidence: (evidence: ScreeningEvidence | undefined) => void = () => {},
     attest?: Attest,
+    payment?: PaymentAuthorization,
   ): Promise<ToolResult> => {
     try {
-      const answer = await execute(tool, args, deps, { deadlineMs: tool.deadlineMs, attest });
+      const answer = await execute(tool, args, deps, {
+        deadlineMs: tool.deadlineMs,
+        attest,
+        payment,
+      });
       if (!answer.ok) return failureResult(answer.failure);
       onEvidence(answer.evidence);
       return toolResult(answer.output);
@@ -238,6 +244,7 @@ export function createMcpServer(options: McpServerOptions): Server {
               served = servedRecordOf(evidence);
             },
             paymentAttester(options.attestation, authorization),
+            authorization,
           ),
         () => served,
         {
