@@ -55,6 +55,33 @@ export interface ServiceConfig {
    * retired public keys still published (`SIGNING_KEYS_RETIRED`).
    */
   readonly signing: SigningConfig;
+  /** Wallet monitors: how their re-screening and webhook delivery run (`MonitoringConfig`). */
+  readonly monitoring: MonitoringConfig;
+}
+
+/** How monitors are re-screened and their webhooks delivered (documented in the README). */
+export interface MonitoringConfig {
+  /**
+   * How often a replica checks whether the monitors are on the edition it serves
+   * (`MONITOR_RESCREEN_SECONDS`, 1–3,600, default 30), besides at once when it loads or adopts
+   * an edition.
+   */
+  readonly rescreenSeconds: number;
+  /** How often the webhook outbox is polled (`WEBHOOK_POLL_MS`, 50–60,000, default 1,000). */
+  readonly pollMs: number;
+  /** Webhook attempts in flight at once per replica (`WEBHOOK_CONCURRENCY`, 1–256, default 16). */
+  readonly concurrency: number;
+  /**
+   * How long a webhook attempt may take (`WEBHOOK_TIMEOUT_SECONDS`, 1–15, default 15: the
+   * Standard Webhooks timeout). A claimed message is the claiming replica's for twice that and
+   * 5 s more; past it, a replica that died mid-attempt leaves it to another.
+   */
+  readonly timeoutSeconds: number;
+  /**
+   * Whether webhooks may go to http:// and loopback addresses: in development only (a local
+   * receiver); production delivers to https URLs reaching public addresses.
+   */
+  readonly allowLoopback: boolean;
 }
 
 /** A replica's name: what the ledger records as the claimant of its settlements. */
@@ -101,5 +128,24 @@ export function loadServiceConfig(
       86_400,
     ),
     signing: loadSigningConfig(env, { production: payments.mode === "production", cwd }),
+    monitoring: {
+      rescreenSeconds: integerSetting(
+        env.MONITOR_RESCREEN_SECONDS,
+        "MONITOR_RESCREEN_SECONDS",
+        30,
+        1,
+        3600,
+      ),
+      pollMs: integerSetting(env.WEBHOOK_POLL_MS, "WEBHOOK_POLL_MS", 1000, 50, 60_000),
+      concurrency: integerSetting(env.WEBHOOK_CONCURRENCY, "WEBHOOK_CONCURRENCY", 16, 1, 256),
+      timeoutSeconds: integerSetting(
+        env.WEBHOOK_TIMEOUT_SECONDS,
+        "WEBHOOK_TIMEOUT_SECONDS",
+        15,
+        1,
+        15,
+      ),
+      allowLoopback: payments.mode !== "production",
+    },
   };
 }

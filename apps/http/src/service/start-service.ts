@@ -1,5 +1,5 @@
 import { serve } from "@hono/node-server";
-import { logRuntimeEvent } from "@svc/compliance/node";
+import { logRuntimeEvent, type RuntimeEvent } from "@svc/compliance/node";
 import {
   type LedgerDeferredSettlement,
   LedgerReservationStore,
@@ -27,6 +27,7 @@ import { startMetricsListener } from "../metrics/metrics-listener.js";
 import { observeList, observeRenders, observeSettlement } from "../metrics/service-gauges.js";
 import { createServiceMetrics } from "../metrics/service-metrics.js";
 import { timedFacilitator, timedReservations } from "../metrics/timed-dependencies.js";
+import { type MonitoringRuntime, startMonitoring } from "../monitors/monitoring-runtime.js";
 import { ledgerReceipts } from "../payments/payment-receipts.js";
 import { deferredSettlementOf } from "./deferred-settlement.js";
 import { checkFacilitator } from "./facilitator-check.js";
@@ -52,6 +53,8 @@ export interface RunningService {
   readonly signingKid: string;
   /** Where Prometheus scrapes (`METRICS_PORT`), when the metrics listener runs. */
   readonly metricsUrl: string | undefined;
+  /** Wallet monitors: their book, re-screening and webhook delivery. */
+  readonly monitoring: MonitoringRuntime;
   stop(): Promise<void>;
 }
 
@@ -134,15 +137,13 @@ export async function startService(
   // shared PostgreSQL the replicas share the list's editions (see startListRuntime).
   const logEvent = logRuntimeEvent(log);
   const listEvents = metrics?.listEvents;
-  const runtime = await startListRuntime(
-    config,
-    listEvents === undefined
-      ? logEvent
-      : (event) => {
-          logEvent(event);
-          listEvents.inc({ event: event.type });
-        },
-  ).catch(async (error: unknown) => {
+  // Monitoring hears the list's events once it runs (an edition loaded or adopted re-screens).
+  let onListEvent: ((event: RuntimeEvent) => void) | undefined;
+  const runtime = await startListRuntime(config, (event) => {
+    logEvent(event);
+    listEvents?.inc({ event: event.type });
+    onListEvent?.(event);
+  }).catch(async (error: unknown) => {
     await ledger.close();
     await stopDevnets();
     throw error;
@@ -255,6 +256,17 @@ export async function startService(
   const address = server.address();
   const port = typeof address === "object" && address !== null ? address.port : config.port;
   const url = config.publicBaseUrl ?? `http://${config.host}:${port}`;
+  // Wallet monitors: re-screened on each new edition, their webhooks delivered from the outbox.
+  const monitoring = startMonitoring({
+    config: config.monitoring,
+    ledger,
+    loader: runtime.loader,
+    attestation,
+    baseUrl: () => url,
+    keep: (jws) => attestationArchive.archive(jws).then(() => undefined),
+    log,
+  });
+  onListEvent = (event) => monitoring.onListEvent(event);
   return {
     url,
     app,
@@ -265,10 +277,12 @@ export async function startService(
     solanaDevnet,
     signingKid: attestation.key.kid,
     metricsUrl: metricsListener?.url,
+    monitoring,
     async stop() {
       clearInterval(pruning);
       await metricsListener?.stop();
       await closeServer(server);
+      await monitoring.stop();
       await runtime.stop();
       await deferred?.stop();
       await ledger.close();
