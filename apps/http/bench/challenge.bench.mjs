@@ -10,11 +10,12 @@
 //   hono hello world, the same 402 replayed as a constant (status, headers and body bytes, no
 //   work behind it) on the same server adapter, and the service's 402. Median req/s over the
 //   rounds; the ratios service/constant (what the service's own work costs) and service/hello;
-//   the service's peak resident memory while it was under load.
+//   the service's peak resident memory while it was under load, and the CPU time each server
+//   spent per answer (robust to what else runs on the machine).
 //
 //   node bench/challenge.bench.mjs [--json] [--rounds N] [--seconds N]   (after `pnpm build`)
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,6 +48,12 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** CPU time (user + system, ms) a process has used: fields 14 and 15 of /proc/<pid>/stat. */
+const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 };
 
 /** Headers that differ per answer or describe the connection: not replayed by the constant. */
@@ -124,6 +131,10 @@ try {
   };
   for (const url of Object.values(targets)) await cannon(url, 2);
   const rps = { hello: [], constant: [], service: [] };
+  // CPU per answer of the server answering (µs): unlike req/s, it does not depend on what else
+  // runs on the machine (autocannon shares its cores).
+  const cpu = { hello: [], constant: [], service: [] };
+  const pidOf = (name) => (name === "service" ? service.child.pid : hello.child.pid);
   let peakRss = rssMb(service.child.pid);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, url] of Object.entries(targets)) {
@@ -133,8 +144,10 @@ try {
               peakRss = Math.max(peakRss, rssMb(service.child.pid));
             }, 100)
           : undefined;
+      const cpuBefore = cpuMs(pidOf(name));
       const r = await cannon(url, SECONDS);
       clearInterval(sampler);
+      cpu[name].push(((cpuMs(pidOf(name)) - cpuBefore) * 1000) / r.requests.total);
       if (r.errors > 0 || (name !== "hello" && r.non2xx !== r.requests.total)) {
         throw new Error(`${name}: ${r.errors} errors, ${r.non2xx}/${r.requests.total} non-2xx`);
       }
@@ -145,6 +158,7 @@ try {
   results.throughput = {
     medianRps: m,
     perRound: rps,
+    cpuUsPerAnswer: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, median(v)])),
     serviceOverConstant: m.service / m.constant,
     serviceOverHello: m.service / m.hello,
     constantOverHello: m.constant / m.hello,
@@ -167,6 +181,9 @@ if (process.argv.includes("--json")) {
   const r = (x) => x.toFixed(0);
   console.log(
     `throughput (${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, median req/s): hello world ${r(t.medianRps.hello)}, constant 402 ${r(t.medianRps.constant)}, service 402 ${r(t.medianRps.service)}`,
+  );
+  console.log(
+    `CPU per answer (median µs): hello world ${r(t.cpuUsPerAnswer.hello)}, constant 402 ${r(t.cpuUsPerAnswer.constant)}, service 402 ${r(t.cpuUsPerAnswer.service)}`,
   );
   console.log(
     `ratios: service/constant ${(100 * t.serviceOverConstant).toFixed(0)}%, service/hello ${(100 * t.serviceOverHello).toFixed(0)}%, constant/hello ${(100 * t.constantOverHello).toFixed(0)}%; service peak RSS ${t.servicePeakRssMb.toFixed(0)} MB`,
