@@ -18,11 +18,17 @@ export function startProcess(args, env = {}) {
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (d) => {
+    const untilUrl = (d) => {
       out += d;
       const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
+      if (!m) return;
+      // From then on its output is only drained: kept, a busy service's request log would
+      // grow one string in this process, which shares the machine with the load it measures.
+      child.stdout.off("data", untilUrl);
+      child.stdout.resume();
+      resolve({ child, url: m[1] });
+    };
+    child.stdout.on("data", untilUrl);
     child.once("exit", (code) => reject(new Error(`${args[0]} exited ${code}: ${out}`)));
   });
 }

@@ -41,11 +41,17 @@ export interface RequestOrigin {
  */
 export function baseUrlOf(request: RequestOrigin, configured: string | undefined): string {
   if (configured !== undefined) return configured;
-  const url = new URL(request.url);
+  // Read off the URL's string: a request's URL is already normalized, and this runs for every
+  // paid route's 402, where parsing it again was a large part of the service's own work.
   const proto =
     request.forwardedProto === "https" || request.forwardedProto === "http"
       ? request.forwardedProto
-      : url.protocol.replace(/:$/, "");
-  const host = request.host !== undefined && HOST.test(request.host) ? request.host : url.host;
+      : request.url.startsWith("https:")
+        ? "https"
+        : "http";
+  const host =
+    request.host !== undefined && HOST.test(request.host)
+      ? request.host
+      : new URL(request.url).host;
   return `${proto}://${host}`;
 }

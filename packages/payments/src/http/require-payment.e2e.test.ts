@@ -36,7 +36,7 @@ const required = async (res: Response): Promise<PaymentRequired> =>
   decodePaymentRequiredHeader(res.headers.get("PAYMENT-REQUIRED") as string);
 
 describe("the 402 challenge", () => {
-  it("carries v2's terms in the PAYMENT-REQUIRED header with the bazaar declaration (what a v2 client echoes), and v1's as the JSON body (the declaration as its outputSchema)", async () => {
+  it("carries v2's terms in the PAYMENT-REQUIRED header with the bazaar declaration (what a v2 client echoes), and v1's as the JSON body without repeating the declaration", async () => {
     const res = await send("/paid/echo", { body: '{"text":"hi"}' });
     expect(res.status).toBe(402);
     const header = await required(res);
@@ -78,14 +78,50 @@ describe("the 402 challenge", () => {
           payTo: devnet.payTo,
           maxTimeoutSeconds: 60,
           extra: { name: "USD Coin", version: "2" },
-          outputSchema: {
-            input: { type: "http", method: "POST", bodyType: "json", discoverable: true },
-            output: { type: "json" },
-          },
+          outputSchema: {},
         },
       ],
     });
+    expect(JSON.stringify(body)).not.toContain('"bazaar"');
+    expect(JSON.stringify(body)).not.toContain('"hello"');
     expect(runs.echo).toBe(0);
+  });
+
+  it("with x402 v2 only, the body repeats none of the terms: the service's error shape and where the terms are", async () => {
+    const v2Only = paidApp(createPaymentServer(devnet.facilitator), baseTerms(devnet.payTo), {
+      versions: [2],
+    });
+    const res = await v2Only.app.request(`${URL_BASE}/paid/echo`, { method: "POST" });
+    expect(res.status).toBe(402);
+    expect((await required(res)).extensions?.bazaar).toMatchObject({
+      info: { input: { body: { text: "hello" } }, output: { example: { ok: true } } },
+    });
+    expect(await res.json()).toEqual({
+      success: false,
+      error: "Payment required",
+      code: "PAYMENT_REQUIRED",
+      x402: { version: 2, header: "PAYMENT-REQUIRED" },
+    });
+    expect(v2Only.runs.echo).toBe(0);
+  });
+
+  it("with x402 v1 only, the body is the one carrier: no header, v1's terms with the declaration as their outputSchema", async () => {
+    const v1Only = paidApp(createPaymentServer(devnet.facilitator), baseTerms(devnet.payTo), {
+      versions: [1],
+    });
+    const res = await v1Only.app.request(`${URL_BASE}/paid/echo`, { method: "POST" });
+    expect(res.status).toBe(402);
+    expect(res.headers.get("PAYMENT-REQUIRED")).toBeNull();
+    expect(((await res.json()) as PaymentRequiredV1).accepts[0]?.outputSchema).toEqual({
+      input: {
+        type: "http",
+        method: "POST",
+        bodyType: "json",
+        body: { text: "hello" },
+        discoverable: true,
+      },
+      output: { type: "json", example: { ok: true } },
+    });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   unavailableBody,
 } from "../paid-call/paid-call.js";
 import type { AuthorizationKey, ServedRecord } from "../reservation/reservation-store.js";
+import { challengeBody } from "./challenge-body.js";
 import { encodeJsonHeader } from "./header-codec.js";
 
 declare module "hono" {
@@ -81,22 +82,28 @@ const PAYMENT_REQUIRED_HEADER_BUDGET = 6 * 1024;
  * payment, which is all the Bazaar catalogues; where that would exceed
  * `PAYMENT_REQUIRED_HEADER_BUDGET` (a long URL), the declaration without its output example
  * (optional in the extension, and still valid: its schema then says nothing of an output), and
- * only where even that does not fit, without the declaration (the body keeps it whole).
+ * only where even that does not fit, without the declaration (the body then keeps it: `challenge`).
  */
-function headerPaymentRequired(paymentRequired: PaymentRequired): string {
+function headerPaymentRequired(paymentRequired: PaymentRequired): {
+  readonly value: string;
+  /** Whether the header still holds the bazaar declaration (whole or without its example). */
+  readonly declared: boolean;
+} {
   const whole = encodeJsonHeader(paymentRequired);
   const bazaar = paymentRequired.extensions?.bazaar;
-  if (whole.length <= PAYMENT_REQUIRED_HEADER_BUDGET || !isRecord(bazaar)) return whole;
+  if (whole.length <= PAYMENT_REQUIRED_HEADER_BUDGET || !isRecord(bazaar)) {
+    return { value: whole, declared: true };
+  }
   const withBazaar = (value: unknown) =>
     encodeJsonHeader({
       ...paymentRequired,
       extensions: { ...paymentRequired.extensions, bazaar: value },
     });
   const short = withBazaar(withoutOutput(bazaar));
-  if (short.length <= PAYMENT_REQUIRED_HEADER_BUDGET) return short;
+  if (short.length <= PAYMENT_REQUIRED_HEADER_BUDGET) return { value: short, declared: true };
   const { bazaar: _left, ...kept } = paymentRequired.extensions ?? {};
   // An empty object rather than none: x402's own helpers read `extensions` without a check.
-  return encodeJsonHeader({ ...paymentRequired, extensions: kept });
+  return { value: encodeJsonHeader({ ...paymentRequired, extensions: kept }), declared: false };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -113,26 +120,23 @@ function withoutOutput(bazaar: Record<string, unknown>): Record<string, unknown>
 }
 
 /**
- * The body and headers of a 402, stating the terms in every x402 version the gate takes them in:
- * v2's PaymentRequired, base64, as the `PAYMENT-REQUIRED` header (with the discovery declaration,
- * shortened only past the header's budget: `headerPaymentRequired`), and as the JSON body v1's (where v1 clients
- * read it, the discovery declaration as its `outputSchema`; only the entries the facilitator
- * settles in v1), else v2's whole.
+ * The body and headers of a 402, stating the terms in every x402 version the gate takes them in,
+ * each carrier holding only what no other does: v2's PaymentRequired, base64, as the
+ * `PAYMENT-REQUIRED` header (with the discovery declaration, shortened only past the header's
+ * budget: `headerPaymentRequired`), and as the JSON body what v1 clients pay from, or, with
+ * nothing left to say, a short pointer to the header (`challengeBody`).
  */
 function challenge(
   gate: PaymentGate,
   paymentRequired: PaymentRequired,
 ): { json: string; headers: Record<string, string> } {
-  const json = JSON.stringify(
-    gate.v1PaymentRequired(paymentRequired, { discovery: true }) ?? paymentRequired,
-  );
+  const header = gate.versions.includes(2) ? headerPaymentRequired(paymentRequired) : undefined;
+  const json = JSON.stringify(challengeBody(gate, paymentRequired, header));
   const headers: Record<string, string> = {
     "Content-Type": "application/json; charset=UTF-8",
     "Cache-Control": "no-store",
   };
-  if (gate.versions.includes(2)) {
-    headers[PAYMENT_HEADERS.required] = headerPaymentRequired(paymentRequired);
-  }
+  if (header !== undefined) headers[PAYMENT_HEADERS.required] = header.value;
   return { json, headers };
 }
 
@@ -197,8 +201,8 @@ export interface RequirePaymentOptions {
  * to the handler, the payment check runs first: there is no second path matcher to trick.
  *
  * - No payment (`PAYMENT-SIGNATURE` from x402 v2 clients, `X-PAYMENT` from v1 clients): 402
- *   with the terms as v2's `PAYMENT-REQUIRED` header and v1's JSON body; the handler does not
- *   run and the body is not read.
+ *   with the terms as v2's `PAYMENT-REQUIRED` header and, as the JSON body, v1's (without the
+ *   discovery declaration the header holds); the handler does not run and the body is not read.
  * - HEAD: the unpaid 402's status and headers, whatever it carries; nothing runs or is charged.
  * - A payment that does not verify (shape, requirements, route, validity window, signature,
  *   funds, an authorization in use or used): 402 with the reason in `error`.

@@ -41,7 +41,7 @@ const postV1 = (path: string, header: string) =>
 const errorOf = async (res: Response) => ((await res.json()) as PaymentRequiredV1).error;
 
 describe("the 402 in both versions", () => {
-  it("carries v2's terms in PAYMENT-REQUIRED and v1's in the body: the same price, payee, asset and resource, v1's network name", async () => {
+  it("carries v2's terms in PAYMENT-REQUIRED and v1's in the body: the same price, payee, asset and resource, v1's network name, the bazaar declaration only in the header", async () => {
     const res = await unpaid("/paid/echo");
     expect(res.status).toBe(402);
     const v2 = decodePaymentRequiredHeader(res.headers.get("PAYMENT-REQUIRED") as string);
@@ -49,6 +49,9 @@ describe("the 402 in both versions", () => {
     expect(v2.x402Version).toBe(2);
     expect(v1.x402Version).toBe(1);
     expect(v1.error).toBe(v2.error);
+    expect(v2.extensions?.bazaar).toMatchObject({
+      info: { input: { type: "http", method: "POST", body: { text: "hello" } } },
+    });
     const [a2] = v2.accepts;
     expect(v1.accepts).toEqual([
       {
@@ -58,16 +61,8 @@ describe("the 402 in both versions", () => {
         resource: `${BASE}/paid/echo`,
         description: v2.resource.description,
         mimeType: "application/json",
-        outputSchema: {
-          input: {
-            type: "http",
-            method: "POST",
-            bodyType: "json",
-            body: { text: "hello" },
-            discoverable: true,
-          },
-          output: { type: "json", example: { ok: true } },
-        },
+        // Not repeated from the header, which holds it (v1's outputSchema is optional).
+        outputSchema: {},
         payTo: a2?.payTo,
         maxTimeoutSeconds: a2?.maxTimeoutSeconds,
         asset: a2?.asset,

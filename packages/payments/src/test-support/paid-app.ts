@@ -9,6 +9,7 @@ export const PREMIUM_DATASET = "ab".repeat(32);
 
 import type { ReservationStore } from "../reservation/reservation-store.js";
 import type { PaidResource, PaymentTerms } from "../terms/paid-resource.js";
+import type { X402Version } from "../versions/x402-v1.js";
 
 /** How many times each paid handler ran: a handler that runs unpaid is a bypass. */
 export type Runs = Record<string, number>;
@@ -31,7 +32,12 @@ const resource = (path: string, price: string, route: string): PaidResource => (
 export function paidApp(
   server: x402ResourceServer,
   terms: PaymentTerms,
-  options: { slowMs?: number; reservations?: ReservationStore; now?: () => number } = {},
+  options: {
+    slowMs?: number;
+    reservations?: ReservationStore;
+    now?: () => number;
+    versions?: readonly X402Version[];
+  } = {},
 ) {
   const runs: Runs = { echo: 0, item: 0, premium: 0, refuse: 0, crash: 0, other: 0, slow: 0 };
   const gate = (path: string, price = "0.01", route = path) =>
@@ -40,6 +46,7 @@ export function paidApp(
         transport: { method: "POST", adapter: undefined },
         reservations: options.reservations,
         now: options.now,
+        versions: options.versions,
       }),
     );
   const app = new Hono();

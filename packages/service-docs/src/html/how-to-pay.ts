@@ -25,7 +25,7 @@ const networksStepHtml = (
  * naming every network of the terms served and how a payment is signed there.
  */
 export const howToPayHtml = (terms: readonly PayableOn[]): SafeHtml => html`<ol class="steps">
-<li>Send the request without payment. The answer is <strong>402 Payment Required</strong> with the terms: x402 v2's <code>PaymentRequired</code>, base64, in the <code>${PAYMENT_HEADERS.required}</code> header, and the same terms in x402 v1's words in the body.</li>
+<li>Send the request without payment. The answer is <strong>402 Payment Required</strong> with the terms: x402 v2's <code>PaymentRequired</code>, base64, in the <code>${PAYMENT_HEADERS.required}</code> header, and for x402 v1 clients the same terms in v1's words in the body (only the header carries the discovery declaration).</li>
 ${terms.length === 1 && terms[0] !== undefined ? oneNetworkStepHtml(terms[0]) : networksStepHtml(terms)}
 <li>Send the same request again with the payment in the <code>${PAYMENT_HEADERS.signature}</code> header (an x402 v1 client such as <code>x402-fetch</code> sends its payment in <code>${PAYMENT_HEADERS.legacySignature}</code>).</li>
 <li>The <strong>200</strong> answer carries the settlement receipt in <code>${PAYMENT_HEADERS.response}</code> (v1: <code>${PAYMENT_HEADERS.legacyResponse}</code>). A refused input (400) or a server failure is never charged.</li>

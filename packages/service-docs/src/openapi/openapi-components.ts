@@ -173,7 +173,7 @@ export const openApiComponentsOf = (terms: readonly PaymentTerms[]) => {
       PaymentRequiredV1: {
         type: "object",
         description:
-          "x402 v1's PaymentRequired: the 402 body, for v1 clients (x402-fetch, x402-axios). v2 clients read the PAYMENT-REQUIRED header.",
+          "x402 v1's PaymentRequired: the 402 body, for v1 clients (x402-fetch, x402-axios), without the bazaar declaration (`outputSchema` is `{}`; the PAYMENT-REQUIRED header holds it). v2 clients read the PAYMENT-REQUIRED header.",
         required: ["x402Version", "accepts"],
         properties: {
           x402Version: { const: 1 },
@@ -184,7 +184,7 @@ export const openApiComponentsOf = (terms: readonly PaymentTerms[]) => {
       PaymentRequired: {
         type: "object",
         description:
-          "x402 v2 PaymentRequired: sent base64-encoded in the PAYMENT-REQUIRED header (the body states the same terms in v1's words).",
+          "x402 v2 PaymentRequired: sent base64-encoded in the PAYMENT-REQUIRED header, with the bazaar declaration (the body states the terms in v1's words for v1 clients, without it).",
         required: ["x402Version", "resource", "accepts"],
         properties: {
           x402Version: { const: 2 },
@@ -218,7 +218,7 @@ export const openApiComponentsOf = (terms: readonly PaymentTerms[]) => {
       },
       PaymentRequired: {
         description:
-          "Base64 of the x402 v2 PaymentRequired JSON object (the body states the same terms in x402 v1's words).",
+          "Base64 of the x402 v2 PaymentRequired JSON object, with the bazaar declaration (the body states the terms in x402 v1's words for v1 clients, without it).",
         schema: {
           type: "string",
           contentEncoding: "base64",

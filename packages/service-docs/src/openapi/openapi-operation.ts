@@ -40,7 +40,7 @@ function parametersOf(path: string, input: JsonSchema): JsonSchema[] {
 /**
  * The 402 body this route answers when unpaid: x402 v1's terms, one entry per network v1 payers
  * can pay on (`base`, `solana`), made by the function that makes the real body from v2's
- * PaymentRequired (here without the bazaar extension).
+ * PaymentRequired, without the bazaar declaration, as the real body: only the header holds it.
  */
 const paymentRequiredExampleOf = (l: Listing) =>
   v1PaymentRequired({
@@ -135,7 +135,7 @@ export function openApiOperationOf(l: Listing) {
         },
       },
       "402": {
-        description: `Payment required: ${l.price} (${l.requirements.amount} atomic USDC). The terms (one \`accepts\` entry per network: ${labelsOf(l.accepts)}) are in x402 v2's PaymentRequired, base64, in the PAYMENT-REQUIRED header, and in x402 v1's words in the body.`,
+        description: `Payment required: ${l.price} (${l.requirements.amount} atomic USDC). The terms (one \`accepts\` entry per network: ${labelsOf(l.accepts)}) are in x402 v2's PaymentRequired, base64, in the PAYMENT-REQUIRED header (with the bazaar declaration of the input and output), and for x402 v1 clients in v1's words in the body, which does not repeat the declaration (a service taking x402 v2 only answers \`{success: false, error, code: "PAYMENT_REQUIRED"}\` there instead).`,
         headers: { "PAYMENT-REQUIRED": headerRef("PaymentRequired") },
         content: {
           "application/json": {
