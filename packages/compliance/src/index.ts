@@ -12,6 +12,16 @@ export {
 export { ATTESTATION_PATHS } from "./attestation/attestation-paths.js";
 export type { AnyOperation } from "./catalog/any-operation.js";
 export { CATALOG } from "./catalog/catalog.js";
+export type {
+  MadeMonitor,
+  MonitorDeps,
+  MonitorScreening,
+  NewMonitor,
+} from "./operations/monitoring/monitor-deps.js";
+export {
+  MONITOR_PERIOD_DAYS,
+  MONITOR_PRICE_SENTENCE,
+} from "./operations/monitoring/monitor-pricing.js";
 export type { ComplianceDeps } from "./catalog/deps.js";
 export {
   defineOperation,

@@ -17,6 +17,7 @@ import type {
   RenderTicket,
 } from "@svc/renderers/pool";
 import type { Report } from "@svc/report-model";
+import type { MonitorDeps } from "../operations/monitoring/monitor-deps.js";
 
 /**
  * What the operations need from outside, supplied by the app (the HTTP API, the MCP server, a
@@ -81,4 +82,9 @@ export interface ComplianceDeps {
         options: RenderOptions & { readonly cells: number },
       ) => Promise<BodyRenderResult>)
     | undefined;
+  /**
+   * Where the hosted service keeps wallet monitors (its ledger's database) and whether it would
+   * deliver to a webhook. Absent in a library or an offline server: monitors are refused there.
+   */
+  readonly monitors?: MonitorDeps | undefined;
 }

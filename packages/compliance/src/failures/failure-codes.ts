@@ -38,7 +38,20 @@ const RENDER_UNAVAILABLE_CODES = everyOf<Exclude<RenderCode, "REPORT_TOO_LARGE">
  * `enum`. A test classifies an error of each kind and finds its code here.
  */
 export const FAILURE_CODES = {
-  400: ["INVALID_INPUT", "INVALID_ADDRESS", "UNSUPPORTED_ASSET", ...REPORT_MODEL_CODES],
+  400: [
+    "INVALID_INPUT",
+    "INVALID_ADDRESS",
+    "UNSUPPORTED_ASSET",
+    ...REPORT_MODEL_CODES,
+    "INVALID_WEBHOOK_URL",
+    "UNKNOWN_MONITOR",
+  ],
   413: ["REPORT_TOO_LARGE"],
-  503: ["EXECUTION_TIMEOUT", "LIST_UNAVAILABLE", "LIST_STALE", ...RENDER_UNAVAILABLE_CODES],
+  503: [
+    "EXECUTION_TIMEOUT",
+    "LIST_UNAVAILABLE",
+    "LIST_STALE",
+    ...RENDER_UNAVAILABLE_CODES,
+    "MONITORING_UNAVAILABLE",
+  ],
 } as const satisfies Record<Failure["status"], readonly string[]>;
