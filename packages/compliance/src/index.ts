@@ -12,16 +12,6 @@ export {
 export { ATTESTATION_PATHS } from "./attestation/attestation-paths.js";
 export type { AnyOperation } from "./catalog/any-operation.js";
 export { CATALOG } from "./catalog/catalog.js";
-export type {
-  MadeMonitor,
-  MonitorDeps,
-  MonitorScreening,
-  NewMonitor,
-} from "./operations/monitoring/monitor-deps.js";
-export {
-  MONITOR_PERIOD_DAYS,
-  MONITOR_PRICE_SENTENCE,
-} from "./operations/monitoring/monitor-pricing.js";
 export type { ComplianceDeps } from "./catalog/deps.js";
 export {
   defineOperation,
@@ -64,6 +54,16 @@ export { DOCUMENT_BODY_PREPARER } from "./operations/documents/prepare-document-
 export { reportDocxGenerate } from "./operations/documents/report-docx-generate.js";
 export { reportPdfGenerate } from "./operations/documents/report-pdf-generate.js";
 export { reportXlsxGenerate } from "./operations/documents/report-xlsx-generate.js";
+export type {
+  MadeMonitor,
+  MonitorDeps,
+  MonitorScreening,
+  NewMonitor,
+} from "./operations/monitoring/monitor-deps.js";
+export {
+  MONITOR_PERIOD_DAYS,
+  MONITOR_PRICE_SENTENCE,
+} from "./operations/monitoring/monitor-pricing.js";
 export { WalletReportAnswerSchema } from "./operations/screening/answer-schemas.js";
 export { batchWalletScreen } from "./operations/screening/batch-wallet-screen.js";
 export { EDD_OUTPUT_FORMATS } from "./operations/screening/edd-case.js";

@@ -52,6 +52,11 @@ export interface AppOptions {
    */
   readonly renderBody?: ComplianceDeps["renderBody"];
   /**
+   * Where wallet monitors are kept (the service's ledger, `serviceMonitors`). Without it the
+   * monitoring routes refuse (`MONITORING_UNAVAILABLE`), charging nothing.
+   */
+  readonly monitors?: ComplianceDeps["monitors"];
+  /**
    * The resource server, the terms, and where authorizations are reserved (the service's
    * ledger; default: the resource server's in-memory store), for the routes and the tools alike.
    */
@@ -276,6 +281,7 @@ export function createApp(options: AppOptions): Hono {
     render: options.render,
     admitRender: options.admitRender,
     renderBody: options.renderBody,
+    monitors: options.monitors,
     // The document routes verify a report's attached attestation against the published keys.
     ...(options.attestation === undefined
       ? {}

@@ -7,6 +7,7 @@ import {
   type PaymentLedger,
   type SettlerEvent,
 } from "@svc/ledger";
+import { PRODUCTION_WEBHOOKS } from "@svc/monitoring";
 import type { ListLoader } from "@svc/ofac-index/node";
 import { createPaymentServer, facilitatorClient, servedTerms } from "@svc/payments";
 import type { SolanaDevnet } from "@svc/solana-devnet";
@@ -28,6 +29,7 @@ import { observeList, observeRenders, observeSettlement } from "../metrics/servi
 import { createServiceMetrics } from "../metrics/service-metrics.js";
 import { timedFacilitator, timedReservations } from "../metrics/timed-dependencies.js";
 import { type MonitoringRuntime, startMonitoring } from "../monitors/monitoring-runtime.js";
+import { serviceMonitors } from "../monitors/service-monitors.js";
 import { ledgerReceipts } from "../payments/payment-receipts.js";
 import { deferredSettlementOf } from "./deferred-settlement.js";
 import { checkFacilitator } from "./facilitator-check.js";
@@ -222,6 +224,10 @@ export async function startService(
     eventLog: log,
     ledgerReady: ledgerReadiness(() => ledger.ping()),
     metrics,
+    monitors: serviceMonitors(
+      ledger.monitorBook(),
+      config.monitoring.allowLoopback ? { allowLoopback: true } : PRODUCTION_WEBHOOKS,
+    ),
   });
   if (devnet !== undefined) {
     mountDevnetInfo(app, devnet, solanaDevnet);

@@ -4,7 +4,12 @@ import { defineOperation } from "../../catalog/operation.js";
 import { addressField, assetField, optionalText, strictInput } from "../screening/input-fields.js";
 import { CLEAR_ETH, LAZARUS_ETH } from "../screening/sample-addresses.js";
 import { MonitorAnswerSchema } from "./monitor-answers.js";
-import { MAX_MONITOR_ADDRESSES, MONITOR_PERIOD_DAYS, MONITOR_PRICE, MONITOR_PRICE_SENTENCE } from "./monitor-pricing.js";
+import {
+  MAX_MONITOR_ADDRESSES,
+  MONITOR_PERIOD_DAYS,
+  MONITOR_PRICE,
+  MONITOR_PRICE_SENTENCE,
+} from "./monitor-pricing.js";
 import { checkWebhookUrl, monitorsOf, paymentOf } from "./monitor-refusals.js";
 import { screeningSummary, screenMonitor } from "./monitor-screening.js";
 

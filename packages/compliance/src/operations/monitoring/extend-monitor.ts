@@ -45,7 +45,10 @@ export const extendMonitor = defineOperation({
     data: {
       monitor: { id: "mon_3kT9xQ2bV7mN4pL8rW1zYa", paidUntil: "2027-01-27T12:00:00.000Z" },
       screening: {
-        edition: { datasetDate: "2025-11-19", datasetSha256: "3ed6690688d6b0e2e35c0c6c9ae5b3fd7b1b8b4b0f5cc0f0e2d0c4c71c4a1e2b" },
+        edition: {
+          datasetDate: "2025-11-19",
+          datasetSha256: "3ed6690688d6b0e2e35c0c6c9ae5b3fd7b1b8b4b0f5cc0f0e2d0c4c71c4a1e2b",
+        },
         addressCount: 2,
         matchCount: 1,
         matches: [

@@ -9,7 +9,8 @@ export function monitorsOf(deps: ComplianceDeps): MonitorDeps {
     throw new RefusalError({
       status: 503,
       code: "MONITORING_UNAVAILABLE",
-      message: "This server keeps no monitors (monitoring is a service of the hosted API). Nothing was charged.",
+      message:
+        "This server keeps no monitors (monitoring is a service of the hosted API). Nothing was charged.",
     });
   }
   return deps.monitors;
@@ -21,7 +22,8 @@ export function paymentOf(context: RunContext | undefined) {
     throw new RefusalError({
       status: 503,
       code: "MONITORING_UNAVAILABLE",
-      message: "A monitor is owned by the wallet that pays for it: only a paid call makes or extends one.",
+      message:
+        "A monitor is owned by the wallet that pays for it: only a paid call makes or extends one.",
     });
   }
   return context.payment;
