@@ -7,6 +7,7 @@ import {
   type PaymentLedger,
   type SettlerEvent,
 } from "@svc/ledger";
+import { PRODUCTION_WEBHOOKS } from "@svc/monitoring";
 import type { ListLoader } from "@svc/ofac-index/node";
 import { createPaymentServer, facilitatorClient, servedTerms } from "@svc/payments";
 import type { SolanaDevnet } from "@svc/solana-devnet";
@@ -213,6 +214,11 @@ export async function startService(
       versions: config.payments.versions,
     },
     receipts: ledgerReceipts(ledger),
+    monitors: {
+      book: ledger.monitorBook(),
+      webhookPolicy:
+        config.payments.mode === "production" ? PRODUCTION_WEBHOOKS : { allowLoopback: true },
+    },
     log: config.log ? log : undefined,
     baseUrl: config.publicBaseUrl,
     storedEditions: loaderEditions(runtime.loader),
