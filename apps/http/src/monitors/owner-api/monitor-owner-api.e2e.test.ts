@@ -2,7 +2,7 @@ import { generateKeyPairSigner, type KeyPairSigner } from "@solana/kit";
 import { openLedger, type PaymentLedger } from "@svc/ledger";
 import { renderDocument } from "@svc/renderers";
 import type { ApiCatalog } from "@svc/service-docs";
-import { SOLANA_MAINNET } from "@x402/extensions/sign-in-with-x";
+import { type SIWxSigner, SOLANA_MAINNET } from "@x402/extensions/sign-in-with-x";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app/create-app.js";
@@ -162,7 +162,9 @@ describe("an EVM owner signed in by x402's createSIWxClientHook", () => {
 describe("a Solana owner signed in by x402's createSIWxClientHook (SIWS, Ed25519)", () => {
   it("lists and reads its monitor; an EVM wallet sees none of it", async () => {
     const { id } = await makeMonitor(ledger.monitorBook(), `${SOLANA_MAINNET}:${sol.address}`);
-    const as = signingFetch(sol);
+    // x402 types its Solana kit signer's `signMessages` looser than @solana/kit 5 declares it;
+    // a KeyPairSigner is what x402's own SVM examples pass.
+    const as = signingFetch(sol as unknown as SIWxSigner);
     const list = (await (await as(`${solanaApp.url}/api/monitors`)).json()) as Data<{
       wallet: unknown;
       monitors: MonitorView[];

@@ -6,7 +6,7 @@ export const MONITOR_ID = /^mon_[A-Za-z0-9_-]{16,64}$/;
 export const MESSAGE_ID = /^msg_[A-Za-z0-9_-]{16,64}$/;
 
 /** The longest label a monitor carries. */
-export const MAX_LABEL_LENGTH = 200;
+const MAX_LABEL_LENGTH = 200;
 /** The longest PATCH body read (a webhook URL is at most 2,048 characters). */
 export const MAX_PATCH_BYTES = 4096;
 
@@ -44,5 +44,3 @@ export const PatchMonitorSchema = v.pipe(
     "name at least one of status, webhookUrl or label",
   ),
 );
-
-export type PatchMonitor = v.InferOutput<typeof PatchMonitorSchema>;

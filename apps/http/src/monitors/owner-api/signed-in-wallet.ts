@@ -9,9 +9,6 @@ export interface SignedInWallet {
   readonly address: string;
 }
 
-/** The namespaces a proof may be signed in (x402's `verifySIWxSignature` verifies these). */
-export const SIGN_IN_NAMESPACES = ["eip155", "solana"] as const;
-
 /** A wallet's address as monitors' owners spell it. */
 export const canonicalAddress = (
   namespace: SignedInWallet["namespace"],

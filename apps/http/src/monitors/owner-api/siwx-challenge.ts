@@ -2,10 +2,10 @@ import { encodePaymentRequiredHeader } from "@x402/core/http";
 import { declareSIWxExtension, SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 
 /** How long a challenge's message may be signed and sent (x402's `expirationSeconds`). */
-export const CHALLENGE_SECONDS = 300;
+const CHALLENGE_SECONDS = 300;
 
 /** What the owner signs: said in every challenge, and shown by wallets. */
-export const SIGN_IN_STATEMENT = "Sign in to manage the monitors this wallet paid for.";
+const SIGN_IN_STATEMENT = "Sign in to manage the monitors this wallet paid for.";
 
 /**
  * The challenge of a request without a proof, as x402's `sign-in-with-x` extension states it on

@@ -8,14 +8,14 @@ import {
 import { canonicalAddress, type SignedInWallet, walletKey } from "./signed-in-wallet.js";
 
 /** The longest SIGN-IN-WITH-X header read: a proof is well under 2 KB. */
-export const MAX_PROOF_BYTES = 8192;
+const MAX_PROOF_BYTES = 8192;
 
 /** How old a proof's `issuedAt` may be (x402's default), and how far clocks may disagree. */
-export const PROOF_MAX_AGE_MS = 5 * 60_000;
+const PROOF_MAX_AGE_MS = 5 * 60_000;
 const CLOCK_SKEW_MS = 60_000;
 
 /** Why a proof was refused: a stable code, its status, and a sentence. */
-export interface ProofRefusal {
+interface ProofRefusal {
   readonly status: 400 | 401;
   readonly code:
     | "SIWX_MALFORMED"
