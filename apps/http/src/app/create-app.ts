@@ -94,7 +94,9 @@ export interface AppOptions {
    * production policy in production): the free owner API at `/api/monitors`, signed in by
    * Sign-In-With-X on the networks paid on. None: not mounted.
    */
-  readonly monitors?: Pick<MonitorOwnerApiOptions, "book" | "webhookPolicy"> | undefined;
+  readonly monitors?:
+    | Pick<MonitorOwnerApiOptions, "book" | "webhookPolicy" | "hostAudience">
+    | undefined;
   /** Where requests and payments are counted for `/metrics` (on its own listener); none when unset. */
   readonly metrics?: ServiceMetrics | undefined;
   /** Where the app's own events go (an archive that fails), whatever `log` does with requests. */

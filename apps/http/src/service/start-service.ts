@@ -218,6 +218,8 @@ export async function startService(
       book: ledger.monitorBook(),
       webhookPolicy:
         config.payments.mode === "production" ? PRODUCTION_WEBHOOKS : { allowLoopback: true },
+      // Without PUBLIC_BASE_URL, sign-ins are bound to the request's Host in development only.
+      hostAudience: config.payments.mode !== "production",
     },
     log: config.log ? log : undefined,
     baseUrl: config.publicBaseUrl,

@@ -33,7 +33,11 @@ beforeAll(async () => {
     createApp({
       ...stack.common,
       render: renderDocument,
-      monitors: { book: ledger.monitorBook(), webhookPolicy: { allowLoopback: true } },
+      monitors: {
+        book: ledger.monitorBook(),
+        webhookPolicy: { allowLoopback: true },
+        hostAudience: true,
+      },
     }),
   );
   sol = await generateKeyPairSigner();

@@ -28,8 +28,14 @@ import { checkProof } from "./siwx-proof.js";
 export interface MonitorOwnerApiOptions {
   /** The monitors (the ledger's `monitorBook()`). */
   readonly book: MonitorBook;
-  /** The public base URL proofs must be signed for; the request's own (validated) when unset. */
+  /** The public base URL proofs must be signed for (`PUBLIC_BASE_URL`). */
   readonly baseUrl?: string | undefined;
+  /**
+   * Without `baseUrl`, whether proofs may be bound to the request's own Host (development): a
+   * Host the caller chooses would let a site that collected a wallet's sign-in for itself relay
+   * it here, so without this (production) and without `baseUrl` every sign-in is refused 503.
+   */
+  readonly hostAudience?: boolean | undefined;
   /** The networks the challenge offers to sign on (the service's payment networks, CAIP-2). */
   readonly networks: readonly string[];
   /** Where webhooks may point: `PRODUCTION_WEBHOOKS` in production, loopback allowed otherwise. */
@@ -130,6 +136,16 @@ export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions)
             "PAYMENT-REQUIRED": signInChallenge(resourceUrlOf(c), options.networks, now()),
           },
         ),
+      );
+    }
+    if (options.baseUrl === undefined && options.hostAudience !== true) {
+      return problem(
+        c,
+        503,
+        "SIGN_IN_UNAVAILABLE",
+        "Signing in needs the service's public base URL (PUBLIC_BASE_URL), which is not set.",
+        undefined,
+        PRIVATE,
       );
     }
     const checked = await checkProof(header, {

@@ -42,7 +42,7 @@ export function ownerApiApp(
   rateLimit?: RateLimit,
 ): Hono {
   const app = new Hono();
-  mountMonitorOwnerApi(app, { book, webhookPolicy, networks, rateLimit });
+  mountMonitorOwnerApi(app, { book, webhookPolicy, networks, rateLimit, hostAudience: true });
   return app;
 }
 

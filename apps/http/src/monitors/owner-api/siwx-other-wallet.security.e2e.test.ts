@@ -1,7 +1,9 @@
 import { openLedger, type PaymentLedger } from "@svc/ledger";
 import { PRODUCTION_WEBHOOKS } from "@svc/monitoring";
+import { Hono } from "hono";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mountMonitorOwnerApi } from "./mount-monitor-owner-api.js";
 import {
   makeMonitor,
   ownerApiApp,
@@ -233,5 +235,43 @@ describe("failed sign-ins are rate-limited per client", () => {
     } finally {
       await limited.stop();
     }
+  });
+});
+
+describe("the audience of a proof", () => {
+  it("without a public base URL and outside development, every sign-in is refused 503 (a Host the caller chooses cannot be the audience)", async () => {
+    const app = new Hono();
+    mountMonitorOwnerApi(app, {
+      book: ledger.monitorBook(),
+      webhookPolicy: PRODUCTION_WEBHOOKS,
+      networks: [BASE],
+    });
+    const relayed = await proofFor(owner, "https://evil.example/api/monitors", BASE);
+    const r = await app.request("https://evil.example/api/monitors", {
+      headers: { "SIGN-IN-WITH-X": relayed },
+    });
+    expect(r.status).toBe(503);
+    expect(((await r.json()) as Problem).code).toBe("SIGN_IN_UNAVAILABLE");
+  });
+
+  it("with a public base URL, a proof for the Host a caller sends instead is refused 401 SIWX_WRONG_AUDIENCE", async () => {
+    const app = new Hono();
+    mountMonitorOwnerApi(app, {
+      book: ledger.monitorBook(),
+      webhookPolicy: PRODUCTION_WEBHOOKS,
+      networks: [BASE],
+      baseUrl: "https://screen.example.com",
+    });
+    const relayed = await proofFor(owner, "https://evil.example/api/monitors", BASE);
+    const r = await app.request("https://evil.example/api/monitors", {
+      headers: { "SIGN-IN-WITH-X": relayed, Host: "evil.example" },
+    });
+    expect(r.status).toBe(401);
+    expect(((await r.json()) as Problem).code).toBe("SIWX_WRONG_AUDIENCE");
+    const ours = await proofFor(owner, "https://screen.example.com/api/monitors", BASE);
+    const mine = await app.request("https://evil.example/api/monitors", {
+      headers: { "SIGN-IN-WITH-X": ours, Host: "evil.example" },
+    });
+    expect(mine.status).toBe(200);
   });
 });
