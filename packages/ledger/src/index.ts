@@ -1,6 +1,8 @@
 export { type LedgerConfig, ledgerConfigFromEnv } from "./config/ledger-config.js";
 export { PaymentLedger, /** @public */ type PendingSummary } from "./ledger/payment-ledger.js";
 export type { PaymentRecord } from "./ledger/payment-record.js";
+export type { MonitorBook } from "./monitors/monitor-book.js";
+export type { MonitorRecord, StoredMessage } from "./monitors/monitor-records.js";
 export { openLedger } from "./open/open-ledger.js";
 export { LedgerReservationStore } from "./reservation/ledger-reservation-store.js";
 export { migrate } from "./schema/migrate.js";

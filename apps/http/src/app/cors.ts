@@ -18,6 +18,8 @@ const ALLOWED_HEADERS = [
   "Content-Type",
   PAYMENT_HEADERS.signature,
   PAYMENT_HEADERS.legacySignature,
+  // x402's sign-in-with-x proof: the monitors' owner API.
+  "SIGN-IN-WITH-X",
   // x402 v1's browser clients (x402-fetch, x402-axios) send it on their paid retry, as a request
   // header: without it in the preflight's answer a browser refuses the paid request.
   "Access-Control-Expose-Headers",
@@ -44,7 +46,7 @@ export const corsForPayments = (): MiddlewareHandler => async (c, next) => {
   if (c.req.method === "OPTIONS" && c.req.header("Access-Control-Request-Method") !== undefined) {
     return c.body(null, 204, {
       "Access-Control-Allow-Origin": "*",
-      "Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
+      "Access-Control-Allow-Methods": "GET, HEAD, POST, PATCH, DELETE, OPTIONS",
       "Access-Control-Allow-Headers": ALLOWED_HEADERS.join(", "),
       "Access-Control-Max-Age": "600",
     });

@@ -25,6 +25,10 @@ import { mountMcp } from "../mcp/mount-mcp.js";
 import { httpMetrics } from "../metrics/http-metrics.js";
 import { mcpToolMetrics } from "../metrics/mcp-tool-metrics.js";
 import type { ServiceMetrics } from "../metrics/service-metrics.js";
+import {
+  type MonitorOwnerApiOptions,
+  mountMonitorOwnerApi,
+} from "../monitors/owner-api/mount-monitor-owner-api.js";
 import { mountPaymentReceipts } from "../payments/mount-payment-receipts.js";
 import type { PaymentReceipts } from "../payments/payment-receipts.js";
 import type { RateLimit } from "./client-rate-limit.js";
@@ -90,6 +94,14 @@ export interface AppOptions {
    * nothing is archived and the lookup finds nothing.
    */
   readonly attestationArchive?: AttestationStore | undefined;
+  /**
+   * The monitors and where webhooks may point (the service's: the ledger's monitor book, the
+   * production policy in production): the free owner API at `/api/monitors`, signed in by
+   * Sign-In-With-X on the networks paid on. None: not mounted.
+   */
+  readonly monitorOwners?:
+    | Pick<MonitorOwnerApiOptions, "book" | "webhookPolicy" | "hostAudience">
+    | undefined;
   /** Where requests and payments are counted for `/metrics` (on its own listener); none when unset. */
   readonly metrics?: ServiceMetrics | undefined;
   /** Where the app's own events go (an archive that fails), whatever `log` does with requests. */
@@ -321,6 +333,13 @@ export function createApp(options: AppOptions): Hono {
   }
   mountList(app, options.list, options.storedEditions);
   if (options.receipts !== undefined) mountPaymentReceipts(app, options.receipts);
+  if (options.monitorOwners !== undefined) {
+    mountMonitorOwnerApi(app, {
+      ...options.monitorOwners,
+      baseUrl: options.baseUrl,
+      networks: [...new Set(options.payments.terms.map((t) => t.network))],
+    });
+  }
   mountDiscovery(app, {
     operations: options.operations ?? CATALOG,
     terms: options.payments.terms,

@@ -23,6 +23,7 @@ import { FREE_ATTESTATION_ENDPOINTS } from "../attestations/free-attestation-end
 import { htmlResponse, jsonResponse } from "../docs/html-response.js";
 import { representationOf } from "../docs/negotiation.js";
 import { FREE_ENDPOINTS } from "../list/free-list-endpoints.js";
+import { MONITOR_OWNER_ENDPOINT_LIST } from "../monitors/owner-api/owner-api-endpoints.js";
 import { FREE_PAYMENT_ENDPOINTS, routePathOf } from "../payments/free-payment-endpoints.js";
 import { requestBaseUrl } from "./request-base-url.js";
 
@@ -81,13 +82,15 @@ export function mountDiscovery(app: Hono, options: DiscoveryOptions): void {
   const lastUpdated = new Date().toISOString();
   const list = options.list;
   // The receipts of payments settled after their answer, and the attestation keys and their
-  // verification, are listed only where they are served (`mountPaymentReceipts`, when the app has
-  // a ledger; `mountAttestations`, when it has a signing key).
+  // verification, and the monitors' owner API, are listed only where they are served
+  // (`mountPaymentReceipts` and `mountMonitorOwnerApi`, when the app has a ledger;
+  // `mountAttestations`, when it has a signing key).
   const freeEndpoints = (): readonly FreeEndpoint[] => [
     ...FREE_ENDPOINTS,
     ...[
       ...Object.values(FREE_PAYMENT_ENDPOINTS),
       ...Object.values(FREE_ATTESTATION_ENDPOINTS),
+      ...MONITOR_OWNER_ENDPOINT_LIST,
     ].filter((e) => servesEndpoint(app, e)),
   ];
   const terms = options.terms;

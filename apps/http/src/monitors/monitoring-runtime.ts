@@ -1,13 +1,18 @@
 import { attesterFor, authorizationPayment } from "@svc/compliance";
 import type { RuntimeEvent } from "@svc/compliance/node";
 import type { PaymentLedger } from "@svc/ledger";
-import { type Ed25519Jwk, PRODUCTION_WEBHOOKS } from "@svc/monitoring";
+import { type Ed25519Jwk, PRODUCTION_WEBHOOKS, type WebhookUrlPolicy } from "@svc/monitoring";
 import type { ListLoader } from "@svc/ofac-index/node";
 import type { Logger } from "pino";
 import type { ServiceAttestation } from "../attestations/service-attestation.js";
 import type { MonitoringConfig } from "../config/service-config.js";
 import { rescreenMonitors } from "./rescreen-monitors.js";
 import { type DeliveryAttempt, startWebhookDeliverer } from "./webhook-deliverer.js";
+
+/** Where this service delivers webhooks: https to public addresses, loopback too in development. */
+export const webhookPolicyOf = (
+  config: Pick<MonitoringConfig, "allowLoopback">,
+): WebhookUrlPolicy => (config.allowLoopback ? { allowLoopback: true } : PRODUCTION_WEBHOOKS);
 
 export interface MonitoringOptions {
   readonly config: MonitoringConfig;
@@ -45,7 +50,7 @@ export function startMonitoring(options: MonitoringOptions): MonitoringRuntime {
     attestation.key.kty === "OKP" ? (attestation.key as unknown as Ed25519Jwk) : undefined;
   const deliverer = startWebhookDeliverer({
     book,
-    policy: config.allowLoopback ? { allowLoopback: true } : PRODUCTION_WEBHOOKS,
+    policy: webhookPolicyOf(config),
     signingKey,
     pollMs: config.pollMs,
     concurrency: config.concurrency,

@@ -7,7 +7,6 @@ import {
   type PaymentLedger,
   type SettlerEvent,
 } from "@svc/ledger";
-import { PRODUCTION_WEBHOOKS } from "@svc/monitoring";
 import type { ListLoader } from "@svc/ofac-index/node";
 import { createPaymentServer, facilitatorClient, servedTerms } from "@svc/payments";
 import type { SolanaDevnet } from "@svc/solana-devnet";
@@ -28,7 +27,11 @@ import { startMetricsListener } from "../metrics/metrics-listener.js";
 import { observeList, observeRenders, observeSettlement } from "../metrics/service-gauges.js";
 import { createServiceMetrics } from "../metrics/service-metrics.js";
 import { timedFacilitator, timedReservations } from "../metrics/timed-dependencies.js";
-import { type MonitoringRuntime, startMonitoring } from "../monitors/monitoring-runtime.js";
+import {
+  type MonitoringRuntime,
+  startMonitoring,
+  webhookPolicyOf,
+} from "../monitors/monitoring-runtime.js";
 import { serviceMonitors } from "../monitors/service-monitors.js";
 import { ledgerReceipts } from "../payments/payment-receipts.js";
 import { deferredSettlementOf } from "./deferred-settlement.js";
@@ -216,6 +219,12 @@ export async function startService(
       versions: config.payments.versions,
     },
     receipts: ledgerReceipts(ledger),
+    monitorOwners: {
+      book: ledger.monitorBook(),
+      webhookPolicy: webhookPolicyOf(config.monitoring),
+      // Without PUBLIC_BASE_URL, sign-ins are bound to the request's Host in development only.
+      hostAudience: config.payments.mode !== "production",
+    },
     log: config.log ? log : undefined,
     baseUrl: config.publicBaseUrl,
     storedEditions: loaderEditions(runtime.loader),
@@ -224,10 +233,7 @@ export async function startService(
     eventLog: log,
     ledgerReady: ledgerReadiness(() => ledger.ping()),
     metrics,
-    monitors: serviceMonitors(
-      ledger.monitorBook(),
-      config.monitoring.allowLoopback ? { allowLoopback: true } : PRODUCTION_WEBHOOKS,
-    ),
+    monitors: serviceMonitors(ledger.monitorBook(), webhookPolicyOf(config.monitoring)),
   });
   if (devnet !== undefined) {
     mountDevnetInfo(app, devnet, solanaDevnet);

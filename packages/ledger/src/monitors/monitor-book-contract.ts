@@ -322,6 +322,51 @@ export function monitorBookContract(sqlOf: () => Sql, secondSqlOf?: () => Sql): 
     ).toBeUndefined();
   });
 
+  it("finds a wallet's monitors on every chain of its namespace, not another namespace's nor another address's", async () => {
+    const address = `0x${Math.random().toString(16).slice(2).padEnd(40, "0").slice(0, 40)}`;
+    const base = monitor({ owner: `eip155:8453:${address}` });
+    const sepolia = monitor({ owner: `eip155:84532:${address}` });
+    const other = monitor({ owner: `eip155:8453:0x${"f".repeat(40)}` });
+    const gone = monitor({ owner: `eip155:8453:${address}` });
+    for (const m of [base, sepolia, other, gone]) await book().create(m, []);
+    await book().setStatus(gone.id, "deleted", new Date());
+    const found = await book().ownedByWallet("eip155", address);
+    expect(found.map((m) => m.id).sort()).toEqual([base.id, sepolia.id].sort());
+    expect(await book().ownedByWallet("solana", address)).toEqual([]);
+  });
+
+  it("names a monitor again or removes its label; a deleted monitor is not renamed", async () => {
+    const m = monitor();
+    await book().create(m, []);
+    expect(await book().setLabel(m.id, "cold wallets", new Date())).toBe(true);
+    expect((await book().get(m.id))?.label).toBe("cold wallets");
+    expect(await book().setLabel(m.id, null, new Date())).toBe(true);
+    expect((await book().get(m.id))?.label).toBeNull();
+    await book().setStatus(m.id, "deleted", new Date());
+    expect(await book().setLabel(m.id, "gone", new Date())).toBe(false);
+    expect((await book().get(m.id))?.label).toBeNull();
+  });
+
+  it("takes a sign-in nonce once per account until it expires; pruning forgets expired ones only", async () => {
+    const now = new Date();
+    const later = new Date(now.getTime() + 300_000);
+    const nonce = `n${Math.random().toString(36).slice(2)}`;
+    const account = "eip155:0x00000000000000000000000000000000000000a1";
+    expect(await book().claimSignInNonce(account, nonce, later, now)).toBe(true);
+    expect(await book().claimSignInNonce(account, nonce, later, now)).toBe(false);
+    // Another account's proof may carry the same nonce.
+    expect(await book().claimSignInNonce("solana:Other", nonce, later, now)).toBe(true);
+    // Past its expiry the nonce may be taken again (the proof is stale by then anyway).
+    const after = new Date(later.getTime() + 1);
+    expect(
+      await book().claimSignInNonce(account, nonce, new Date(after.getTime() + 300_000), after),
+    ).toBe(true);
+    const kept = `k${Math.random().toString(36).slice(2)}`;
+    await book().claimSignInNonce(account, kept, new Date(now.getTime() + 3_600_000), now);
+    expect(await book().pruneSignInNonces(new Date(now.getTime() + 1_000_000))).toBeGreaterThan(0);
+    expect(await book().claimSignInNonce(account, kept, later, now)).toBe(false);
+  });
+
   it("counts pending messages and the oldest one's age", async () => {
     const now = new Date(Date.now() + 5000);
     const { count, oldestSeconds } = await book().pending(now);

@@ -107,6 +107,21 @@ export class MonitorBook {
     return rows.map(toMonitor);
   }
 
+  /**
+   * The monitors of a wallet on every chain of its namespace (`eip155`, `solana`), newest first,
+   * deleted ones left out: the owner's CAIP-10 namespace and address must be these (an EVM
+   * address in lower case, as owners are stored).
+   */
+  async ownedByWallet(namespace: string, address: string, limit = 100): Promise<MonitorRecord[]> {
+    const { rows } = await this.sql.query(
+      `${SELECT_MONITOR} where split_part(m.owner, ':', 1) = $1 and split_part(m.owner, ':', 3) = $2
+          and m.status <> 'deleted'
+        order by m.created_at desc limit $3`,
+      [namespace, address, limit],
+    );
+    return rows.map(toMonitor);
+  }
+
   /** A monitor's addresses and what it was last told of each, in canonical order. */
   async addressesOf(id: string): Promise<
     Array<{
@@ -189,6 +204,47 @@ export class MonitorBook {
       [id, webhookUrl, at],
     );
     return rows.length > 0;
+  }
+
+  /** Names a monitor again (null: no label). */
+  async setLabel(id: string, label: string | null, at: Date): Promise<boolean> {
+    const { rows } = await this.sql.query(
+      `update monitors set label = $2, updated_at = $3 where id = $1 and status <> 'deleted'
+        returning id`,
+      [id, label, at],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Takes a Sign-In-With-X proof's nonce for an account, once across replicas: true the first
+   * time, false when it was taken already (a replayed proof). The nonce is remembered until
+   * `expiresAt` (when the proof can no longer be fresh); past it the same nonce may be taken
+   * again, and such rows are pruned by `pruneSignInNonces`.
+   */
+  async claimSignInNonce(
+    account: string,
+    nonce: string,
+    expiresAt: Date,
+    now: Date,
+  ): Promise<boolean> {
+    const { rows } = await this.sql.query(
+      `insert into sign_in_nonces (account, nonce, expires_at) values ($1, $2, $3)
+       on conflict (account, nonce) do update set expires_at = excluded.expires_at
+         where sign_in_nonces.expires_at <= $4
+       returning nonce`,
+      [account, nonce, expiresAt, now],
+    );
+    return rows.length > 0;
+  }
+
+  /** Forgets the sign-in nonces past their expiry; resolves to how many were forgotten. */
+  async pruneSignInNonces(now: Date): Promise<number> {
+    const { rows } = await this.sql.query(
+      "delete from sign_in_nonces where expires_at <= $1 returning nonce",
+      [now],
+    );
+    return rows.length;
   }
 
   /**

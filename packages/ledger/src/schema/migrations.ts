@@ -232,4 +232,24 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 8,
+    name: "sign-in nonces",
+    statements: [
+      // The nonces of Sign-In-With-X proofs already used (the monitors' owner API): each proof
+      // is taken once, by whichever replica sees it first. A row is kept until the proof could
+      // no longer be fresh (`expires_at`), then pruned.
+      `create table sign_in_nonces (
+        account text not null check (account <> ''),
+        nonce text not null check (nonce <> ''),
+        expires_at timestamptz not null,
+        primary key (account, nonce)
+      )`,
+      "create index sign_in_nonces_expiry on sign_in_nonces (expires_at)",
+      // A wallet's monitors on every chain of its namespace (an EVM key owns its address on
+      // each EVM chain): found by the owner's namespace and address, whatever its chain.
+      `create index monitors_by_wallet on monitors
+        (split_part(owner, ':', 1), split_part(owner, ':', 3), created_at)`,
+    ],
+  },
 ];

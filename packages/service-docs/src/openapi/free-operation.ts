@@ -12,6 +12,7 @@ import {
   rateLimited,
   TRANSPORT_CODES,
 } from "./error-responses.js";
+import { SIGN_IN_SECURITY } from "./openapi-components.js";
 import { headerRef } from "./openapi-refs.js";
 import { bodyBound, boundedRequestSchema } from "./request-bounds.js";
 import { MAX_HEADER_BYTES, MAX_TARGET_LENGTH } from "./request-limits.js";
@@ -80,11 +81,15 @@ function okOf(e: FreeEndpoint) {
 
 /** What its 400 says: a malformed parameter, a refused body, or only a refused request target. */
 function badRequestOf(e: FreeEndpoint, named: readonly string[]) {
-  const body = e.body === undefined ? [] : [TRANSPORT_CODES.malformedJson];
+  const body = [
+    ...(e.body === undefined ? [] : [TRANSPORT_CODES.malformedJson]),
+    ...(e.signIn === true ? ["SIWX_MALFORMED"] : []),
+  ];
   const input = named.length > 0 || e.body !== undefined ? [TRANSPORT_CODES.invalidInput] : [];
   const said = [
     ...(named.length > 0 ? [`${either(named)} is malformed`] : []),
     ...(e.body === undefined ? [] : ["the body is not JSON or not what its schema says"]),
+    ...(e.signIn === true ? ["the SIGN-IN-WITH-X header is not a proof"] : []),
   ];
   return everyRouteRefusals(
     [...body, ...input],
@@ -115,9 +120,34 @@ function responsesOf(e: FreeEndpoint) {
           ),
         }),
     ...(e.body === undefined ? {} : bodyRefusals(e.body.maxBytes)),
+    ...(e.signIn === true ? signInRefusals() : {}),
     ...(e.rateLimit === undefined ? {} : rateLimited(e.rateLimit.burst, e.rateLimit.perSecond)),
   };
 }
+
+/**
+ * The answers of an endpoint that answers only the wallet that signs in: 402 with the challenge
+ * (no proof), 401 (a proof refused). A malformed proof is among its 400s.
+ */
+const signInRefusals = () => ({
+  "402": {
+    ...errorResponse(
+      'No SIGN-IN-WITH-X proof: PAYMENT-REQUIRED carries the sign-in challenge (x402 v2, `accepts: []`, `extensions["sign-in-with-x"]`); nothing is to be paid.',
+      ["SIWX_REQUIRED"],
+    ),
+    headers: { "PAYMENT-REQUIRED": headerRef("PaymentRequired") },
+  },
+  "401": errorResponse(
+    "The proof was refused: signed for another service (SIWX_WRONG_AUDIENCE), not fresh (SIWX_EXPIRED), used already (SIWX_REPLAYED), its signature not the address's (SIWX_BAD_SIGNATURE), or on a chain not taken (SIWX_UNSUPPORTED_CHAIN).",
+    [
+      "SIWX_WRONG_AUDIENCE",
+      "SIWX_EXPIRED",
+      "SIWX_REPLAYED",
+      "SIWX_BAD_SIGNATURE",
+      "SIWX_UNSUPPORTED_CHAIN",
+    ],
+  ),
+});
 
 /** A path or query parameter's schema: a string, its pattern, and the length it can have. */
 const parameterSchema = (pattern: string | undefined) =>
@@ -145,9 +175,9 @@ const requestBodyOf = (b: FreeBody) => ({
 export const freeOperationOf = (e: FreeEndpoint) => ({
   operationId: e.name,
   summary: e.title,
-  description: `${e.description} Free (no payment).`,
+  description: `${e.description} Free (no payment)${e.signIn === true ? "; only for the wallet that signs in (SIGN-IN-WITH-X)" : ""}.`,
   tags: [topicOf(e)],
-  security: [],
+  security: e.signIn === true ? SIGN_IN_SECURITY : [],
   parameters: [
     ...Object.entries(e.params ?? {}).map(([name, p]) => ({
       name,
@@ -179,6 +209,6 @@ export const freeOperationOf = (e: FreeEndpoint) => ({
   responses: responsesOf(e),
 });
 
-/** The OpenAPI method key of a free endpoint: `get` or `post`. */
-export const freeMethodKey = (e: FreeEndpoint): "get" | "post" =>
-  methodOf(e) === "POST" ? "post" : "get";
+/** The OpenAPI method key of a free endpoint: `get`, `post`, `patch` or `delete`. */
+export const freeMethodKey = (e: FreeEndpoint): "get" | "post" | "patch" | "delete" =>
+  methodOf(e).toLowerCase() as "get" | "post" | "patch" | "delete";

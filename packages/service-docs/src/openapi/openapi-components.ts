@@ -231,7 +231,7 @@ export const openApiComponentsOf = (terms: readonly PaymentTerms[]) => {
         schema: { type: "string", contentEncoding: "base64" },
       },
     },
-    securitySchemes: X402_SECURITY_SCHEMES,
+    securitySchemes: { ...X402_SECURITY_SCHEMES, siwx: SIGN_IN_SECURITY_SCHEME },
   };
 };
 
@@ -254,6 +254,21 @@ const X402_SECURITY_SCHEMES = {
     description: `x402 v1: the payment payload of a v1 client (x402-fetch, x402-axios), base64, signed against the 402 body's \`accepts\` (v1's words). The payload says its version, whichever header carries it. The receipt comes back in ${PAYMENT_HEADERS.legacyResponse}.`,
   },
 } as const;
+
+/**
+ * How the owner of a monitor signs in, without an account: a Sign-In-With-X proof (x402's
+ * `sign-in-with-x` extension, CAIP-122) of the wallet that paid for it, one per request.
+ */
+const SIGN_IN_SECURITY_SCHEME = {
+  type: "apiKey",
+  in: "header",
+  name: "SIGN-IN-WITH-X",
+  description:
+    "Sign-In-With-X (x402's `sign-in-with-x` extension): base64 of the JSON proof, a SIWE (EIP-4361, EIP-191 signature) or SIWS (Ed25519) message signed by the wallet that paid for the monitor, on any chain of its namespace. Call without it to get 402 whose PAYMENT-REQUIRED (x402 v2, `accepts: []`: nothing to pay) carries `extensions[\"sign-in-with-x\"]`: the domain and uri to sign (this service's), a nonce, issuedAt and expirationTime, and the supported chains. Sign it and repeat the call with the proof; x402's `createSIWxClientHook(signer)` on an `x402HTTPClient` under `wrapFetchWithPayment` does both. A proof is taken once (its nonce is remembered across replicas) and at most five minutes after its issuedAt.",
+} as const;
+
+/** The security of an operation that answers only the wallet that signs in. */
+export const SIGN_IN_SECURITY = [{ siwx: [] }];
 
 /** The security of a paid operation: either x402 header. A free one has none (`[]`). */
 export const PAID_SECURITY = Object.keys(X402_SECURITY_SCHEMES).map((name) => ({ [name]: [] }));

@@ -16,6 +16,8 @@ const CATEGORY_DESCRIPTIONS: Record<string, string> = {
   payment: "Free: a payment settled after its answer, and its settlement receipt once settled.",
   attestation:
     "Free: every screening answer carries a signed attestation; the public keys that sign them, and their verification.",
+  monitor:
+    "Free for their owner: the monitors a wallet paid for, read and managed by a Sign-In-With-X proof of that wallet (no account, no key).",
 };
 
 /** `GET /openapi.json`: OpenAPI 3.1.0 of every paid operation of the catalog and the free endpoints. */

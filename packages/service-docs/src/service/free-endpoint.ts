@@ -9,14 +9,20 @@ export interface FreeEndpoint {
   readonly name: string;
   /** The path; a path parameter is written OpenAPI-style: `/api/payments/{paymentId}`. */
   readonly path: string;
-  /** GET (the default), or POST for one that reads a JSON `body`. */
+  /** GET (the default), or POST / PATCH for one that reads a JSON `body`, or DELETE. */
   readonly method?: FreeMethod;
+  /**
+   * Whether it answers only the wallet that signs in (a Sign-In-With-X proof in the
+   * `SIGN-IN-WITH-X` header, x402's `sign-in-with-x` extension): without one, 402 with the
+   * challenge to sign; with a refused one, 401 (400 when it is not a proof at all).
+   */
+  readonly signIn?: boolean;
   readonly title: string;
   readonly description: string;
   /**
    * What it tells: the sanctions list (the default; answered with an ETag, a 304 on a match), a
    * payment (answered never cached, with the settlement receipt once there is one), or an
-   * attestation (the keys that sign them, and their verification).
+   * attestation (the keys that sign them, and their verification), or a monitor (its owner's).
    */
   readonly topic?: FreeTopic;
   /** Path parameters: name → what it is (each one is required; `pattern` a regular expression). */
@@ -54,7 +60,7 @@ export interface FreeEndpoint {
   readonly example: string;
 }
 
-export type FreeMethod = "GET" | "POST";
+export type FreeMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** The JSON body of a free POST. */
 export interface FreeBody {
@@ -75,7 +81,7 @@ export interface FreeAnswer {
 }
 
 /** What a free endpoint tells about (its OpenAPI tag). */
-export type FreeTopic = "list" | "payment" | "attestation";
+export type FreeTopic = "list" | "payment" | "attestation" | "monitor";
 
 /** The topic of a free endpoint: the list unless it says otherwise. */
 export const topicOf = (e: FreeEndpoint): FreeTopic => e.topic ?? "list";

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateSigningKey } from "@svc/attestations";
 import { openLedger, type PaymentLedger } from "@svc/ledger";
+import { PRODUCTION_WEBHOOKS } from "@svc/monitoring";
 import { renderDocument } from "@svc/renderers";
 import type { Hono } from "hono";
 import { createApp } from "../../app/create-app.js";
@@ -28,7 +29,7 @@ export interface ServedApp {
 
 /**
  * The whole service as production runs it, with everything it can list: the real catalog behind
- * its payment gates on the local devnet, the receipts of a ledger, a signing key (so the
+ * its payment gates on the local devnet, the receipts and monitors of a ledger, a signing key (so the
  * attestation endpoints are served), and a public base URL on https (`PUBLIC_BASE_URL`).
  */
 export async function startServedApp(
@@ -42,6 +43,7 @@ export async function startServedApp(
       ...stack.common,
       render: renderDocument,
       receipts: ledgerReceipts(ledger),
+      monitors: { book: ledger.monitorBook(), webhookPolicy: PRODUCTION_WEBHOOKS },
       attestation: { key: await generateSigningKey(), retired: [] },
       baseUrl,
     });

@@ -1,0 +1,306 @@
+import { invalidInput } from "@svc/compliance";
+import type { MonitorBook, MonitorRecord } from "@svc/ledger";
+import { type WebhookUrlPolicy, webhookUrlProblem } from "@svc/monitoring";
+import type { EVMMessageVerifier } from "@x402/extensions/sign-in-with-x";
+import type { Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { every } from "hono/combine";
+import * as v from "valibot";
+import { clientOf, type RateLimit } from "../../app/client-rate-limit.js";
+import { failureResponse } from "../../app/map-failure.js";
+import { declaredWithin, readBody, tooLarge } from "../../app/mount-operation.js";
+import { problem } from "../../app/problem.js";
+import { requestBaseUrl, requestResourceUrl } from "../../discovery/request-base-url.js";
+import { routePathOf } from "../../payments/free-payment-endpoints.js";
+import { failedSignIns } from "./failed-sign-ins.js";
+import { addressViews, deliveryViews, monitorView } from "./monitor-views.js";
+import { MONITOR_OWNER_ENDPOINTS as E } from "./owner-api-endpoints.js";
+import {
+  MAX_PATCH_BYTES,
+  MessageParamsSchema,
+  MonitorParamsSchema,
+  PatchMonitorSchema,
+} from "./owner-requests.js";
+import { ownsMonitor, type SignedInWallet } from "./signed-in-wallet.js";
+import { signInChallenge } from "./siwx-challenge.js";
+import { checkProof } from "./siwx-proof.js";
+
+export interface MonitorOwnerApiOptions {
+  /** The monitors (the ledger's `monitorBook()`). */
+  readonly book: MonitorBook;
+  /** The public base URL proofs must be signed for (`PUBLIC_BASE_URL`). */
+  readonly baseUrl?: string | undefined;
+  /**
+   * Without `baseUrl`, whether proofs may be bound to the request's own Host (development): a
+   * Host the caller chooses would let a site that collected a wallet's sign-in for itself relay
+   * it here, so without this (production) and without `baseUrl` every sign-in is refused 503.
+   */
+  readonly hostAudience?: boolean | undefined;
+  /** The networks the challenge offers to sign on (the service's payment networks, CAIP-2). */
+  readonly networks: readonly string[];
+  /** Where webhooks may point: `PRODUCTION_WEBHOOKS` in production, loopback allowed otherwise. */
+  readonly webhookPolicy: WebhookUrlPolicy;
+  /** Requests without a valid proof one client may make (default `SIGN_IN_RATE_LIMIT`). */
+  readonly rateLimit?: RateLimit | undefined;
+  /** Smart-contract wallets' signatures (EIP-1271/6492): a viem public client's `verifyMessage`. */
+  readonly evmVerifier?: EVMMessageVerifier | undefined;
+  readonly now?: (() => Date) | undefined;
+}
+
+/** How often the nonces past their expiry are forgotten. */
+const PRUNE_EVERY_MS = 60_000;
+
+/** Owners' answers are theirs alone: never stored by a cache. */
+const PRIVATE = { "Cache-Control": "no-store" };
+
+const notFound = (c: Context) =>
+  problem(
+    c,
+    404,
+    "MONITOR_NOT_FOUND",
+    "The wallet signed in has no monitor with that id.",
+    undefined,
+    PRIVATE,
+  );
+
+const deleted = (c: Context) =>
+  problem(
+    c,
+    409,
+    "MONITOR_DELETED",
+    "This monitor was deleted: it cannot be changed.",
+    undefined,
+    PRIVATE,
+  );
+
+/**
+ * The free owner API of monitors (`MONITOR_OWNER_ENDPOINTS`): list, read, pause / resume /
+ * re-point / rename, delete, the delivery log and a message's replay, each for the wallet that
+ * signs in with a Sign-In-With-X proof (`checkProof`) and only on its own monitors. Without a
+ * proof, 402 with x402's sign-in challenge (`signInChallenge`); a refused proof 401 (400 when
+ * not a proof at all); a client past its allowance of such refusals 429 before anything of its
+ * request is read. A monitor of another wallet is answered as one that does not exist (404), so
+ * ids cannot be probed. `POST /api/monitors` is not mounted here: it is the paid creation.
+ */
+export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions): void {
+  const { book } = options;
+  const now = options.now ?? (() => new Date());
+  const failures = failedSignIns(options.rateLimit, () => now().getTime());
+  const baseUrlOf = requestBaseUrl(options.baseUrl);
+  const resourceUrlOf = requestResourceUrl(options.baseUrl);
+  let prunedAt = 0;
+
+  const claimNonce = async (wallet: string, nonce: string, expiresAt: Date) => {
+    const at = now();
+    if (at.getTime() - prunedAt > PRUNE_EVERY_MS) {
+      prunedAt = at.getTime();
+      await book.pruneSignInNonces(at);
+    }
+    return book.claimSignInNonce(wallet, nonce, expiresAt, at);
+  };
+
+  const rateLimited = (c: Context, wait: number) =>
+    problem(
+      c,
+      429,
+      "RATE_LIMITED",
+      `Too many requests without a valid sign-in from this client: retry in ${wait} s.`,
+      undefined,
+      { "Retry-After": String(wait), Connection: "close" },
+    );
+
+  /** Past its allowance of refused sign-ins, a client is refused before anything is read. */
+  const notHeld = every(async (c, next) => {
+    const wait = failures.heldFor(clientOf(c));
+    if (wait > 0) return rateLimited(c, wait);
+    await next();
+  });
+
+  /** The wallet that signs in, or the refusal to answer (each refusal counted). */
+  async function signedIn(c: Context): Promise<SignedInWallet | Response> {
+    const header = c.req.header("sign-in-with-x");
+    const refuse = (answer: () => Response): Response => {
+      const wait = failures.failed(clientOf(c));
+      return wait > 0 ? rateLimited(c, wait) : answer();
+    };
+    if (header === undefined) {
+      return refuse(() =>
+        problem(
+          c,
+          402,
+          "SIWX_REQUIRED",
+          "Sign in with the wallet that paid for the monitors: PAYMENT-REQUIRED carries the sign-in-with-x challenge (nothing is to be paid).",
+          undefined,
+          {
+            ...PRIVATE,
+            "PAYMENT-REQUIRED": signInChallenge(resourceUrlOf(c), options.networks, now()),
+          },
+        ),
+      );
+    }
+    if (options.baseUrl === undefined && options.hostAudience !== true) {
+      return problem(
+        c,
+        503,
+        "SIGN_IN_UNAVAILABLE",
+        "Signing in needs the service's public base URL (PUBLIC_BASE_URL), which is not set.",
+        undefined,
+        PRIVATE,
+      );
+    }
+    const checked = await checkProof(header, {
+      origin: new URL(baseUrlOf(c)),
+      claimNonce,
+      evmVerifier: options.evmVerifier,
+    });
+    if (!checked.ok) {
+      const { status, code, message } = checked.refusal;
+      return refuse(() => problem(c, status, code, message, undefined, PRIVATE));
+    }
+    return checked.wallet;
+  }
+
+  /** The monitor named by the path, if the wallet owns it; else the 404 of one that does not exist. */
+  async function ownedMonitor(
+    c: Context,
+    wallet: SignedInWallet,
+    id: string,
+  ): Promise<MonitorRecord | Response> {
+    const found = await book.get(id);
+    return found !== undefined && ownsMonitor(wallet, found.owner) ? found : notFound(c);
+  }
+
+  /** Validates the path's monitor id, signs in and finds the monitor: the three steps of each route. */
+  async function monitorOf(
+    c: Context,
+  ): Promise<{ wallet: SignedInWallet; monitor: MonitorRecord } | Response> {
+    const params = v.safeParse(MonitorParamsSchema, { id: c.req.param("id") });
+    if (!params.success) return failureResponse(c, invalidInput(params.issues));
+    const wallet = await signedIn(c);
+    if (wallet instanceof Response) return wallet;
+    const monitor = await ownedMonitor(c, wallet, params.output.id);
+    if (monitor instanceof Response) return monitor;
+    return { wallet, monitor };
+  }
+
+  app.get(routePathOf(E.list), notHeld, async (c) => {
+    const wallet = await signedIn(c);
+    if (wallet instanceof Response) return wallet;
+    const monitors = await book.ownedByWallet(wallet.namespace, wallet.address);
+    return c.json(
+      { success: true, data: { wallet, monitors: monitors.map(monitorView) } },
+      200,
+      PRIVATE,
+    );
+  });
+
+  app.get(routePathOf(E.read), notHeld, async (c) => {
+    const found = await monitorOf(c);
+    if (found instanceof Response) return found;
+    const addresses = await book.addressesOf(found.monitor.id);
+    return c.json(
+      {
+        success: true,
+        data: { monitor: monitorView(found.monitor), addresses: addressViews(addresses) },
+      },
+      200,
+      PRIVATE,
+    );
+  });
+
+  app.patch(
+    routePathOf(E.update),
+    notHeld,
+    declaredWithin(MAX_PATCH_BYTES),
+    bodyLimit({ maxSize: MAX_PATCH_BYTES, onError: (c) => tooLarge(c, MAX_PATCH_BYTES) }),
+    async (c) => {
+      const found = await monitorOf(c);
+      if (found instanceof Response) return found;
+      const read = await readBody(c);
+      if (!read.ok) return read.response;
+      const parsed = v.safeParse(PatchMonitorSchema, read.value);
+      if (!parsed.success) return failureResponse(c, invalidInput(parsed.issues));
+      const change = parsed.output;
+      if (change.webhookUrl !== undefined) {
+        const refused = webhookUrlProblem(change.webhookUrl, options.webhookPolicy);
+        if (refused !== undefined) {
+          const message = `webhookUrl ${refused.message} (${refused.code})`;
+          return problem(c, 400, "INVALID_WEBHOOK_URL", message, [{ path: "webhookUrl", message }]);
+        }
+      }
+      const { id } = found.monitor;
+      if (found.monitor.status === "deleted") return deleted(c);
+      const at = now();
+      const applied = [
+        change.webhookUrl === undefined || (await book.setWebhook(id, change.webhookUrl, at)),
+        change.status === undefined || (await book.setStatus(id, change.status, at)),
+        change.label === undefined || (await book.setLabel(id, change.label, at)),
+      ];
+      // Deleted meanwhile (another request of the owner's): nothing more was changed.
+      if (applied.includes(false)) return deleted(c);
+      const monitor = await book.get(id);
+      if (monitor === undefined) return notFound(c);
+      return c.json({ success: true, data: { monitor: monitorView(monitor) } }, 200, PRIVATE);
+    },
+  );
+
+  app.delete(routePathOf(E.remove), notHeld, async (c) => {
+    const found = await monitorOf(c);
+    if (found instanceof Response) return found;
+    const { id } = found.monitor;
+    if (found.monitor.status === "deleted" || !(await book.setStatus(id, "deleted", now()))) {
+      return deleted(c);
+    }
+    const monitor = await book.get(id);
+    if (monitor === undefined) return notFound(c);
+    return c.json({ success: true, data: { monitor: monitorView(monitor) } }, 200, PRIVATE);
+  });
+
+  app.get(routePathOf(E.deliveries), notHeld, async (c) => {
+    const found = await monitorOf(c);
+    if (found instanceof Response) return found;
+    const messages = await book.deliveryLog(found.monitor.id);
+    return c.json(
+      {
+        success: true,
+        data: { monitorId: found.monitor.id, messages: deliveryViews(messages) },
+      },
+      200,
+      PRIVATE,
+    );
+  });
+
+  app.post(routePathOf(E.replay), notHeld, async (c) => {
+    const params = v.safeParse(MessageParamsSchema, {
+      id: c.req.param("id"),
+      messageId: c.req.param("messageId"),
+    });
+    if (!params.success) return failureResponse(c, invalidInput(params.issues));
+    const found = await monitorOf(c);
+    if (found instanceof Response) return found;
+    if (found.monitor.status === "deleted") return deleted(c);
+    const replayed = await book.replay(found.monitor.id, params.output.messageId, now());
+    if (!replayed) {
+      return problem(
+        c,
+        409,
+        "MESSAGE_NOT_REPLAYABLE",
+        "No delivered, failed or cancelled message of this monitor has that id (one waiting for its next attempt is sent already).",
+        undefined,
+        PRIVATE,
+      );
+    }
+    return c.json(
+      {
+        success: true,
+        data: {
+          monitorId: found.monitor.id,
+          messageId: params.output.messageId,
+          status: "pending",
+        },
+      },
+      200,
+      PRIVATE,
+    );
+  });
+}
