@@ -44,6 +44,13 @@ const LARGEST: Record<string, unknown> = {
     })),
     review_budget: 500,
   },
+  monitor_create: {
+    addresses: Array.from({ length: 10_000 }, (_, i) => long(i)),
+    asset: "USDT-TRC20ab",
+    label: text(120),
+    webhookUrl: `https://${text(2040)}`,
+  },
+  monitor_extend: { monitorId: `mon_${text(64)}` },
 };
 
 describe("body limits", () => {

@@ -4,9 +4,10 @@ import { renderDocument } from "@svc/renderers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { execute } from "../execution/execute.js";
+import { MONITORING_OPERATIONS } from "../operations/monitoring/index.js";
 import { CATALOG } from "./catalog.js";
 
-/** The ten paid endpoints and their prices, in catalog order. */
+/** The ten paid endpoints of the interface and their prices, in catalog order. */
 const SPEC_ROUTES = [
   ["GET", "/api/ofac-wallet-screen/:address", "0.01"],
   ["POST", "/api/workflows/compliance/wallet-sanctions-report", "0.04"],
@@ -20,9 +21,18 @@ const SPEC_ROUTES = [
   ["POST", "/api/tools/report/xlsx/generate", "0.07"],
 ];
 
+/** Then monitoring's: a monitor made, a period added (one monitor-period each). */
+const MONITORING_ROUTES = [
+  ["POST", "/api/monitors", "0.25"],
+  ["POST", "/api/monitors/extend", "0.25"],
+];
+
 describe("the catalog", () => {
-  it("holds exactly the ten paid endpoints, in order, at their prices", () => {
-    expect(CATALOG.map((o) => [o.method, o.path, o.price])).toEqual(SPEC_ROUTES);
+  it("holds the ten paid endpoints of the interface, then monitoring's two, in order, at their prices", () => {
+    expect(CATALOG.map((o) => [o.method, o.path, o.price])).toEqual([
+      ...SPEC_ROUTES,
+      ...MONITORING_ROUTES,
+    ]);
   });
 
   it("names, paths and tools are unique; prices are within USD 0.01 to 0.25", () => {
@@ -47,10 +57,24 @@ describe("the catalog", () => {
   it("every input example is valid input, and handling it answers within its deadline what the output example shows", async () => {
     const list = await loadSample(new Date("2026-01-01T00:00:00Z"));
     const deps = { list, history: () => EMBEDDED_DCA_HISTORY, render: renderDocument };
-    for (const op of CATALOG) {
+    for (const op of CATALOG.filter((o) => !MONITORING_OPERATIONS.includes(o))) {
       expect(v.safeParse(op.input, op.inputExample).issues, op.name).toBeUndefined();
       const answer = await execute(op, op.inputExample, deps);
       expect(answer, op.name).toMatchObject({ ok: true, output: op.outputExample });
+    }
+  });
+
+  it("the monitoring operations' examples are valid input, refused MONITORING_UNAVAILABLE where no service keeps monitors (their answers are checked on the service)", async () => {
+    const list = await loadSample(new Date("2026-01-01T00:00:00Z"));
+    const deps = { list, history: () => EMBEDDED_DCA_HISTORY, render: renderDocument };
+    for (const op of MONITORING_OPERATIONS) {
+      expect(v.safeParse(op.input, op.inputExample).issues, op.name).toBeUndefined();
+      expect(v.safeParse(op.output, op.outputExample).issues, op.name).toBeUndefined();
+      const answer = await execute(op, op.inputExample, deps);
+      expect(answer, op.name).toMatchObject({
+        ok: false,
+        failure: { status: 503, code: "MONITORING_UNAVAILABLE" },
+      });
     }
   });
 });

@@ -4,7 +4,13 @@ import { RenderError } from "@svc/renderers";
 import { ReportModelError } from "@svc/report-model";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import type { ComplianceDeps } from "../catalog/deps.js";
 import { ExecutionTimeoutError } from "../execution/execution-timeout-error.js";
+import {
+  checkWebhookUrl,
+  monitorsOf,
+  unknownMonitor,
+} from "../operations/monitoring/monitor-refusals.js";
 import { classifyFailure, invalidInput } from "./classify-failure.js";
 import { FAILURE_CODES } from "./failure-codes.js";
 
@@ -28,6 +34,27 @@ const REFUSALS: readonly unknown[] = [
     (code) => new OfacIndexError(code, code),
   ),
   new ExecutionTimeoutError("report_pdf_generate", 30_000),
+  // Monitoring's: no monitors kept here, a webhook the service will not deliver to, no such monitor.
+  ...[
+    () => monitorsOf({} as ComplianceDeps),
+    () =>
+      checkWebhookUrl(
+        {
+          webhookUrlProblem: () => ({ code: "webhook_url_not_https", message: "must be https" }),
+        } as never,
+        "http://hooks.example.com/",
+      ),
+    () => {
+      throw unknownMonitor("mon_0000000000000000");
+    },
+  ].map((refuse) => {
+    try {
+      refuse();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("a refusal did not refuse");
+  }),
 ];
 
 describe("FAILURE_CODES, the codes OpenAPI publishes per status", () => {

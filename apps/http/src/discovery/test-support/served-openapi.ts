@@ -43,7 +43,7 @@ export async function startServedApp(
       ...stack.common,
       render: renderDocument,
       receipts: ledgerReceipts(ledger),
-      monitors: { book: ledger.monitorBook(), webhookPolicy: PRODUCTION_WEBHOOKS },
+      monitorOwners: { book: ledger.monitorBook(), webhookPolicy: PRODUCTION_WEBHOOKS },
       attestation: { key: await generateSigningKey(), retired: [] },
       baseUrl,
     });

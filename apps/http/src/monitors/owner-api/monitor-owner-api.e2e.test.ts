@@ -33,7 +33,7 @@ beforeAll(async () => {
     createApp({
       ...stack.common,
       render: renderDocument,
-      monitors: {
+      monitorOwners: {
         book: ledger.monitorBook(),
         webhookPolicy: { allowLoopback: true },
         hostAudience: true,
@@ -62,7 +62,7 @@ describe("an EVM owner signed in by x402's createSIWxClientHook", () => {
     const as = signingFetch(evm);
     const at = (path: string) => `${app.url}${path}`;
 
-    const list = (await (await as(at("/api/monitors"))).json()) as Data<{
+    const list = (await (await as(at("/api/monitors/mine"))).json()) as Data<{
       wallet: { namespace: string; address: string };
       monitors: MonitorView[];
     }>;
@@ -144,7 +144,7 @@ describe("an EVM owner signed in by x402's createSIWxClientHook", () => {
     const gone = await as(at(`/api/monitors/${id}`), { method: "DELETE" });
     expect(gone.status).toBe(200);
     expect((await book.get(id))?.status).toBe("deleted");
-    const listed = (await (await as(at("/api/monitors"))).json()) as Data<{
+    const listed = (await (await as(at("/api/monitors/mine"))).json()) as Data<{
       monitors: MonitorView[];
     }>;
     expect(listed.data.monitors).toEqual([]);
@@ -169,7 +169,7 @@ describe("a Solana owner signed in by x402's createSIWxClientHook (SIWS, Ed25519
     // x402 types its Solana kit signer's `signMessages` looser than @solana/kit 5 declares it;
     // a KeyPairSigner is what x402's own SVM examples pass.
     const as = signingFetch(sol as unknown as SIWxSigner);
-    const list = (await (await as(`${solanaApp.url}/api/monitors`)).json()) as Data<{
+    const list = (await (await as(`${solanaApp.url}/api/monitors/mine`)).json()) as Data<{
       wallet: unknown;
       monitors: MonitorView[];
     }>;

@@ -23,17 +23,19 @@ const NOT_FOUND = "MONITOR_NOT_FOUND (also for a monitor of another wallet: ids 
  * The free owner API of monitors, defined once: the routes (`mountMonitorOwnerApi`), `/api`
  * and OpenAPI read it from here. Every endpoint answers only the wallet that paid for the
  * monitor, signed in by a Sign-In-With-X proof; a monitor of another wallet is answered exactly
- * as one that does not exist. (`POST /api/monitors`, the paid creation, is a catalog operation.)
+ * as one that does not exist. (`POST /api/monitors`, the paid creation, and
+ * `POST /api/monitors/extend` are catalog operations; a GET on their URLs is their docs page, as
+ * on every paid route, so the wallet's list is `GET /api/monitors/mine`.)
  */
 export const MONITOR_OWNER_ENDPOINTS = {
   list: {
     ...owned,
     name: "monitors_list",
-    path: "/api/monitors",
+    path: "/api/monitors/mine",
     title: "Your monitors",
     description:
       "The monitors of the wallet that signs in (on every chain of its namespace), newest first, deleted ones left out; never their webhook secrets.",
-    example: "/api/monitors",
+    example: "/api/monitors/mine",
   },
   read: {
     ...owned,

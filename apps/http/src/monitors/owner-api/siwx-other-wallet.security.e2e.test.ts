@@ -61,7 +61,7 @@ describe("a valid Sign-In-With-X proof of another wallet", () => {
   it("cannot list, read, patch, replay or delete the monitor: each 404 as for a monitor that does not exist, nothing changed", async () => {
     const before = await snapshot();
     const as = signingFetch(intruder);
-    const list = await as(`${served.url}/api/monitors`);
+    const list = await as(`${served.url}/api/monitors/mine`);
     expect(list.status).toBe(200);
     expect(((await list.json()) as { data: { monitors: unknown[] } }).data.monitors).toEqual([]);
     const calls: Array<[string, string, RequestInit?]> = [
@@ -99,7 +99,7 @@ describe("a valid Sign-In-With-X proof of another wallet", () => {
 });
 
 describe("proofs refused", () => {
-  const url = () => `${served.url}/api/monitors`;
+  const url = () => `${served.url}/api/monitors/mine`;
   const send = (header: string, target = url()) =>
     fetch(target, { headers: { "SIGN-IN-WITH-X": header } });
 
@@ -118,7 +118,7 @@ describe("proofs refused", () => {
     expect(((await r1.json()) as Problem).code).toBe("SIWX_WRONG_AUDIENCE");
     // The same host, another port: another origin.
     const port = Number(new URL(served.url).port);
-    const otherPort = await proofFor(owner, `http://127.0.0.1:${port + 1}/api/monitors`, BASE);
+    const otherPort = await proofFor(owner, `http://127.0.0.1:${port + 1}/api/monitors/mine`, BASE);
     const r2 = await send(otherPort);
     expect(r2.status).toBe(401);
     expect(((await r2.json()) as Problem).code).toBe("SIWX_WRONG_AUDIENCE");
@@ -217,7 +217,7 @@ describe("failed sign-ins are rate-limited per client", () => {
       }),
     );
     try {
-      const url = `${limited.url}/api/monitors`;
+      const url = `${limited.url}/api/monitors/mine`;
       expect((await fetch(url)).status).toBe(402);
       expect((await fetch(url, { headers: { "SIGN-IN-WITH-X": "garbage!" } })).status).toBe(400);
       expect((await fetch(url)).status).toBe(402);
@@ -228,8 +228,10 @@ describe("failed sign-ins are rate-limited per client", () => {
       const proof = await proofFor(owner, url, BASE);
       expect((await fetch(url, { headers: { "SIGN-IN-WITH-X": proof } })).status).toBe(429);
       // The proof was never read: its nonce is still unused, so it works where not held back.
-      const elsewhere = await fetch(`${served.url}/api/monitors`, {
-        headers: { "SIGN-IN-WITH-X": await proofFor(owner, `${served.url}/api/monitors`, BASE) },
+      const elsewhere = await fetch(`${served.url}/api/monitors/mine`, {
+        headers: {
+          "SIGN-IN-WITH-X": await proofFor(owner, `${served.url}/api/monitors/mine`, BASE),
+        },
       });
       expect(elsewhere.status).toBe(200);
     } finally {
@@ -247,7 +249,7 @@ describe("the audience of a proof", () => {
       networks: [BASE],
     });
     const relayed = await proofFor(owner, "https://evil.example/api/monitors", BASE);
-    const r = await app.request("https://evil.example/api/monitors", {
+    const r = await app.request("https://evil.example/api/monitors/mine", {
       headers: { "SIGN-IN-WITH-X": relayed },
     });
     expect(r.status).toBe(503);
@@ -263,13 +265,13 @@ describe("the audience of a proof", () => {
       baseUrl: "https://screen.example.com",
     });
     const relayed = await proofFor(owner, "https://evil.example/api/monitors", BASE);
-    const r = await app.request("https://evil.example/api/monitors", {
+    const r = await app.request("https://evil.example/api/monitors/mine", {
       headers: { "SIGN-IN-WITH-X": relayed, Host: "evil.example" },
     });
     expect(r.status).toBe(401);
     expect(((await r.json()) as Problem).code).toBe("SIWX_WRONG_AUDIENCE");
     const ours = await proofFor(owner, "https://screen.example.com/api/monitors", BASE);
-    const mine = await app.request("https://evil.example/api/monitors", {
+    const mine = await app.request("https://evil.example/api/monitors/mine", {
       headers: { "SIGN-IN-WITH-X": ours, Host: "evil.example" },
     });
     expect(mine.status).toBe(200);

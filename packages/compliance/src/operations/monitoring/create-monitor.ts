@@ -55,8 +55,8 @@ export const createMonitor = defineOperation({
   price: MONITOR_PRICE,
   // Up to 10,000 lookups, ten signatures and 10,000 rows written in one transaction.
   deadlineMs: 30_000,
-  // 10,000 addresses of at most 256 characters, quoted: about 2.6 MB.
-  maxBodyBytes: 3 * 1024 * 1024,
+  // 10,000 addresses of at most 256 characters, quoted: about 2.6 MB, with room to spare.
+  maxBodyBytes: 4 * 1024 * 1024,
   category: "workflow",
   tags: ["ofac", "sanctions", "monitoring", "webhooks", "wallet"],
   description: `Watches 1 to ${MAX_MONITOR_ADDRESSES.toLocaleString("en-US")} wallet addresses for ${MONITOR_PERIOD_DAYS} days (${MONITOR_PRICE_SENTENCE}): screens each now (signed attestations), then re-screens them whenever OFAC publishes an edition that changes them and POSTs signed Standard Webhooks to webhookUrl (screening.match.created, .cleared, .changed). Answers the monitor id and its webhook secret, shown once. The paying wallet owns it and manages it free with Sign-In-With-X. A string that is no address (INVALID_ADDRESS) or a webhook the service will not deliver to (INVALID_WEBHOOK_URL) is refused, not charged.`,
