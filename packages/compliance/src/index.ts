@@ -54,6 +54,19 @@ export { DOCUMENT_BODY_PREPARER } from "./operations/documents/prepare-document-
 export { reportDocxGenerate } from "./operations/documents/report-docx-generate.js";
 export { reportPdfGenerate } from "./operations/documents/report-pdf-generate.js";
 export { reportXlsxGenerate } from "./operations/documents/report-xlsx-generate.js";
+// The monitoring report, for the monitors' report route (GET /api/monitors/:id/report).
+export {
+  /** @public */ MONITORING_REPORT_ROWS,
+  /** @public */ type MonitoringReportOptions,
+  /** @public */ monitoringReport,
+} from "./operations/monitoring/monitoring-report.js";
+export {
+  /** @public */ type EventDelivery,
+  /** @public */ type MonitoredAddress,
+  /** @public */ type MonitoringEvent,
+  /** @public */ type MonitoringReportInput,
+  /** @public */ monitoringEvents,
+} from "./operations/monitoring/monitoring-report-input.js";
 export { WalletReportAnswerSchema } from "./operations/screening/answer-schemas.js";
 export { batchWalletScreen } from "./operations/screening/batch-wallet-screen.js";
 export { EDD_OUTPUT_FORMATS } from "./operations/screening/edd-case.js";
