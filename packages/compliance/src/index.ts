@@ -58,12 +58,21 @@ export type {
   MadeMonitor,
   MonitorDeps,
   MonitorScreening,
-  NewMonitor,
 } from "./operations/monitoring/monitor-deps.js";
+export { MONITOR_PERIOD_DAYS } from "./operations/monitoring/monitor-pricing.js";
+// The monitoring report, for the monitors' report route (GET /api/monitors/:id/report).
 export {
-  MONITOR_PERIOD_DAYS,
-  MONITOR_PRICE_SENTENCE,
-} from "./operations/monitoring/monitor-pricing.js";
+  /** @public */ MONITORING_REPORT_ROWS,
+  /** @public */ type MonitoringReportOptions,
+  /** @public */ monitoringReport,
+} from "./operations/monitoring/monitoring-report.js";
+export {
+  /** @public */ type EventDelivery,
+  /** @public */ type MonitoredAddress,
+  /** @public */ type MonitoringEvent,
+  /** @public */ type MonitoringReportInput,
+  /** @public */ monitoringEvents,
+} from "./operations/monitoring/monitoring-report-input.js";
 export { WalletReportAnswerSchema } from "./operations/screening/answer-schemas.js";
 export { batchWalletScreen } from "./operations/screening/batch-wallet-screen.js";
 export { EDD_OUTPUT_FORMATS } from "./operations/screening/edd-case.js";

@@ -14,7 +14,7 @@ import { checkWebhookUrl, monitorsOf, paymentOf } from "./monitor-refusals.js";
 import { screeningSummary, screenMonitor } from "./monitor-screening.js";
 
 /** The webhook a monitor's messages go to (checked again at every delivery). */
-export const webhookUrlField = v.pipe(
+const webhookUrlField = v.pipe(
   v.string("webhookUrl must be a string"),
   v.minLength(1, "webhookUrl must not be empty"),
   v.maxLength(2048, "webhookUrl must be at most 2048 characters"),
@@ -23,7 +23,7 @@ export const webhookUrlField = v.pipe(
   ),
 );
 
-export const CreateMonitorInputSchema = strictInput({
+const CreateMonitorInputSchema = strictInput({
   addresses: boundedArray(addressField("each address", "A wallet address to watch, as supplied."), {
     min: 1,
     max: MAX_MONITOR_ADDRESSES,

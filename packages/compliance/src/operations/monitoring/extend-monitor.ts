@@ -10,7 +10,7 @@ import { screeningSummary, screenMonitor } from "./monitor-screening.js";
 /** A monitor's id as the service makes them. */
 const MONITOR_ID = /^mon_[A-Za-z0-9_-]{16,64}$/;
 
-export const ExtendMonitorInputSchema = strictInput({
+const ExtendMonitorInputSchema = strictInput({
   monitorId: v.pipe(
     v.string("monitorId must be a string"),
     v.regex(MONITOR_ID, "monitorId must be a monitor id (mon_…)"),

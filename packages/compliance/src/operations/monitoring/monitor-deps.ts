@@ -10,7 +10,7 @@ export interface MonitorScreening {
 }
 
 /** A monitor to make, as the paid call asked for it and screened it. */
-export interface NewMonitor {
+interface NewMonitor {
   readonly label?: string | undefined;
   readonly webhookUrl: string;
   readonly asset?: string | undefined;
