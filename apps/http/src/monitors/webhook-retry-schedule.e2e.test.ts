@@ -1,7 +1,6 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { openLedger, type PaymentLedger } from "@svc/ledger";
-import { RETRY_SCHEDULE_SECONDS } from "@svc/monitoring";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newMessageId, newMonitorId } from "./monitor-ids.js";
 import { type DeliveryAttempt, startWebhookDeliverer } from "./webhook-deliverer.js";
@@ -15,6 +14,19 @@ import { type DeliveryAttempt, startWebhookDeliverer } from "./webhook-deliverer
 type MonitorBook = ReturnType<PaymentLedger["monitorBook"]>;
 
 const SECOND = 1000;
+/** The Standard Webhooks specification's schedule, as written there (seconds after each failure). */
+const SPEC_SCHEDULE_SECONDS = [
+  0,
+  5,
+  5 * 60,
+  30 * 60,
+  2 * 3600,
+  5 * 3600,
+  10 * 3600,
+  14 * 3600,
+  20 * 3600,
+  24 * 3600,
+];
 const DAY = 86_400 * SECOND;
 const T0 = new Date("2026-01-05T09:00:00.000Z");
 
@@ -170,7 +182,7 @@ describe("webhook retries on the Standard Webhooks schedule", () => {
       const previous = times[times.length - 1] as Date;
       const due = (await messageOf(monitorId))?.nextAttemptAt as Date;
       const delay = (due.getTime() - previous.getTime()) / SECOND;
-      const step = RETRY_SCHEDULE_SECONDS[index] as number;
+      const step = SPEC_SCHEDULE_SECONDS[index] as number;
       expect(delay).toBeGreaterThanOrEqual(step * 0.9);
       expect(delay).toBeLessThanOrEqual(step * 1.1);
       // A millisecond early: polled, nothing sent.
@@ -193,6 +205,37 @@ describe("webhook retries on the Standard Webhooks schedule", () => {
       [2, times[1], 500],
       [3, times[2], 410],
     ]);
+  });
+
+  it("a receiver that always fails gets every attempt of the schedule (±10%), then the message is failed and never tried again", async () => {
+    script.set("/down", [{ status: 503 }]);
+    const { monitorId, messageId } = await monitorWithMessage("/down");
+    let at = plus(clock, SECOND);
+    expect(await attemptAt(at)).toMatchObject({ messageId, attempt: 1, outcome: "retry" });
+    for (const [index, step] of SPEC_SCHEDULE_SECONDS.entries()) {
+      if (index === 0) continue;
+      const due = (await messageOf(monitorId))?.nextAttemptAt as Date;
+      const delay = (due.getTime() - at.getTime()) / SECOND;
+      expect(delay).toBeGreaterThanOrEqual(step * 0.9);
+      expect(delay).toBeLessThanOrEqual(step * 1.1);
+      expect(await pollAt(plus(due, -1))).toEqual([]);
+      const last = index === SPEC_SCHEDULE_SECONDS.length - 1;
+      expect(await attemptAt(due)).toMatchObject({
+        messageId,
+        attempt: index + 1,
+        outcome: last ? "failed" : "retry",
+        status: 503,
+      });
+      at = due;
+    }
+    for (const days of [1, 30]) expect(await pollAt(plus(at, days * DAY))).toEqual([]);
+    expect(hitsOf("/down")).toHaveLength(SPEC_SCHEDULE_SECONDS.length);
+    expect(await messageOf(monitorId)).toMatchObject({
+      status: "failed",
+      attempted: SPEC_SCHEDULE_SECONDS.length,
+      nextAttemptAt: null,
+      lastStatus: 503,
+    });
   });
 
   it("429 with retry-after: 600 is tried again no sooner than 600 s; a 2xx then ends it", async () => {
