@@ -34,7 +34,7 @@ export type { Answer, Executable, RunContext } from "./execution/executable.js";
 export { execute, executeJson } from "./execution/execute.js";
 export { /** @public */ deadlineOf } from "./execution/run-within-deadline.js";
 export { takeTurn } from "./execution/take-turn.js";
-export { invalidInput } from "./failures/classify-failure.js";
+export { classifyFailure, invalidInput } from "./failures/classify-failure.js";
 export type { Failure } from "./failures/failure.js";
 export { everyOf, FAILURE_CODES } from "./failures/failure-codes.js";
 export {

@@ -25,6 +25,7 @@ import { mountMcp } from "../mcp/mount-mcp.js";
 import { httpMetrics } from "../metrics/http-metrics.js";
 import { mcpToolMetrics } from "../metrics/mcp-tool-metrics.js";
 import type { ServiceMetrics } from "../metrics/service-metrics.js";
+import { monitorReports } from "../monitors/owner-api/monitor-reports.js";
 import {
   type MonitorOwnerApiOptions,
   mountMonitorOwnerApi,
@@ -336,6 +337,7 @@ export function createApp(options: AppOptions): Hono {
   if (options.monitorOwners !== undefined) {
     mountMonitorOwnerApi(app, {
       ...options.monitorOwners,
+      report: monitorReports(options.list, deps),
       baseUrl: options.baseUrl,
       networks: [...new Set(options.payments.terms.map((t) => t.network))],
     });

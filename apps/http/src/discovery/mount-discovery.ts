@@ -47,7 +47,12 @@ export interface DiscoveryOptions {
 
 /** Whether the app serves `method` on exactly this route path. */
 const serves = (app: Hono, method: string, path: string): boolean =>
-  app.routes.some((r) => (r.method === method || r.method === "ALL") && r.path === path);
+  app.routes.some(
+    (r) =>
+      (r.method === method || r.method === "ALL") &&
+      // A parameter's pattern (`:id{mon_[^/]+}`) aside, the same path.
+      r.path.replace(/(:[A-Za-z0-9_]+)\{[^}]*\}/g, "$1") === path,
+  );
 
 /**
  * Whether the app serves a GET on exactly this path: the MCP docs and server card are mounted by

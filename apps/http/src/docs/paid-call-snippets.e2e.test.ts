@@ -7,7 +7,9 @@ import { promisify } from "node:util";
 import { CATALOG } from "@svc/compliance";
 import { DEVNET_INFO_PATH, docsPathOf } from "@svc/service-docs";
 import { codeBlocksOf } from "@svc/service-docs/test-support";
+import { payingNetworkFetch } from "@svc/test-support/x402-payer";
 import ts from "typescript";
+import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerDir } from "../test-support/ledger-dir.js";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
@@ -95,6 +97,31 @@ async function paidRun(code: string, name: string): Promise<string> {
   return stdout;
 }
 
+/**
+ * The page's call as a reader runs it on their own monitor: where the example names a monitor
+ * (`monitorId`), one made by a paid `POST /api/monitors` (the creation route's own example) in
+ * its place.
+ */
+async function onOwnMonitor(
+  op: (typeof CATALOG)[number],
+  shown: { typescript: string; dryRun: string },
+): Promise<{ typescript: string; dryRun: string }> {
+  const named = (op.inputExample as { monitorId?: unknown }).monitorId;
+  if (typeof named !== "string") return shown;
+  const create = CATALOG.find((o) => o.method === "POST" && o.path === "/api/monitors");
+  const res = await payingNetworkFetch(payerKey as Hex)(`${service.url}/api/monitors`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(create?.inputExample),
+  });
+  expect(res.status).toBe(200);
+  const id = ((await res.json()) as { data: { monitor: { id: string } } }).data.monitor.id;
+  return {
+    typescript: shown.typescript.replaceAll(named, id),
+    dryRun: shown.dryRun.replaceAll(named, id),
+  };
+}
+
 describe("the paid call the pages show, run against a development service", () => {
   it("the landing page's: at most 10 lines, strict tsc clean, pays and answers 200; its dry run answers valid", async () => {
     const html = await page("/");
@@ -113,9 +140,11 @@ describe("the paid call the pages show, run against a development service", () =
     it(`${op.method} ${op.path}: its docs page's call, strict tsc clean, pays and answers 200; its dry run answers valid`, async () => {
       const path = docsPathOf(op, CATALOG);
       expect(path, "every route has a docs page").toBeDefined();
-      const { typescript, dryRun } = examplesOf(await page(path as string));
-      expect(typescript.split("\n").length).toBeLessThanOrEqual(10);
-      expect(typeErrorsOf(typescript, op.name)).toEqual([]);
+      const shown = examplesOf(await page(path as string));
+      expect(shown.typescript.split("\n").length).toBeLessThanOrEqual(10);
+      expect(typeErrorsOf(shown.typescript, op.name)).toEqual([]);
+      // A call on a monitor (its example names one) is run on a monitor of the reader's own.
+      const { typescript, dryRun } = await onOwnMonitor(op, shown);
       expect(await paidRun(typescript, op.name)).toMatch(/^200 /);
       const { stdout } = await run("sh", ["-c", dryRun], { timeout: 30_000 });
       expect(JSON.parse(stdout)).toMatchObject({ valid: true, operation: op.name });

@@ -4,11 +4,16 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { attestationFingerprint } from "@svc/attestations";
+import { pdfText } from "@svc/test-support/pdf-text";
 import { payingNetworkFetch } from "@svc/test-support/x402-payer";
+import ExcelJS from "exceljs";
 import { Webhook } from "standardwebhooks";
 import type { Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
+import { signingFetch } from "./owner-api/owner-api-test-kit.js";
 
 /**
  * Monitors bought through the one paid-call path, on the real local chain: `POST /api/monitors`
@@ -25,6 +30,7 @@ let dir: string;
 let service: ServiceProcess;
 let pay: typeof fetch;
 let payer: string;
+let payerKey: Hex;
 const received: Array<{ body: string; headers: IncomingHttpHeaders }> = [];
 const receiver = createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -82,6 +88,7 @@ beforeAll(async () => {
   const info = (await (await fetch(`${service.url}/dev/devnet.json`)).json()) as DevnetInfo;
   const first = info.payers[0] as DevnetInfo["payers"][number];
   payer = first.address;
+  payerKey = first.privateKey;
   pay = payingNetworkFetch(first.privateKey);
 }, 120_000);
 
@@ -112,6 +119,7 @@ describe("monitors paid over x402 on the local chain", () => {
 
   let monitorId: string;
   let secret: string;
+  let firstAttestation: string;
 
   it("a paid POST /api/monitors answers the monitor, its secret and its signed first screening, and its webhook gets monitor.screened", async () => {
     const before = await balanceOf(payer);
@@ -134,6 +142,7 @@ describe("monitors paid over x402 on the local chain", () => {
     };
     monitorId = answer.data.monitor.id;
     secret = answer.data.secret;
+    firstAttestation = answer.data.screening.attestations[0] as string;
     expect(monitorId).toMatch(/^mon_[A-Za-z0-9_-]{22}$/);
     expect(secret).toMatch(/^whsec_/);
     expect(answer.data.monitor.owner).toBe(`eip155:8453:${payer.toLowerCase()}`);
@@ -168,6 +177,32 @@ describe("monitors paid over x402 on the local chain", () => {
     await until("monitor.renewed", () =>
       received.find((m) => m.body.includes(monitorId) && m.body.includes("monitor.renewed")),
     );
+  });
+
+  it("its owner, signed in with Sign-In-With-X, downloads the monitoring report as PDF and XLSX naming the addresses and the first screening's fingerprint", async () => {
+    const owner = signingFetch(privateKeyToAccount(payerKey));
+    const pdf = await owner(`${service.url}/api/monitors/${monitorId}/report?format=pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const text = pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain(LAZARUS);
+    expect(text).toContain(CLEAR);
+    expect(text).toContain(monitorId);
+    const xlsx = await owner(`${service.url}/api/monitors/${monitorId}/report?format=xlsx`);
+    expect(xlsx.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const cells: string[] = [];
+    workbook.eachSheet((sheet) =>
+      sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value)))),
+    );
+    expect(cells).toContain(LAZARUS);
+    const fingerprint = attestationFingerprint(firstAttestation);
+    expect(cells.some((c) => c.includes(fingerprint))).toBe(true);
+    // Without a proof, the sign-in challenge; with another wallet's, as if it did not exist.
+    expect((await fetch(`${service.url}/api/monitors/${monitorId}/report`)).status).toBe(402);
+    const stranger = signingFetch(privateKeyToAccount(generatePrivateKey()));
+    expect((await stranger(`${service.url}/api/monitors/${monitorId}/report`)).status).toBe(404);
   });
 
   it("a webhook the service will not deliver to, or an unknown monitor, is refused with its code and not charged", async () => {

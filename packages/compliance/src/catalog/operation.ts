@@ -8,6 +8,12 @@ export type OperationCategory = "screening" | "workflow" | "document";
 interface OperationInfo {
   /** Machine name, also the MCP tool name where there is one (`ofac_wallet_screen`). */
   readonly name: string;
+  /**
+   * The answer holds values the call makes (an id, a secret, instants): its `outputExample`
+   * shows their shape, not values a run reproduces. Absent: a run on the sample edition answers
+   * the example's values.
+   */
+  readonly answersFresh?: true;
   /** The operation's name for people (docs heading). */
   readonly title: string;
   readonly method: "GET" | "POST";

@@ -441,11 +441,17 @@ export class MonitorBook {
     }));
   }
 
-  /** A message's body (the events a monitoring report lists). */
+  /**
+   * A monitor's messages, newest first, at most `limit`, and how many it has in all (what a
+   * monitoring report lists, with its events' bodies).
+   */
   async messagesOf(
     monitorId: string,
     limit = 1000,
-  ): Promise<Array<{ id: string; eventType: string; body: string; createdAt: Date }>> {
+  ): Promise<{
+    total: number;
+    messages: Array<{ id: string; eventType: string; body: string; createdAt: Date }>;
+  }> {
     const { rows } = await this.sql.query<{
       id: string;
       event_type: string;
@@ -453,15 +459,22 @@ export class MonitorBook {
       created_at: Date;
     }>(
       `select id, event_type, body, created_at from webhook_messages
-        where monitor_id = $1 order by created_at, id limit $2`,
+        where monitor_id = $1 order by created_at desc, id desc limit $2`,
       [monitorId, limit],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      eventType: r.event_type,
-      body: r.body,
-      createdAt: r.created_at,
-    }));
+    const count = await this.sql.query<{ n: number }>(
+      "select count(*)::int4 as n from webhook_messages where monitor_id = $1",
+      [monitorId],
+    );
+    return {
+      total: count.rows[0]?.n ?? rows.length,
+      messages: rows.map((r) => ({
+        id: r.id,
+        eventType: r.event_type,
+        body: r.body,
+        createdAt: r.created_at,
+      })),
+    };
   }
 
   /**

@@ -1,6 +1,13 @@
-import { invalidInput } from "@svc/compliance";
+import {
+  classifyFailure,
+  invalidInput,
+  MONITORING_REPORT_ROWS,
+  monitoringEvents,
+  monitoringReport,
+} from "@svc/compliance";
 import type { MonitorBook, MonitorRecord } from "@svc/ledger";
 import { type WebhookUrlPolicy, webhookUrlProblem } from "@svc/monitoring";
+import type { RenderedDocument } from "@svc/renderers/pool";
 import type { EVMMessageVerifier } from "@x402/extensions/sign-in-with-x";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -45,7 +52,32 @@ export interface MonitorOwnerApiOptions {
   /** Smart-contract wallets' signatures (EIP-1271/6492): a viem public client's `verifyMessage`. */
   readonly evmVerifier?: EVMMessageVerifier | undefined;
   readonly now?: (() => Date) | undefined;
+  /**
+   * Monitoring reports (`GET /api/monitors/{id}/report`): the edition served now, whether it is
+   * the embedded sample, and the renderer (the service's worker pool, admitted per wallet).
+   * Without it, the report route answers 503.
+   */
+  readonly report?: MonitorReports | undefined;
 }
+
+/** What the report route needs from the service. */
+export interface MonitorReports {
+  readonly served: () => { readonly datasetDate: string; readonly datasetSha256: string };
+  readonly sample: () => boolean;
+  readonly render: (
+    model: ReturnType<typeof monitoringReport>,
+    format: "pdf" | "docx" | "xlsx",
+    wallet: string,
+  ) => Promise<RenderedDocument>;
+}
+
+/**
+ * An owner endpoint's hono path, its monitor id matching only what starts like one (`mon_`): so
+ * the paid routes beside it (`/api/monitors/extend`'s docs page) and `/api/monitors/mine` are
+ * never taken for a monitor.
+ */
+const ownerRoutePath = (e: Parameters<typeof routePathOf>[0]): string =>
+  routePathOf(e).replace(":id", ":id{mon_[^/]+}");
 
 /** How often the nonces past their expiry are forgotten. */
 const PRUNE_EVERY_MS = 60_000;
@@ -183,7 +215,7 @@ export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions)
     return { wallet, monitor };
   }
 
-  app.get(routePathOf(E.list), notHeld, async (c) => {
+  app.get(ownerRoutePath(E.list), notHeld, async (c) => {
     const wallet = await signedIn(c);
     if (wallet instanceof Response) return wallet;
     const monitors = await book.ownedByWallet(wallet.namespace, wallet.address);
@@ -194,7 +226,7 @@ export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions)
     );
   });
 
-  app.get(routePathOf(E.read), notHeld, async (c) => {
+  app.get(ownerRoutePath(E.read), notHeld, async (c) => {
     const found = await monitorOf(c);
     if (found instanceof Response) return found;
     const addresses = await book.addressesOf(found.monitor.id);
@@ -209,7 +241,7 @@ export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions)
   });
 
   app.patch(
-    routePathOf(E.update),
+    ownerRoutePath(E.update),
     notHeld,
     declaredWithin(MAX_PATCH_BYTES),
     bodyLimit({ maxSize: MAX_PATCH_BYTES, onError: (c) => tooLarge(c, MAX_PATCH_BYTES) }),
@@ -244,7 +276,7 @@ export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions)
     },
   );
 
-  app.delete(routePathOf(E.remove), notHeld, async (c) => {
+  app.delete(ownerRoutePath(E.remove), notHeld, async (c) => {
     const found = await monitorOf(c);
     if (found instanceof Response) return found;
     const { id } = found.monitor;
@@ -256,7 +288,7 @@ export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions)
     return c.json({ success: true, data: { monitor: monitorView(monitor) } }, 200, PRIVATE);
   });
 
-  app.get(routePathOf(E.deliveries), notHeld, async (c) => {
+  app.get(ownerRoutePath(E.deliveries), notHeld, async (c) => {
     const found = await monitorOf(c);
     if (found instanceof Response) return found;
     const messages = await book.deliveryLog(found.monitor.id);
@@ -270,7 +302,7 @@ export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions)
     );
   });
 
-  app.post(routePathOf(E.replay), notHeld, async (c) => {
+  app.post(ownerRoutePath(E.replay), notHeld, async (c) => {
     const params = v.safeParse(MessageParamsSchema, {
       id: c.req.param("id"),
       messageId: c.req.param("messageId"),
@@ -302,5 +334,60 @@ export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions)
       200,
       PRIVATE,
     );
+  });
+
+  app.get(ownerRoutePath(E.report), notHeld, async (c) => {
+    const format = c.req.query("format") ?? "pdf";
+    if (format !== "pdf" && format !== "docx" && format !== "xlsx") {
+      const message = 'format must be "pdf", "docx" or "xlsx"';
+      return problem(c, 400, "INVALID_INPUT", message, [{ path: "format", message }], PRIVATE);
+    }
+    const report = options.report;
+    if (report === undefined) {
+      return problem(
+        c,
+        503,
+        "RENDER_FAILED",
+        "This server renders no documents.",
+        undefined,
+        PRIVATE,
+      );
+    }
+    const found = await monitorOf(c);
+    if (found instanceof Response) return found;
+    const { monitor } = found;
+    const [addresses, page, log] = await Promise.all([
+      book.addressesOf(monitor.id),
+      book.messagesOf(monitor.id, MONITORING_REPORT_ROWS.xlsx.events),
+      book.deliveryLog(monitor.id, MONITORING_REPORT_ROWS.xlsx.events),
+    ]);
+    const model = monitoringReport(
+      {
+        monitor,
+        addresses,
+        events: monitoringEvents(page.messages, log),
+        eventCount: page.total,
+        served: report.served(),
+        sampleEdition: report.sample(),
+        baseUrl: baseUrlOf(c),
+      },
+      { format },
+    );
+    try {
+      const doc = await report.render(
+        model,
+        format,
+        `${found.wallet.namespace}:${found.wallet.address}`,
+      );
+      return c.body(doc.bytes as Uint8Array<ArrayBuffer>, 200, {
+        ...PRIVATE,
+        "Content-Type": doc.mimeType,
+        "Content-Disposition": `attachment; filename="${monitor.id}-report.${format}"`,
+      });
+    } catch (error) {
+      const failure = classifyFailure(error);
+      if (failure === undefined) throw error;
+      return failureResponse(c, failure);
+    }
   });
 }

@@ -102,6 +102,28 @@ export const MONITOR_OWNER_ENDPOINTS = {
     notFoundCode: "MONITOR_NOT_FOUND",
     example: "/api/monitors/mon_0123456789abcdef/deliveries/msg_0123456789abcdef/replay",
   },
+  report: {
+    ...owned,
+    name: "monitor_report",
+    path: "/api/monitors/{id}/report",
+    title: "A monitor's report",
+    description: `A monitoring report of a monitor of the wallet that signs in, as a document (PDF, DOCX or XLSX through the shared report model): its addresses and what each is listed as now, its events newest first with each attestation's fingerprint and delivery, and how to check them. PDF and DOCX list at most 1,000 addresses and 500 events (saying how many more); the XLSX lists every address. ${NOT_FOUND}.`,
+    params: monitorId,
+    query: {
+      format: {
+        description: "pdf (the default), docx or xlsx.",
+        pattern: "^(pdf|docx|xlsx)$",
+      },
+    },
+    notFoundCode: "MONITOR_NOT_FOUND",
+    answer: {
+      description:
+        "The document's bytes (Content-Disposition names its file): application/pdf, the DOCX or the XLSX media type.",
+      contentType: "application/pdf",
+      cacheControl: "no-store",
+    },
+    example: "/api/monitors/mon_0123456789abcdef/report?format=pdf",
+  },
 } as const satisfies Record<string, FreeEndpoint>;
 
 /** Every owner endpoint, as `/api` and OpenAPI list them. */

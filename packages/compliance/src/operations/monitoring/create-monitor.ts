@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";
 import { addressField, assetField, optionalText, strictInput } from "../screening/input-fields.js";
 import { CLEAR_ETH, LAZARUS_ETH } from "../screening/sample-addresses.js";
+import { SCREENING_SOURCE } from "../screening/screening-constants.js";
 import { MonitorAnswerSchema } from "./monitor-answers.js";
 import {
   MAX_MONITOR_ADDRESSES,
@@ -61,6 +62,7 @@ export const createMonitor = defineOperation({
   tags: ["ofac", "sanctions", "monitoring", "webhooks", "wallet"],
   description: `Watches 1 to ${MAX_MONITOR_ADDRESSES.toLocaleString("en-US")} wallet addresses for ${MONITOR_PERIOD_DAYS} days (${MONITOR_PRICE_SENTENCE}): screens each now (signed attestations), then re-screens them whenever OFAC publishes an edition that changes them and POSTs signed Standard Webhooks to webhookUrl (screening.match.created, .cleared, .changed). Answers the monitor id and its webhook secret, shown once. The paying wallet owns it and manages it free with Sign-In-With-X. A string that is no address (INVALID_ADDRESS) or a webhook the service will not deliver to (INVALID_WEBHOOK_URL) is refused, not charged.`,
   mimeType: "application/json",
+  answersFresh: true,
   input: CreateMonitorInputSchema,
   inputExample: {
     addresses: [LAZARUS_ETH, CLEAR_ETH],
@@ -73,7 +75,6 @@ export const createMonitor = defineOperation({
     data: {
       monitor: {
         id: "mon_3kT9xQ2bV7mN4pL8rW1zYa",
-        owner: "eip155:8453:0x857b06519e91e3a54538791bdbb0e22373e36b66",
         label: "treasury counterparties",
         webhookUrl: "https://hooks.example.com/ofac",
         status: "active",
@@ -96,6 +97,7 @@ export const createMonitor = defineOperation({
         attestations: [],
       },
     },
+    source: SCREENING_SOURCE,
   },
   check: (input, deps) => {
     checkWebhookUrl(monitorsOf(deps), input.webhookUrl);
@@ -128,6 +130,7 @@ export const createMonitor = defineOperation({
         secret: made.secret,
         screening: screeningSummary(screening),
       },
+      source: SCREENING_SOURCE,
     };
   },
 });

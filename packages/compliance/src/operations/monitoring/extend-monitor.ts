@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";
 import { strictInput } from "../screening/input-fields.js";
 import { LAZARUS_ETH } from "../screening/sample-addresses.js";
+import { SCREENING_SOURCE } from "../screening/screening-constants.js";
 import { ExtendAnswerSchema } from "./monitor-answers.js";
 import { MONITOR_PERIOD_DAYS, MONITOR_PRICE, MONITOR_PRICE_SENTENCE } from "./monitor-pricing.js";
 import { monitorsOf, paymentOf, unknownMonitor } from "./monitor-refusals.js";
@@ -37,6 +38,7 @@ export const extendMonitor = defineOperation({
   tags: ["ofac", "sanctions", "monitoring", "webhooks"],
   description: `Adds ${MONITOR_PERIOD_DAYS} days to a monitor (${MONITOR_PRICE_SENTENCE}), from its end or from now once lapsed: its addresses are screened again (signed) and a monitor.renewed event is sent. The new period's events are bound to this payment. A monitorId that names no monitor is refused (UNKNOWN_MONITOR), not charged.`,
   mimeType: "application/json",
+  answersFresh: true,
   input: ExtendMonitorInputSchema,
   inputExample: { monitorId: "mon_3kT9xQ2bV7mN4pL8rW1zYa" },
   output: ExtendAnswerSchema,
@@ -62,6 +64,7 @@ export const extendMonitor = defineOperation({
         attestations: [],
       },
     },
+    source: SCREENING_SOURCE,
   },
   check: async (input, deps) => {
     if ((await monitorsOf(deps).addressesOf(input.monitorId)) === undefined) {
@@ -82,6 +85,7 @@ export const extendMonitor = defineOperation({
         monitor: { id: input.monitorId, paidUntil: extended.paidUntil },
         screening: screeningSummary(screening),
       },
+      source: SCREENING_SOURCE,
     };
   },
 });

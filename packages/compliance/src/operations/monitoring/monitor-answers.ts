@@ -43,9 +43,15 @@ export const MonitorAnswerSchema = v.looseObject({
   data: v.looseObject({
     monitor: v.looseObject({
       id: v.pipe(v.string(), v.regex(/^mon_/)),
-      owner: v.pipe(
-        v.string(),
-        v.description("The paying wallet (CAIP-10): who manages the monitor with Sign-In-With-X."),
+      // Optional in the schema so the published example names no network the service may not
+      // be paid on; every answer has it.
+      owner: v.optional(
+        v.pipe(
+          v.string(),
+          v.description(
+            "The paying wallet (CAIP-10, e.g. eip155:<chain id>:0x…): who manages the monitor with Sign-In-With-X.",
+          ),
+        ),
       ),
       label: v.optional(v.string()),
       webhookUrl: v.string(),
@@ -62,6 +68,7 @@ export const MonitorAnswerSchema = v.looseObject({
     ),
     screening: MonitorScreeningSchema,
   }),
+  source: v.literal("OFAC SDN Advanced XML"),
 });
 
 /** `POST /api/monitors/extend`: the monitor's new end and its renewal's screening. */
@@ -71,4 +78,5 @@ export const ExtendAnswerSchema = v.looseObject({
     monitor: v.looseObject({ id: v.pipe(v.string(), v.regex(/^mon_/)), paidUntil: INSTANT }),
     screening: MonitorScreeningSchema,
   }),
+  source: v.literal("OFAC SDN Advanced XML"),
 });

@@ -1,5 +1,5 @@
 import { MAX_ATTESTED_ADDRESSES } from "@svc/attestations";
-import type { AddressScreening, SourceFreshness } from "@svc/ofac-index";
+import type { AddressScreening } from "@svc/ofac-index";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import type { RunContext } from "../../execution/executable.js";
 import { screenOptions } from "../screening/input-fields.js";
@@ -36,7 +36,7 @@ export async function screenMonitor(
   return {
     results,
     attestations,
-    sourceFreshness: batches[0]?.sourceFreshness as SourceFreshness,
+    sourceFreshness: batches[0]?.sourceFreshness ?? deps.list.freshness(),
   };
 }
 
