@@ -152,6 +152,73 @@ function respond402(c: Context, gate: PaymentGate, paymentRequired: PaymentRequi
   return c.body(json, 402, headers);
 }
 
+/**
+ * An unpaid 402, encoded: its body and headers (`challenge`), and what writing it with plain
+ * headers takes (`plainHeaders`): the headers with their names in lower case, sorted, as a `Headers`
+ * object lists them, and the body's length in bytes.
+ */
+interface EncodedChallenge {
+  readonly json: string;
+  readonly headers: Record<string, string>;
+  readonly sortedHeaders: readonly (readonly [string, string])[];
+  readonly names: ReadonlySet<string>;
+  readonly contentLength: string;
+}
+
+function encodedChallenge(gate: PaymentGate, paymentRequired: PaymentRequired): EncodedChallenge {
+  const { json, headers } = challenge(gate, paymentRequired);
+  const sortedHeaders = Object.entries(headers)
+    .map(([name, value]) => [name.toLowerCase(), value] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return {
+    json,
+    headers,
+    sortedHeaders,
+    names: new Set(sortedHeaders.map(([name]) => name)),
+    contentLength: String(Buffer.byteLength(json)),
+  };
+}
+
+/**
+ * The headers of the unpaid 402 as a plain object: those set before (`earlier`: the request id,
+ * CORS), the challenge's over them, as `c.body(json, 402, headers)` would write them, byte for
+ * byte: names in lower case and sorted as a `Headers` object lists them, then `Content-Length`,
+ * where the Node server puts it.
+ */
+function plainHeaders(earlier: Headers, encoded: EncodedChallenge): Record<string, string> {
+  const own = encoded.sortedHeaders;
+  const headers: Record<string, string> = {};
+  let pending = 0;
+  for (const [name, value] of earlier) {
+    for (let o = own[pending]; o !== undefined && o[0] < name; o = own[++pending]) {
+      headers[o[0]] = o[1];
+    }
+    // The challenge's own header wins, as the headers given to `c.body` do.
+    if (!encoded.names.has(name)) headers[name] = value;
+  }
+  for (let o = own[pending]; o !== undefined; o = own[++pending]) headers[o[0]] = o[1];
+  headers["Content-Length"] = encoded.contentLength;
+  return headers;
+}
+
+/**
+ * Answers the unpaid 402, with its headers as a plain object (`plainHeaders`), which the Node
+ * server (@hono/node-server) writes as they are. Through `c.body` they would become a `Headers`
+ * object, whose check of the ~5 KB `PAYMENT-REQUIRED` value and conversion back to what Node
+ * writes cost more than anything else the service does for the 402. With a `Set-Cookie` set
+ * before (which a plain object cannot repeat), through `c.body`. Reading the earlier headers
+ * makes hono keep a response for them (`c.res`): it is dropped before the 402 is set, so that
+ * none is merged in twice.
+ */
+function respondUnpaid(c: Context, encoded: EncodedChallenge): Response {
+  const earlier = c.res.headers;
+  c.res = undefined;
+  c.res = earlier.has("set-cookie")
+    ? c.body(encoded.json, 402, encoded.headers)
+    : new Response(encoded.json, { status: 402, headers: plainHeaders(earlier, encoded) });
+  return c.res;
+}
+
 /** How many encoded unpaid challenges a route keeps (one per URL a client used). */
 const CHALLENGE_CACHE_SIZE = 64;
 
@@ -164,7 +231,7 @@ const CHALLENGE_CACHE_SIZE = 64;
  */
 function unpaidChallenges(gate: PaymentGate) {
   const reuse = gate.reuse;
-  const encoded = new LRUCache<string, ReturnType<typeof challenge>>({
+  const encoded = new LRUCache<string, EncodedChallenge>({
     max: CHALLENGE_CACHE_SIZE,
     ...(reuse === undefined ? {} : lruExpiry(reuse)),
   });
@@ -172,7 +239,7 @@ function unpaidChallenges(gate: PaymentGate) {
     let found = encoded.get(url);
     if (found === undefined) {
       const at = gate.at(url);
-      found = challenge(at, await at.paymentRequired(UNPAID));
+      found = encodedChallenge(at, await at.paymentRequired(UNPAID));
       encoded.set(url, found);
     }
     return found;
@@ -236,8 +303,7 @@ export function requirePayment(
       const header =
         c.req.header(PAYMENT_HEADERS.signature) ?? c.req.header(PAYMENT_HEADERS.legacySignature);
       if (header === undefined || header.trim() === "") {
-        const { json, headers } = await unpaid(url);
-        return c.body(json, 402, headers);
+        return respondUnpaid(c, await unpaid(url));
       }
       const gate = resourceGate.at(url);
       let payload: ReturnType<typeof decodePaymentSignatureHeader>;
