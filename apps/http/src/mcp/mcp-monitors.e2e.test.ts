@@ -163,18 +163,24 @@ describe("the hosted server's tools where monitors are kept", () => {
     expect(remove?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
   });
 
-  it("/mcp/docs and the server card name every tool served, the owner tools as free", async () => {
+  it("/mcp/docs and the server card name every tool served, the owner tools as free and signed in with sign-in-with-x", async () => {
     const { tools } = await client.listTools();
     const docs = (await (await fetch(`${service.url}/mcp/docs?format=json`)).json()) as {
       tools: Array<{ name: string; free: boolean }>;
       payment: { notRequiredFor: string[] };
+      authentication: { schemes: string[]; signedInTools: string[] };
     };
     expect(docs.tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
     for (const name of OWNER_TOOLS) expect(docs.payment.notRequiredFor).toContain(name);
+    expect(docs.authentication).toMatchObject({
+      schemes: ["sign-in-with-x"],
+      signedInTools: OWNER_TOOLS,
+    });
     const card = (await (
       await fetch(`${service.url}/.well-known/mcp/server-card.json`)
-    ).json()) as { tools: Array<{ name: string }> };
+    ).json()) as { tools: Array<{ name: string }>; authentication: { schemes: string[] } };
     expect(card.tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    expect(card.authentication.schemes).toEqual(["sign-in-with-x"]);
   });
 });
 
