@@ -54,12 +54,19 @@ export { DOCUMENT_BODY_PREPARER } from "./operations/documents/prepare-document-
 export { reportDocxGenerate } from "./operations/documents/report-docx-generate.js";
 export { reportPdfGenerate } from "./operations/documents/report-pdf-generate.js";
 export { reportXlsxGenerate } from "./operations/documents/report-xlsx-generate.js";
+// The paid monitoring operations, each also an MCP tool of the hosted server.
+export { createMonitor } from "./operations/monitoring/create-monitor.js";
+export { extendMonitor } from "./operations/monitoring/extend-monitor.js";
 export type {
   MadeMonitor,
   MonitorDeps,
   MonitorScreening,
 } from "./operations/monitoring/monitor-deps.js";
-export { MONITOR_PERIOD_DAYS } from "./operations/monitoring/monitor-pricing.js";
+export {
+  MAX_MONITOR_ADDRESSES,
+  MONITOR_PERIOD_DAYS,
+  MONITOR_PRICE_SENTENCE,
+} from "./operations/monitoring/monitor-pricing.js";
 // The monitoring report, for the monitors' report route (GET /api/monitors/:id/report).
 export {
   /** @public */ MONITORING_REPORT_ROWS,

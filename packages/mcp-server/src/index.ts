@@ -51,6 +51,7 @@ export {
   /** @public */ type PromptDefinition,
   promptArgumentsOf,
 } from "./prompts/prompt.js";
+export { ToolRefusal } from "./results/tool-refusal.js";
 export {
   createMcpServer,
   type McpServerOptions,
@@ -68,6 +69,11 @@ export type {
 } from "./server/paid-on.js";
 export { MCP_PAYMENT, MCP_SERVER } from "./server/server-info.js";
 export {
+  SIGN_IN_META,
+  /** @public */ type ToolCall,
+  /** @public */ type ToolCaller,
+} from "./server/tool-call.js";
+export {
   // What `toolGates` returns and `McpServerOptions.gateFor` takes.
   /** @public */ type GateFor,
   type ToolPayments,
@@ -79,5 +85,12 @@ export {
   /** @public */ type ObjectJsonSchema,
 } from "./server/tool-listing.js";
 export { TOOLS } from "./tools/catalog.js";
+export { MONITOR_TOOLS } from "./tools/monitor-tools.js";
 export { listedPrices } from "./tools/server-capabilities.js";
-export { type AnyTool, defineTool, priceOf } from "./tools/tool.js";
+export {
+  type AnyTool,
+  defineTool,
+  priceOf,
+  /** @public */ type ToolDeps,
+  /** @public */ type ToolEffects,
+} from "./tools/tool.js";

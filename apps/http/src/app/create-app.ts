@@ -21,6 +21,7 @@ import { mountDiscovery } from "../discovery/mount-discovery.js";
 import { requestBaseUrl, requestResourceUrl } from "../discovery/request-base-url.js";
 import { mountList } from "../list/mount-list.js";
 import type { StoredEditions } from "../list/stored-editions.js";
+import { hostedMcpCatalog } from "../mcp/hosted-mcp-catalog.js";
 import { mountMcp } from "../mcp/mount-mcp.js";
 import { httpMetrics } from "../metrics/http-metrics.js";
 import { mcpToolMetrics } from "../metrics/mcp-tool-metrics.js";
@@ -30,6 +31,7 @@ import {
   type MonitorOwnerApiOptions,
   mountMonitorOwnerApi,
 } from "../monitors/owner-api/mount-monitor-owner-api.js";
+import { ownerSignIn } from "../monitors/owner-api/owner-sign-in.js";
 import { mountPaymentReceipts } from "../payments/mount-payment-receipts.js";
 import type { PaymentReceipts } from "../payments/payment-receipts.js";
 import type { RateLimit } from "./client-rate-limit.js";
@@ -334,12 +336,21 @@ export function createApp(options: AppOptions): Hono {
   }
   mountList(app, options.list, options.storedEditions);
   if (options.receipts !== undefined) mountPaymentReceipts(app, options.receipts);
-  if (options.monitorOwners !== undefined) {
+  // One sign-in for the owner API's routes and its MCP tools: one allowance of refusals per client.
+  const owners =
+    options.monitorOwners === undefined
+      ? undefined
+      : {
+          ...options.monitorOwners,
+          baseUrl: options.baseUrl,
+          networks: [...new Set(options.payments.terms.map((t) => t.network))],
+        };
+  const ownersSignIn = owners === undefined ? undefined : ownerSignIn(owners);
+  if (owners !== undefined) {
     mountMonitorOwnerApi(app, {
-      ...options.monitorOwners,
+      ...owners,
+      signIn: ownersSignIn,
       report: monitorReports(options.list, deps),
-      baseUrl: options.baseUrl,
-      networks: [...new Set(options.payments.terms.map((t) => t.network))],
     });
   }
   mountDiscovery(app, {
@@ -351,7 +362,15 @@ export function createApp(options: AppOptions): Hono {
   mountMcp(app, {
     deps,
     payments,
-    catalog: options.mcpCatalog,
+    catalog:
+      options.mcpCatalog ??
+      hostedMcpCatalog({
+        monitors: options.monitors,
+        owners:
+          owners === undefined || ownersSignIn === undefined
+            ? undefined
+            : { book: owners.book, signIn: ownersSignIn, webhookPolicy: owners.webhookPolicy },
+      }),
     baseUrl: options.baseUrl,
     log: options.log,
     attestation: options.attestation,

@@ -110,6 +110,8 @@ export function mountMcp(app: Hono, options: McpOptions): void {
     const res = await host(c.req.raw, {
       // This client's allowance of free dry runs, in the same buckets as the routes'.
       dryRuns: { take: () => dryRuns.take(clientOf(c)) },
+      // The owner tools' refused sign-ins count against this client, as on the routes.
+      client: clientOf(c),
       requestId: requestIdOf(c),
       onCharged: () => markCharged(c),
       onTooLarge: () => payloadTooLarge(c),

@@ -40,7 +40,7 @@ const cardNetworksOf = (paidOn: PaidOn | undefined) =>
 
 /**
  * `/.well-known/mcp/server-card.json`, the MCP discovery document: identity (with the icon the
- * API serves), the endpoint, no authentication, x402 payment, capabilities, every prompt as
+ * API serves), the endpoint, no account (Sign-In-With-X for the tools that take it), x402 payment, capabilities, every prompt as
  * `prompts/list` gives it, and every tool whole (`listedTool`: its input schema with every
  * description, and its output schema, which `tools/list` leaves out to stay lean) with its price. The payment names the
  * default network (`paymentNetwork`, `paymentNetworkId`, `paymentNetworkLabel`) and every network
@@ -74,7 +74,11 @@ export function serverCardOf(options: CardOptions) {
       url: `${options.baseUrl}/mcp`,
       protocolVersions: MCP_PROTOCOL_VERSIONS,
     },
-    authentication: { required: false, schemes: [] },
+    // No account; the monitor owners' tools, where served, take a Sign-In-With-X proof per call.
+    authentication: {
+      required: false,
+      schemes: tools.some((t) => t.signIn === true) ? ["sign-in-with-x"] : [],
+    },
     configSchema,
     security: {
       userAuthenticationRequired: false,

@@ -65,6 +65,8 @@ export interface McpHttpCall {
   readonly baseUrl?: string | undefined;
   /** This caller's allowance of dry runs (the app's, shared with its routes' `?dry_run=1`). */
   readonly dryRuns?: DryRunAllowance | undefined;
+  /** The app's key for the calling client: its allowance of refused sign-ins (`ToolCaller`). */
+  readonly client?: string | undefined;
 }
 
 /** Answers one request to the MCP endpoint. */
@@ -130,6 +132,8 @@ export function createMcpHttpHost(options: McpHttpHostOptions): McpHttpHost {
       onFault: (error, tool) => log?.sink.error({ requestId, tool, err: error }, "tool.fault"),
       onToolCall: options.onToolCall,
       dryRuns: call.dryRuns,
+      // A signed-in tool's proof is for this endpoint; its refusals count against this client.
+      caller: { endpoint, client: call.client },
     });
     const response = refusal === undefined ? await handle(request) : forbidden(refusal);
     if (call.requestId === undefined) response.headers.set("X-Request-Id", requestId);

@@ -77,12 +77,15 @@ export function toolResult(answer: object): ToolResult {
 
 /**
  * A refusal as an `isError` result: the same `{success: false, code, error, issues, moreIssues}`
- * as HTTP (at most 20 issues; `moreIssues` only when some were left out).
+ * as HTTP (at most 20 issues; `moreIssues` only when some were left out), after what `extra`
+ * adds (a sign-in challenge's PaymentRequired; its members never replace those five).
  */
 export function failureResult(
   failure: Pick<Failure, "code" | "message" | "issues" | "moreIssues">,
+  extra: Readonly<Record<string, unknown>> = {},
 ): ToolResult {
   const body = {
+    ...extra,
     success: false,
     code: failure.code,
     error: failure.message,

@@ -20,6 +20,7 @@ import { callPaidTool, type PaidToolPayment, type ToolResult, toolReceiptOf } fr
 import * as v from "valibot";
 import { PROMPTS } from "../prompts/briefs.js";
 import { type AnyPrompt, promptArgumentsOf } from "../prompts/prompt.js";
+import { ToolRefusal } from "../results/tool-refusal.js";
 import { failureResult, internalErrorResult, toolResult } from "../results/tool-result.js";
 import { TOOLS } from "../tools/catalog.js";
 import { type AnyTool, pricedCall, type ToolDeps } from "../tools/tool.js";
@@ -27,6 +28,7 @@ import { CallParams, callParamsMessage } from "./call-params.js";
 import { asksDryRun, type DryRunAllowance, dryRunCall } from "./dry-run-call.js";
 import type { PaidOn } from "./paid-on.js";
 import { MCP_PAYING_PROXY, MCP_SERVER, serverInfoOf } from "./server-info.js";
+import type { ToolCaller } from "./tool-call.js";
 import type { GateFor } from "./tool-gates.js";
 import { toolsListEntry } from "./tool-listing.js";
 
@@ -92,6 +94,11 @@ export interface McpServerOptions {
    * with its routes' `?dry_run=1`. None: dry runs are bounded by size and issue count only.
    */
   readonly dryRuns?: DryRunAllowance | undefined;
+  /**
+   * Who calls (the host's endpoint and client key), for the tools that answer a signed-in wallet
+   * (`McpTool.signIn`): they are given it with each call's `_meta` (`ToolDeps.call`).
+   */
+  readonly caller?: ToolCaller | undefined;
 }
 
 /**
@@ -155,17 +162,22 @@ export function createMcpServer(options: McpServerOptions): Server {
    * Runs a tool on arguments not yet checked, within the deadline its payment gate was sized on
    * (`tool.deadlineMs`): a refusal of either is an `isError` result; a fault is reported and
    * answered without internals. `attest` signs the answer of a paid screening call; a signature
-   * that cannot be made is a fault like any other (no unsigned answer, nothing charged).
+   * that cannot be made is a fault like any other (no unsigned answer, nothing charged). A tool
+   * that answers a signed-in wallet is given the call's `_meta` and caller (`ToolDeps.call`); its
+   * `ToolRefusal` (a sign-in challenge, a monitor not found) is its `isError` result.
    */
   const runTool = async (
     tool: AnyTool,
     args: unknown,
+    meta: Readonly<Record<string, unknown>> | undefined,
     onEvidence: (evidence: ScreeningEvidence | undefined) => void = () => {},
     attest?: Attest,
     payment?: PaymentAuthorization,
   ): Promise<ToolResult> => {
     try {
-      const answer = await execute(tool, args, deps, {
+      const runDeps =
+        tool.signIn === true ? { ...deps, call: { ...options.caller, meta: meta ?? {} } } : deps;
+      const answer = await execute(tool, args, runDeps, {
         deadlineMs: tool.deadlineMs,
         attest,
         payment,
@@ -174,6 +186,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       onEvidence(answer.evidence);
       return toolResult(answer.output);
     } catch (error) {
+      if (error instanceof ToolRefusal) return failureResult(error.failure, error.extra);
       options.onFault?.(error, tool.name);
       return internalErrorResult();
     }
@@ -227,7 +240,7 @@ export function createMcpServer(options: McpServerOptions): Server {
         return price.refusal as CallToolResult;
       }
       if (price.price === null || options.gateFor === undefined) {
-        const free = await runTool(tool, args);
+        const free = await runTool(tool, args, _meta);
         report(tool, free.isError === true ? "error" : "free");
         return free as CallToolResult;
       }
@@ -240,6 +253,7 @@ export function createMcpServer(options: McpServerOptions): Server {
           runTool(
             tool,
             args,
+            _meta,
             (evidence) => {
               served = servedRecordOf(evidence);
             },

@@ -52,9 +52,19 @@ export const outputSchemaOf = (tool: AnyTool): ObjectJsonSchema =>
  * destructive one), and a second call with the same arguments is charged again. So a tool this
  * server charges for is neither read-only nor idempotent, and reaches beyond the server (a client
  * that runs read-only tools without asking then asks before it spends); a free tool, or any tool
- * of the free standalone server, only reads.
+ * of the free standalone server, only reads, unless it says what else it does (`effects`: an
+ * owner's change or deletion of a monitor).
  */
 function toolAnnotationsOf(tool: AnyTool, paid: boolean) {
+  const effects = tool.effects;
+  if (effects !== undefined && tool.pricing.kind === "free") {
+    return {
+      readOnlyHint: effects.readOnly,
+      destructiveHint: effects.destructive,
+      idempotentHint: effects.idempotent,
+      openWorldHint: effects.openWorld,
+    };
+  }
   const charged = paid && tool.pricing.kind === "paid";
   return {
     readOnlyHint: !charged,

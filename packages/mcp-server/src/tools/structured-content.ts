@@ -25,7 +25,8 @@ const cache = new WeakMap<AnyTool, v.GenericSchema>();
 
 /**
  * Everything a tool's result can hold as `structuredContent`: its answer; a refusal; and, for a
- * paid tool, the PaymentRequired. The tool's `outputSchema` is this, not the answer alone: MCP
+ * paid tool, the PaymentRequired (for a signed-in tool, the sign-in challenge: one with no
+ * accepts). The tool's `outputSchema` is this, not the answer alone: MCP
  * clients (the SDK's among them) check the structured content of every result against it,
  * `isError` ones included, and this server's refusals and payment requests are structured.
  */
@@ -33,7 +34,7 @@ export function structuredContentSchemaOf(tool: AnyTool): v.GenericSchema {
   let schema = cache.get(tool);
   if (schema === undefined) {
     schema = v.union(
-      tool.pricing.kind === "paid"
+      tool.pricing.kind === "paid" || tool.signIn === true
         ? [tool.output, RefusalSchema, PaymentRequiredSchema]
         : [tool.output, RefusalSchema],
     );

@@ -9,6 +9,7 @@ import type { ToolResult } from "@svc/payments";
 import type * as v from "valibot";
 import { failureResult } from "../results/tool-result.js";
 import type { PaidOn } from "../server/paid-on.js";
+import type { ToolCall } from "../server/tool-call.js";
 
 /** What a tool charges: free, or a price per call that may depend on the output format. */
 type ToolPricing =
@@ -34,6 +35,20 @@ export interface ToolDeps extends ComplianceDeps {
   readonly paid: boolean;
   /** Where paid calls are paid (every network of the service's terms, the default first), when they are. */
   readonly paidOn?: PaidOn | undefined;
+  /** The call being run (its `_meta`, who calls): what a signed-in tool reads; absent otherwise. */
+  readonly call?: ToolCall | undefined;
+}
+
+/**
+ * What a tool does beyond reading, where it is more than a free tool's "reads only" (MCP's
+ * ToolAnnotations): an owner's change to a monitor changes the service, a deletion cannot be
+ * undone, a replay sends a message out.
+ */
+export interface ToolEffects {
+  readonly readOnly: boolean;
+  readonly destructive: boolean;
+  readonly idempotent: boolean;
+  readonly openWorld: boolean;
 }
 
 /**
@@ -62,6 +77,14 @@ export interface McpTool<Input = unknown, Output extends object = object>
   readonly pricing: ToolPricing;
   /** The catalog operation (the HTTP route) this tool is a view of; none for a tool of its own. */
   readonly operation?: AnyOperation | undefined;
+  /**
+   * Whether the tool answers only a wallet signed in with Sign-In-With-X (its proof in the call's
+   * `_meta["sign-in-with-x"]`): without one its result is the challenge, an x402 PaymentRequired
+   * with no payment option (so its output schema takes one).
+   */
+  readonly signIn?: boolean | undefined;
+  /** What a free tool does beyond reading (default: it only reads). */
+  readonly effects?: ToolEffects | undefined;
 }
 
 /** A tool of any input and output, as the server holds them (see `AnyOperation`). */

@@ -130,7 +130,12 @@ export function mcpDocsOf(ctx: McpDocsContext, catalog: McpCatalog = DEFAULT_MCP
       note: "POST JSON-RPC messages; every answer is one JSON response. No session is kept, so a GET event stream is refused (405). A GET without it describes the endpoint.",
     },
     capabilities: { tools: true, resources: false, prompts: true },
-    authentication: { required: false, schemes: [] as string[] },
+    // No tool needs an account; the monitor owners' tools take a Sign-In-With-X proof per call.
+    authentication: {
+      required: false,
+      schemes: catalog.tools.some((t) => t.signIn === true) ? ["sign-in-with-x"] : [],
+      signedInTools: catalog.tools.filter((t) => t.signIn === true).map((t) => t.name),
+    },
     payment: {
       protocol: MCP_PAYMENT.protocol,
       x402Version: MCP_PAYMENT.version,

@@ -8,6 +8,7 @@ import {
 import type { MonitorBook, MonitorRecord } from "@svc/ledger";
 import { type WebhookUrlPolicy, webhookUrlProblem } from "@svc/monitoring";
 import type { RenderedDocument } from "@svc/renderers/pool";
+import { encodePaymentRequiredHeader } from "@x402/core/http";
 import type { EVMMessageVerifier } from "@x402/extensions/sign-in-with-x";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -19,7 +20,6 @@ import { declaredWithin, readBody, tooLarge } from "../../app/mount-operation.js
 import { problem } from "../../app/problem.js";
 import { requestBaseUrl, requestResourceUrl } from "../../discovery/request-base-url.js";
 import { routePathOf } from "../../payments/free-payment-endpoints.js";
-import { failedSignIns } from "./failed-sign-ins.js";
 import { addressViews, deliveryViews, monitorView } from "./monitor-views.js";
 import { MONITOR_OWNER_ENDPOINTS as E } from "./owner-api-endpoints.js";
 import {
@@ -28,9 +28,8 @@ import {
   MonitorParamsSchema,
   PatchMonitorSchema,
 } from "./owner-requests.js";
+import { type OwnerSignIn, ownerSignIn, type SignInRefusal } from "./owner-sign-in.js";
 import { ownsMonitor, type SignedInWallet } from "./signed-in-wallet.js";
-import { signInChallenge } from "./siwx-challenge.js";
-import { checkProof } from "./siwx-proof.js";
 
 export interface MonitorOwnerApiOptions {
   /** The monitors (the ledger's `monitorBook()`). */
@@ -52,6 +51,11 @@ export interface MonitorOwnerApiOptions {
   /** Smart-contract wallets' signatures (EIP-1271/6492): a viem public client's `verifyMessage`. */
   readonly evmVerifier?: EVMMessageVerifier | undefined;
   readonly now?: (() => Date) | undefined;
+  /**
+   * The sign-in shared with the MCP server's owner tools (one allowance of refused sign-ins per
+   * client across both); default: one of these options' own.
+   */
+  readonly signIn?: OwnerSignIn | undefined;
   /**
    * Monitoring reports (`GET /api/monitors/{id}/report`): the edition served now, whether it is
    * the embedded sample, and the renderer (the service's worker pool, admitted per wallet).
@@ -79,9 +83,6 @@ export interface MonitorReports {
 const ownerRoutePath = (e: Parameters<typeof routePathOf>[0]): string =>
   routePathOf(e).replace(":id", ":id{mon_[^/]+}");
 
-/** How often the nonces past their expiry are forgotten. */
-const PRUNE_EVERY_MS = 60_000;
-
 /** Owners' answers are theirs alone: never stored by a cache. */
 const PRIVATE = { "Cache-Control": "no-store" };
 
@@ -108,8 +109,8 @@ const deleted = (c: Context) =>
 /**
  * The free owner API of monitors (`MONITOR_OWNER_ENDPOINTS`): list, read, pause / resume /
  * re-point / rename, delete, the delivery log and a message's replay, each for the wallet that
- * signs in with a Sign-In-With-X proof (`checkProof`) and only on its own monitors. Without a
- * proof, 402 with x402's sign-in challenge (`signInChallenge`); a refused proof 401 (400 when
+ * signs in with a Sign-In-With-X proof (`ownerSignIn`) and only on its own monitors. Without a
+ * proof, 402 with x402's sign-in challenge (`signInChallengeOf`); a refused proof 401 (400 when
  * not a proof at all); a client past its allowance of such refusals 429 before anything of its
  * request is read. A monitor of another wallet is answered as one that does not exist (404), so
  * ids cannot be probed. `POST /api/monitors` is not mounted here: it is the paid creation.
@@ -117,79 +118,43 @@ const deleted = (c: Context) =>
 export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions): void {
   const { book } = options;
   const now = options.now ?? (() => new Date());
-  const failures = failedSignIns(options.rateLimit, () => now().getTime());
+  const sign = options.signIn ?? ownerSignIn(options);
   const baseUrlOf = requestBaseUrl(options.baseUrl);
   const resourceUrlOf = requestResourceUrl(options.baseUrl);
-  let prunedAt = 0;
 
-  const claimNonce = async (wallet: string, nonce: string, expiresAt: Date) => {
-    const at = now();
-    if (at.getTime() - prunedAt > PRUNE_EVERY_MS) {
-      prunedAt = at.getTime();
-      await book.pruneSignInNonces(at);
+  /** A refused sign-in as HTTP answers it: the challenge in PAYMENT-REQUIRED, a 429's Retry-After. */
+  const refusedSignIn = (c: Context, refusal: SignInRefusal): Response => {
+    const { status, code, message, challenge, retryAfterSeconds } = refusal;
+    if (retryAfterSeconds !== undefined) {
+      return problem(c, status, code, message, undefined, {
+        "Retry-After": String(retryAfterSeconds),
+        Connection: "close",
+      });
     }
-    return book.claimSignInNonce(wallet, nonce, expiresAt, at);
+    return problem(c, status, code, message, undefined, {
+      ...PRIVATE,
+      ...(challenge === undefined
+        ? {}
+        : { "PAYMENT-REQUIRED": encodePaymentRequiredHeader(challenge) }),
+    });
   };
-
-  const rateLimited = (c: Context, wait: number) =>
-    problem(
-      c,
-      429,
-      "RATE_LIMITED",
-      `Too many requests without a valid sign-in from this client: retry in ${wait} s.`,
-      undefined,
-      { "Retry-After": String(wait), Connection: "close" },
-    );
 
   /** Past its allowance of refused sign-ins, a client is refused before anything is read. */
   const notHeld = every(async (c, next) => {
-    const wait = failures.heldFor(clientOf(c));
-    if (wait > 0) return rateLimited(c, wait);
+    const wait = sign.heldFor(clientOf(c));
+    if (wait > 0) return refusedSignIn(c, sign.rateLimited(wait));
     await next();
   });
 
-  /** The wallet that signs in, or the refusal to answer (each refusal counted). */
+  /** The wallet that signs in (`ownerSignIn`, as the MCP tools check it), or the refusal. */
   async function signedIn(c: Context): Promise<SignedInWallet | Response> {
-    const header = c.req.header("sign-in-with-x");
-    const refuse = (answer: () => Response): Response => {
-      const wait = failures.failed(clientOf(c));
-      return wait > 0 ? rateLimited(c, wait) : answer();
-    };
-    if (header === undefined) {
-      return refuse(() =>
-        problem(
-          c,
-          402,
-          "SIWX_REQUIRED",
-          "Sign in with the wallet that paid for the monitors: PAYMENT-REQUIRED carries the sign-in-with-x challenge (nothing is to be paid).",
-          undefined,
-          {
-            ...PRIVATE,
-            "PAYMENT-REQUIRED": signInChallenge(resourceUrlOf(c), options.networks, now()),
-          },
-        ),
-      );
-    }
-    if (options.baseUrl === undefined && options.hostAudience !== true) {
-      return problem(
-        c,
-        503,
-        "SIGN_IN_UNAVAILABLE",
-        "Signing in needs the service's public base URL (PUBLIC_BASE_URL), which is not set.",
-        undefined,
-        PRIVATE,
-      );
-    }
-    const checked = await checkProof(header, {
-      origin: new URL(baseUrlOf(c)),
-      claimNonce,
-      evmVerifier: options.evmVerifier,
+    const signed = await sign.signIn({
+      proof: c.req.header("sign-in-with-x"),
+      client: clientOf(c),
+      baseUrl: baseUrlOf(c),
+      resourceUrl: resourceUrlOf(c),
     });
-    if (!checked.ok) {
-      const { status, code, message } = checked.refusal;
-      return refuse(() => problem(c, status, code, message, undefined, PRIVATE));
-    }
-    return checked.wallet;
+    return signed.ok ? signed.wallet : refusedSignIn(c, signed.refusal);
   }
 
   /** The monitor named by the path, if the wallet owns it; else the 404 of one that does not exist. */

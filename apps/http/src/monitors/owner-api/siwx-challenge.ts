@@ -1,4 +1,4 @@
-import { encodePaymentRequiredHeader } from "@x402/core/http";
+import type { PaymentRequired } from "@x402/core/types";
 import { declareSIWxExtension, SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 
 /** How long a challenge's message may be signed and sent (x402's `expirationSeconds`). */
@@ -19,13 +19,15 @@ const SIGN_IN_STATEMENT = "Sign in to manage the monitors this wallet paid for."
  * x402's clients sign it unaided: `createSIWxClientHook(signer)` on an `x402HTTPClient` (or
  * `createSIWxClientExtension`) under `wrapFetchWithPayment` reads `extensions["sign-in-with-x"]`
  * of any 402 and retries with the `SIGN-IN-WITH-X` header. (`wrapFetchWithSIWx` does not: it
- * signs only on the chain of `accepts[0]`, which an auth-only resource has none of.)
+ * signs only on the chain of `accepts[0]`, which an auth-only resource has none of.) Over MCP
+ * the same challenge is an owner tool's `isError` result's structured content, as a paid tool's
+ * PaymentRequired is.
  */
-export function signInChallenge(
+export function signInChallengeOf(
   resourceUrl: string,
   networks: readonly string[],
   now: Date,
-): string {
+): PaymentRequired {
   const declared = declareSIWxExtension({
     network: [...networks],
     statement: SIGN_IN_STATEMENT,
@@ -33,7 +35,7 @@ export function signInChallenge(
   })[SIGN_IN_WITH_X];
   const url = new URL(resourceUrl);
   const nonce = Buffer.from(globalThis.crypto.getRandomValues(new Uint8Array(16))).toString("hex");
-  return encodePaymentRequiredHeader({
+  return {
     x402Version: 2,
     error: "Sign in with the wallet that paid for the monitor (sign-in-with-x).",
     resource: {
@@ -57,5 +59,5 @@ export function signInChallenge(
         schema: declared?.schema,
       },
     },
-  });
+  };
 }
