@@ -121,3 +121,27 @@ export function observeSettlement(
     else if (event.type === "failed") metrics.deferredFailed.inc({ fault: event.fault });
   };
 }
+
+/**
+ * The webhook outbox, read at scrape time with an aggregate query (the partial index of pending
+ * messages): messages waiting for delivery and the oldest one's age, what a delivery backlog
+ * alert watches. A failed read leaves the gauges unset for that scrape.
+ */
+export function observeOutbox(
+  metrics: ServiceMetrics,
+  pending: (now: Date) => Promise<{ count: number; oldestSeconds: number }>,
+): void {
+  const read = () => pending(new Date()).catch(() => undefined);
+  scrapedGauge(
+    metrics,
+    "svc_webhook_outbox_pending",
+    "Webhook messages waiting for delivery (all replicas).",
+    async () => (await read())?.count,
+  );
+  scrapedGauge(
+    metrics,
+    "svc_webhook_outbox_oldest_pending_seconds",
+    "Age of the oldest webhook message waiting for delivery (all replicas).",
+    async () => (await read())?.oldestSeconds,
+  );
+}

@@ -32,6 +32,11 @@ export interface ServiceMetrics {
   readonly deferredSettled: Counter;
   readonly deferredRetries: Counter;
   readonly deferredFailed: Counter<"fault">;
+  /** Webhook delivery attempts by outcome (delivered, retry, failed, endpoint_gone), and their time. */
+  readonly webhookAttempts: Counter<"outcome">;
+  readonly webhookDuration: Histogram<"outcome">;
+  /** Monitor events made by re-screenings on new editions, by type. */
+  readonly monitorEvents: Counter<"type">;
 }
 
 /** Histogram buckets for the API's answers: 1 ms (a 402) to 10 s (a rendered document). */
@@ -156,6 +161,25 @@ export function createServiceMetrics(): ServiceMetrics {
       name: "svc_deferred_failed_total",
       help: "Settlements after the answer that failed for good, by whose doing (payer, operator).",
       labelNames: ["fault"],
+      registers,
+    }),
+    webhookAttempts: new Counter({
+      name: "svc_webhook_attempts_total",
+      help: "Webhook delivery attempts of this replica, by outcome (delivered, retry, failed, endpoint_gone).",
+      labelNames: ["outcome"],
+      registers,
+    }),
+    webhookDuration: new Histogram({
+      name: "svc_webhook_attempt_duration_seconds",
+      help: "How long a webhook attempt took (the receiver's answer, or the 15-s timeout), by outcome.",
+      labelNames: ["outcome"],
+      buckets: DEPENDENCY_BUCKETS,
+      registers,
+    }),
+    monitorEvents: new Counter({
+      name: "svc_monitor_events_total",
+      help: "Monitor events made by this replica's re-screenings on new editions, by type.",
+      labelNames: ["type"],
       registers,
     }),
   };

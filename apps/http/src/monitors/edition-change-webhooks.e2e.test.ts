@@ -46,6 +46,7 @@ let ledger: PaymentLedger;
 let march4: SdnIndex;
 let march21: SdnIndex;
 const received: Received[] = [];
+let metricsPort: number;
 const receiver = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));
@@ -58,6 +59,15 @@ const receiver = createServer((req, res) => {
 async function publish(from: string): Promise<void> {
   await copyFile(from, `${source}.partial`);
   await rename(`${source}.partial`, source);
+}
+
+/** A port free now on loopback (for the service's metrics listener). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 async function servedSha(): Promise<string | undefined> {
@@ -88,6 +98,7 @@ beforeAll(async () => {
   ]);
   source = join(dir, "sdn_advanced.xml.gz");
   await publish(MARCH_4);
+  metricsPort = await freePort();
   service = await startServiceProcess(MAIN, {
     PORT: "0",
     LOG_REQUESTS: "0",
@@ -97,6 +108,7 @@ beforeAll(async () => {
     OFAC_SOURCE: source,
     OFAC_SAMPLE_FALLBACK: "0",
     WEBHOOK_POLL_MS: "100",
+    METRICS_PORT: String(metricsPort),
   });
   await until("the 2025-03-04 edition", LOAD_MS, async () =>
     (await servedSha()) === march4.meta.datasetSha256 ? true : undefined,
@@ -199,5 +211,10 @@ describe("monitors across OFAC's real 2025-03-21 edition (the Tornado Cash delis
     // Each delivery is in the monitor's log, delivered at its first attempt.
     const log = await ledger.monitorBook().deliveryLog(id);
     expect(log.map((m) => [m.status, m.attempted])).toEqual(Array(4).fill(["delivered", 1]));
+    // And counted where an operator looks: the events made, the attempts, an empty outbox.
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toContain('svc_monitor_events_total{type="screening.match.cleared"} 4');
+    expect(metrics).toContain('svc_webhook_attempts_total{outcome="delivered"} 4');
+    expect(metrics).toMatch(/^svc_webhook_outbox_pending 0$/m);
   });
 });

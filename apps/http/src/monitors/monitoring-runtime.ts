@@ -25,6 +25,8 @@ export interface MonitoringOptions {
   readonly keep?: ((jws: string) => Promise<void>) | undefined;
   readonly log: Logger;
   readonly onAttempt?: ((attempt: DeliveryAttempt) => void) | undefined;
+  /** Hears each re-screening's events, by type (metrics). */
+  readonly onEvents?: ((types: readonly string[]) => void) | undefined;
 }
 
 /** Monitoring as it runs in a replica: re-screening on new editions and webhook delivery. */
@@ -85,6 +87,7 @@ export function startMonitoring(options: MonitoringOptions): MonitoringRuntime {
         });
         if (report !== undefined) {
           log.info({ rescreen: report }, "monitors re-screened on a new edition");
+          options.onEvents?.(report.types);
           if (report.events > 0) deliverer.kick();
         }
       } catch (error) {

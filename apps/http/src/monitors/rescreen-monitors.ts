@@ -25,6 +25,8 @@ export interface RescreenReport {
   /** Addresses compared (the diff's touched ones, or the whole book when `from` was not stored). */
   readonly looked: number | "all";
   readonly events: number;
+  /** Each event's type, in order. */
+  readonly types: readonly string[];
 }
 
 /**
@@ -88,5 +90,6 @@ export async function rescreenMonitors(
     to: edition.datasetSha256,
     looked,
     events: result.messages.length,
+    types: result.messages.map((m) => m.eventType),
   };
 }

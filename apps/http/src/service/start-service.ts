@@ -24,7 +24,12 @@ import { loadDevnet, loadSolanaDevnet } from "../dev/load-devnet.js";
 import { loaderEditions } from "../list/loader-editions.js";
 import { serviceLog } from "../log/service-log.js";
 import { startMetricsListener } from "../metrics/metrics-listener.js";
-import { observeList, observeRenders, observeSettlement } from "../metrics/service-gauges.js";
+import {
+  observeList,
+  observeOutbox,
+  observeRenders,
+  observeSettlement,
+} from "../metrics/service-gauges.js";
 import { createServiceMetrics } from "../metrics/service-metrics.js";
 import { timedFacilitator, timedReservations } from "../metrics/timed-dependencies.js";
 import {
@@ -277,7 +282,27 @@ export async function startService(
     baseUrl: () => url,
     keep: (jws) => attestationArchive.archive(jws).then(() => undefined),
     log,
+    onAttempt:
+      metrics === undefined
+        ? undefined
+        : (attempt) => {
+            metrics.webhookAttempts.inc({ outcome: attempt.outcome });
+            metrics.webhookDuration.observe(
+              { outcome: attempt.outcome },
+              attempt.durationMs / 1000,
+            );
+          },
+    onEvents:
+      metrics === undefined
+        ? undefined
+        : (types) => {
+            for (const type of types) metrics.monitorEvents.inc({ type });
+          },
   });
+  if (metrics !== undefined) {
+    const book = ledger.monitorBook();
+    observeOutbox(metrics, (now) => book.pending(now));
+  }
   onListEvent = (event) => monitoring.onListEvent(event);
   return {
     url,
