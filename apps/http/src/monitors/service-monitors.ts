@@ -114,18 +114,34 @@ export function serviceMonitors(
     },
     async extend(monitorId, payment, screening) {
       const at = now();
-      const paidUntil = await book.extend(monitorId, PERIOD_MS, payment, at, (until) => [
+      const paidUntil = await book.extend(
+        monitorId,
+        PERIOD_MS,
+        payment,
+        at,
+        (until) => [
+          {
+            id: newMessageId(),
+            monitorId,
+            eventType: "monitor.renewed",
+            body: eventBody("monitor.renewed", at, {
+              ...screeningData(monitorId, screening),
+              paidUntil: until.toISOString(),
+            }),
+            createdAt: at,
+          },
+        ],
         {
-          id: newMessageId(),
-          monitorId,
-          eventType: "monitor.renewed",
-          body: eventBody("monitor.renewed", at, {
-            ...screeningData(monitorId, screening),
-            paidUntil: until.toISOString(),
-          }),
-          createdAt: at,
+          edition: {
+            datasetDate: screening.sourceFreshness.datasetDate,
+            datasetSha256: screening.sourceFreshness.datasetSha256,
+          },
+          listings: screening.results.map((r) => ({
+            normalizedAddress: r.query.normalizedAddress,
+            listing: addressListing(r.matches),
+          })),
         },
-      ]);
+      );
       return paidUntil === undefined ? undefined : { paidUntil: paidUntil.toISOString() };
     },
   };

@@ -320,6 +320,14 @@ export function monitorBookContract(sqlOf: () => Sql, secondSqlOf?: () => Sql): 
     expect(
       await book().extend("mon_0000000000000000nothere", 1000, payment, at, () => []),
     ).toBeUndefined();
+    // The renewal's screening becomes what the monitor was last told.
+    const key = "0xabc0000000000000000000000000000000000001";
+    await book().extend(m.id, 30 * 86_400_000, payment, at, () => [], {
+      edition: E3,
+      listings: [{ normalizedAddress: key, listing: CLEAR }],
+    });
+    const told = (await book().addressesOf(m.id)).find((a) => a.normalizedAddress === key);
+    expect(told).toMatchObject({ listing: CLEAR, edition: E3 });
   });
 
   it("finds a wallet's monitors on every chain of its namespace, not another namespace's nor another address's", async () => {

@@ -181,6 +181,13 @@ export class MonitorBook {
     payment: MonitorPayment,
     at: Date,
     messagesOf: (paidUntil: Date) => readonly MessageInput[],
+    told?: {
+      readonly edition: EditionRef;
+      readonly listings: ReadonlyArray<{
+        readonly normalizedAddress: string;
+        readonly listing: AddressListing;
+      }>;
+    },
   ): Promise<Date | undefined> {
     return this.sql.transaction(async (tx) => {
       const { rows } = await tx.query<{ paid_until: Date }>(
@@ -192,6 +199,22 @@ export class MonitorBook {
       const paidUntil = rows[0]?.paid_until;
       if (paidUntil === undefined) return undefined;
       await insertMessages(tx, messagesOf(paidUntil));
+      // The renewal's screening is what the monitor is told now: later editions compare with it.
+      for (let i = 0; i < (told?.listings.length ?? 0); i += LOOKUP_CHUNK) {
+        const chunk = told?.listings.slice(i, i + LOOKUP_CHUNK) ?? [];
+        await tx.query(
+          `update monitor_addresses a set listing = t.l::jsonb, edition_date = $4, edition_sha256 = $5
+             from unnest($2::text[], $3::text[]) as t (n, l)
+            where a.monitor_id = $1 and a.normalized_address = t.n`,
+          [
+            id,
+            chunk.map((x) => x.normalizedAddress),
+            chunk.map((x) => JSON.stringify(x.listing)),
+            told?.edition.datasetDate ?? "",
+            told?.edition.datasetSha256 ?? "",
+          ],
+        );
+      }
       return paidUntil;
     });
   }
