@@ -4,7 +4,7 @@ import { defineOperation } from "../../catalog/operation.js";
 import { addressField, assetField, optionalText, strictInput } from "../screening/input-fields.js";
 import { CLEAR_ETH, LAZARUS_ETH } from "../screening/sample-addresses.js";
 import { SCREENING_SOURCE } from "../screening/screening-constants.js";
-import { MonitorAnswerSchema } from "./monitor-answers.js";
+import { EXAMPLE_MONITOR_SCREENING, MonitorAnswerSchema } from "./monitor-answers.js";
 import {
   MAX_MONITOR_ADDRESSES,
   MONITOR_PERIOD_DAYS,
@@ -39,8 +39,6 @@ const CreateMonitorInputSchema = strictInput({
 });
 
 export type CreateMonitorInput = v.InferOutput<typeof CreateMonitorInputSchema>;
-
-const EXAMPLE_SHA = "3ed6690688d6b0e2e35c0c6c9ae5b3fd7b1b8b4b0f5cc0f0e2d0c4c71c4a1e2b";
 
 /**
  * Monitoring (POST /api/monitors): a wallet book watched across OFAC editions. The call screens
@@ -82,20 +80,7 @@ export const createMonitor = defineOperation({
         createdAt: "2026-11-28T12:00:00.000Z",
       },
       secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-      screening: {
-        edition: { datasetDate: "2025-11-19", datasetSha256: EXAMPLE_SHA },
-        addressCount: 2,
-        matchCount: 1,
-        matches: [
-          {
-            address: LAZARUS_ETH,
-            normalizedAddress: LAZARUS_ETH.toLowerCase(),
-            parties: [{ profileId: "25470", entityName: "LAZARUS GROUP", programs: ["DPRK3"] }],
-            assets: ["ETH"],
-          },
-        ],
-        attestations: [],
-      },
+      screening: EXAMPLE_MONITOR_SCREENING,
     },
     source: SCREENING_SOURCE,
   },

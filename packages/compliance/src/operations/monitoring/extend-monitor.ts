@@ -1,9 +1,8 @@
 import * as v from "valibot";
 import { defineOperation } from "../../catalog/operation.js";
 import { strictInput } from "../screening/input-fields.js";
-import { LAZARUS_ETH } from "../screening/sample-addresses.js";
 import { SCREENING_SOURCE } from "../screening/screening-constants.js";
-import { ExtendAnswerSchema } from "./monitor-answers.js";
+import { EXAMPLE_MONITOR_SCREENING, ExtendAnswerSchema } from "./monitor-answers.js";
 import { MONITOR_PERIOD_DAYS, MONITOR_PRICE, MONITOR_PRICE_SENTENCE } from "./monitor-pricing.js";
 import { monitorsOf, paymentOf, unknownMonitor } from "./monitor-refusals.js";
 import { screeningSummary, screenMonitor } from "./monitor-screening.js";
@@ -46,23 +45,7 @@ export const extendMonitor = defineOperation({
     success: true,
     data: {
       monitor: { id: "mon_3kT9xQ2bV7mN4pL8rW1zYa", paidUntil: "2027-01-27T12:00:00.000Z" },
-      screening: {
-        edition: {
-          datasetDate: "2025-11-19",
-          datasetSha256: "3ed6690688d6b0e2e35c0c6c9ae5b3fd7b1b8b4b0f5cc0f0e2d0c4c71c4a1e2b",
-        },
-        addressCount: 2,
-        matchCount: 1,
-        matches: [
-          {
-            address: LAZARUS_ETH,
-            normalizedAddress: LAZARUS_ETH.toLowerCase(),
-            parties: [{ profileId: "25470", entityName: "LAZARUS GROUP", programs: ["DPRK3"] }],
-            assets: ["ETH"],
-          },
-        ],
-        attestations: [],
-      },
+      screening: EXAMPLE_MONITOR_SCREENING,
     },
     source: SCREENING_SOURCE,
   },

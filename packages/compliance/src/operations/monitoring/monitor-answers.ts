@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { LAZARUS_ETH } from "../screening/sample-addresses.js";
 
 const SHA256 = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
 const DATE = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -80,3 +81,22 @@ export const ExtendAnswerSchema = v.looseObject({
   }),
   source: v.literal("OFAC SDN Advanced XML"),
 });
+
+/** The example answers' screening: the Lazarus Group's address listed, a clear one. */
+export const EXAMPLE_MONITOR_SCREENING = {
+  edition: {
+    datasetDate: "2025-11-19",
+    datasetSha256: "3ed6690688d6b0e2e35c0c6c9ae5b3fd7b1b8b4b0f5cc0f0e2d0c4c71c4a1e2b",
+  },
+  addressCount: 2,
+  matchCount: 1,
+  matches: [
+    {
+      address: LAZARUS_ETH,
+      normalizedAddress: LAZARUS_ETH.toLowerCase(),
+      parties: [{ profileId: "25470", entityName: "LAZARUS GROUP", programs: ["DPRK3"] }],
+      assets: ["ETH"],
+    },
+  ],
+  attestations: [],
+};

@@ -1,5 +1,6 @@
 import { attestationFingerprint } from "@svc/attestations";
-import { type DocumentType, renderDocument } from "@svc/renderers";
+import { renderDocument } from "@svc/renderers";
+import type { DocumentType } from "@svc/renderers/pool";
 import { parseReport, type Report } from "@svc/report-model";
 import { officeMissingReason, officeToPdf } from "@svc/test-support/office";
 import { pdfPages } from "@svc/test-support/pdf-text";
