@@ -34,8 +34,18 @@ beforeAll(async () => {
     return renderDocument(...args);
   };
   // Generous here: this file's own requests must not spend the allowance they test elsewhere.
-  app = createApp({ ...stack.common, render, dryRunRateLimit: { burst: 10_000, perSecond: 1 } });
-  limited = createApp({ ...stack.common, render, dryRunRateLimit: TIGHT });
+  app = createApp({
+    ...stack.common,
+    monitors: stack.monitors,
+    render,
+    dryRunRateLimit: { burst: 10_000, perSecond: 1 },
+  });
+  limited = createApp({
+    ...stack.common,
+    monitors: stack.monitors,
+    render,
+    dryRunRateLimit: TIGHT,
+  });
   client = await connectHttp(`${BASE}/mcp`, "2025-11-25", { answer: (r) => app.request(r) });
 });
 afterAll(async () => {

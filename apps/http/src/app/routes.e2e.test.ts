@@ -21,8 +21,8 @@ const BASE = "http://svc.test";
 beforeAll(async () => {
   stack = await startPaidStack();
   devnet = stack.devnet;
-  app = createApp({ ...stack.common, render: renderDocument });
-  failing = createApp({ ...stack.common, render: leakyFailingRender });
+  app = createApp({ ...stack.common, monitors: stack.monitors, render: renderDocument });
+  failing = createApp({ ...stack.common, monitors: stack.monitors, render: leakyFailingRender });
 });
 afterAll(async () => {
   await stack?.stop();

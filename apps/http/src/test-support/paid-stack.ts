@@ -14,11 +14,13 @@ export interface PaidStack {
   readonly loader: ListLoader;
   /** The ledger in memory, where the monitors are kept. */
   readonly ledger: PaymentLedger;
+  /** The options every app of a test shares (list, history, payments); each adds its renderer. */
+  readonly common: Pick<AppOptions, "list" | "history" | "payments">;
   /**
-   * The options every app of a test shares (list, history, payments, monitors); each adds its
-   * renderer.
+   * The monitors kept in that ledger, for an app that serves the monitoring routes (the tests of
+   * every route): an app given them also lists the monitor tools at `/mcp`.
    */
-  readonly common: Pick<AppOptions, "list" | "history" | "payments" | "monitors">;
+  readonly monitors: NonNullable<AppOptions["monitors"]>;
   stop(): Promise<void>;
 }
 
@@ -45,8 +47,8 @@ export async function startPaidStack(payers = 3, source?: string): Promise<PaidS
         server: createPaymentServer(devnet.facilitator),
         terms: [baseTerms(devnet.payTo)],
       },
-      monitors: serviceMonitors(ledger.monitorBook(), { allowLoopback: true }),
     },
+    monitors: serviceMonitors(ledger.monitorBook(), { allowLoopback: true }),
     async stop() {
       await loader.stop();
       await ledger.close();
