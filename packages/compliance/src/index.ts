@@ -67,6 +67,7 @@ export {
   MONITOR_PERIOD_DAYS,
   MONITOR_PRICE_SENTENCE,
 } from "./operations/monitoring/monitor-pricing.js";
+export { screeningSummary } from "./operations/monitoring/monitor-screening.js";
 // The monitoring report, for the monitors' report route (GET /api/monitors/:id/report).
 export {
   /** @public */ MONITORING_REPORT_ROWS,

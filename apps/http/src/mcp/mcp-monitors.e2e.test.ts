@@ -24,6 +24,7 @@ import {
   MONITOR_OWNER_ENDPOINT_LIST,
   MONITOR_OWNER_ENDPOINTS,
 } from "../monitors/owner-api/owner-api-endpoints.js";
+import { until } from "../monitors/test-support/monitor-fixtures.js";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 
 /**
@@ -56,16 +57,6 @@ const hook = () => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}
 
 interface DevnetInfo {
   readonly payers: ReadonlyArray<{ readonly address: string; readonly privateKey: Hex }>;
-}
-
-async function until<T>(what: string, probe: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + DELIVERY_MS;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 beforeAll(async () => {
@@ -216,7 +207,7 @@ describe("monitors over MCP, paid on the local chain, managed signed in", () => 
     expect(answer.data.monitor.owner).toBe(`eip155:8453:${payer.toLowerCase()}`);
     expect(answer.data.screening.matchCount).toBe(1);
     expect(answer.data.screening.attestations).toHaveLength(1);
-    const message = await until("monitor.screened", () =>
+    const message = await until("monitor.screened", DELIVERY_MS, () =>
       received.find((m) => m.body.includes(monitorId) && m.body.includes("monitor.screened")),
     );
     const event = new Webhook(answer.data.secret).verify(

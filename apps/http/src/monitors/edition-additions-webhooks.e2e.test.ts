@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rename, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -15,6 +15,7 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 import { newMonitorId } from "./monitor-ids.js";
+import { publishEdition, servedSha, testMonitor, until } from "./test-support/monitor-fixtures.js";
 
 /**
  * Additions across a real edition change: the service serves the first of OFAC's two
@@ -55,28 +56,6 @@ const receiver = createServer((req, res) => {
   });
 });
 
-async function publish(from: string): Promise<void> {
-  await copyFile(from, `${source}.partial`);
-  await rename(`${source}.partial`, source);
-}
-
-async function servedSha(): Promise<string | undefined> {
-  const answer = (await (await fetch(`${service.url}/api/list`)).json()) as {
-    data?: { sourceFreshness?: { datasetSha256?: string } };
-  };
-  return answer.data?.sourceFreshness?.datasetSha256;
-}
-
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   [postgres, devnet, dir, first, second] = await Promise.all([
@@ -87,7 +66,7 @@ beforeAll(async () => {
     loadIndex(SECOND),
   ]);
   source = join(dir, "sdn_advanced.xml.gz");
-  await publish(FIRST);
+  await publishEdition(FIRST, source);
   service = await startServiceProcess(MAIN, {
     PORT: "0",
     LOG_REQUESTS: "0",
@@ -99,7 +78,7 @@ beforeAll(async () => {
     WEBHOOK_POLL_MS: "100",
   });
   await until("the first 2025-11-19 edition", LOAD_MS, async () =>
-    (await servedSha()) === first.meta.datasetSha256 ? true : undefined,
+    (await servedSha(service.url)) === first.meta.datasetSha256 ? true : undefined,
   );
   ledger = await openLedger({ databaseUrl: postgres.url });
 }, 180_000);
@@ -134,29 +113,20 @@ describe("monitors across OFAC's second 2025-11-19 edition (additions)", () => {
       return { address, normalizedAddress, listing };
     });
     await ledger.monitorBook().create(
-      {
+      testMonitor({
         id,
-        owner: "eip155:8453:0x00000000000000000000000000000000000000a1",
         webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ofac`,
         secret,
-        payment: {
-          network: "eip155:8453",
-          asset: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
-          payer: "0x00000000000000000000000000000000000000a1",
-          nonce: `0x${"cd".repeat(32)}`,
-        },
-        paidUntil: new Date(Date.now() + 30 * 86_400_000),
-        createdAt: new Date(),
         edition: editionRef(first.meta),
         addresses,
-      },
+      }),
       [],
     );
 
-    await publish(SECOND);
+    await publishEdition(SECOND, source);
     service.child.kill("SIGHUP");
     await until("the second 2025-11-19 edition", LOAD_MS, async () =>
-      (await servedSha()) === second.meta.datasetSha256 ? true : undefined,
+      (await servedSha(service.url)) === second.meta.datasetSha256 ? true : undefined,
     );
     await until(`${added.length} deliveries`, DELIVERY_MS, async () =>
       received.length >= added.length ? true : undefined,

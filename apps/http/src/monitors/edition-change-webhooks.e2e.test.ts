@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, rename, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -15,6 +15,7 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 import { newMonitorId } from "./monitor-ids.js";
+import { publishEdition, servedSha, testMonitor, until } from "./test-support/monitor-fixtures.js";
 
 /**
  * A monitored wallet book across a real edition change: the service serves OFAC's 2025-03-04
@@ -56,11 +57,6 @@ const receiver = createServer((req, res) => {
   });
 });
 
-async function publish(from: string): Promise<void> {
-  await copyFile(from, `${source}.partial`);
-  await rename(`${source}.partial`, source);
-}
-
 /** A port free now on loopback (for the service's metrics listener). */
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -68,23 +64,6 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return port;
-}
-
-async function servedSha(): Promise<string | undefined> {
-  const answer = (await (await fetch(`${service.url}/api/list`)).json()) as {
-    data?: { sourceFreshness?: { datasetSha256?: string } };
-  };
-  return answer.data?.sourceFreshness?.datasetSha256;
-}
-
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 beforeAll(async () => {
@@ -97,7 +76,7 @@ beforeAll(async () => {
     loadIndex(MARCH_21),
   ]);
   source = join(dir, "sdn_advanced.xml.gz");
-  await publish(MARCH_4);
+  await publishEdition(MARCH_4, source);
   metricsPort = await freePort();
   service = await startServiceProcess(MAIN, {
     PORT: "0",
@@ -111,7 +90,7 @@ beforeAll(async () => {
     METRICS_PORT: String(metricsPort),
   });
   await until("the 2025-03-04 edition", LOAD_MS, async () =>
-    (await servedSha()) === march4.meta.datasetSha256 ? true : undefined,
+    (await servedSha(service.url)) === march4.meta.datasetSha256 ? true : undefined,
   );
   ledger = await openLedger({ databaseUrl: postgres.url });
 }, 180_000);
@@ -143,29 +122,21 @@ describe("monitors across OFAC's real 2025-03-21 edition (the Tornado Cash delis
       };
     });
     await ledger.monitorBook().create(
-      {
+      testMonitor({
         id,
-        owner: `eip155:8453:${devnet.payers[0]?.address.toLowerCase()}`,
+        payer: devnet.payers[0]?.address.toLowerCase(),
         webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ofac`,
         secret,
-        payment: {
-          network: "eip155:8453",
-          asset: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
-          payer: devnet.payers[0]?.address.toLowerCase() as string,
-          nonce: `0x${"ab".repeat(32)}`,
-        },
-        paidUntil: new Date(Date.now() + 30 * 86_400_000),
-        createdAt: new Date(),
         edition: editionRef(march4.meta),
         addresses,
-      },
+      }),
       [],
     );
 
-    await publish(MARCH_21);
+    await publishEdition(MARCH_21, source);
     service.child.kill("SIGHUP");
     await until("the 2025-03-21 edition", LOAD_MS, async () =>
-      (await servedSha()) === march21.meta.datasetSha256 ? true : undefined,
+      (await servedSha(service.url)) === march21.meta.datasetSha256 ? true : undefined,
     );
     await until("four deliveries", DELIVERY_MS, async () =>
       received.length >= 4 ? true : undefined,

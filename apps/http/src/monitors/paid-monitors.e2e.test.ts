@@ -14,6 +14,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 import { signingFetch } from "./owner-api/owner-api-test-kit.js";
+import { until } from "./test-support/monitor-fixtures.js";
 
 /**
  * Monitors bought through the one paid-call path, on the real local chain: `POST /api/monitors`
@@ -63,16 +64,6 @@ async function balanceOf(address: string): Promise<bigint> {
     }),
   });
   return BigInt(((await res.json()) as { result: string }).result);
-}
-
-async function until<T>(what: string, probe: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + DELIVERY_MS;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 beforeAll(async () => {
@@ -150,7 +141,7 @@ describe("monitors paid over x402 on the local chain", () => {
     expect(answer.data.screening.matches[0]?.address).toBe(LAZARUS);
     expect(answer.data.screening.attestations).toHaveLength(1);
     expect(before - (await balanceOf(payer))).toBe(250_000n);
-    const message = await until("monitor.screened", () =>
+    const message = await until("monitor.screened", DELIVERY_MS, () =>
       received.find((m) => m.body.includes(monitorId) && m.body.includes("monitor.screened")),
     );
     const event = new Webhook(secret).verify(
@@ -174,7 +165,7 @@ describe("monitors paid over x402 on the local chain", () => {
     const days = (Date.parse(answer.data.monitor.paidUntil) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(59);
     expect(days).toBeLessThan(61);
-    await until("monitor.renewed", () =>
+    await until("monitor.renewed", DELIVERY_MS, () =>
       received.find((m) => m.body.includes(monitorId) && m.body.includes("monitor.renewed")),
     );
   });

@@ -6,6 +6,7 @@ import { openLedger, type PaymentLedger } from "@svc/ledger";
 import { PRODUCTION_WEBHOOKS, type WebhookUrlPolicy } from "@svc/monitoring";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newMessageId, newMonitorId } from "./monitor-ids.js";
+import { testMonitor } from "./test-support/monitor-fixtures.js";
 import { type DeliveryAttempt, startWebhookDeliverer } from "./webhook-deliverer.js";
 
 /**
@@ -58,22 +59,12 @@ async function monitorTo(book: MonitorBook, webhookUrl: string): Promise<string>
   const monitorId = newMonitorId();
   const now = new Date();
   await book.create(
-    {
+    testMonitor({
       id: monitorId,
-      owner: "eip155:8453:0x00000000000000000000000000000000000000a1",
       webhookUrl,
       secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-      payment: {
-        network: "eip155:8453",
-        asset: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
-        payer: "0x00000000000000000000000000000000000000a1",
-        nonce: `0x${"ab".repeat(32)}`,
-      },
-      paidUntil: new Date(now.getTime() + 30 * 86_400_000),
       createdAt: now,
-      edition: { datasetDate: "2025-03-21", datasetSha256: "a".repeat(64) },
-      addresses: [],
-    },
+    }),
     [
       {
         id: newMessageId(),

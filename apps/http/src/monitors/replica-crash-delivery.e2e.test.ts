@@ -11,6 +11,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServiceProcess, startServiceProcess } from "../test-support/service-process.js";
 import { newMessageId, newMonitorId } from "./monitor-ids.js";
+import { testMonitor } from "./test-support/monitor-fixtures.js";
 
 /**
  * At-least-once delivery across a crash: two replicas share the outbox on PostgreSQL, a
@@ -160,22 +161,13 @@ describe("a replica killed with SIGKILL mid-delivery (two replicas on PostgreSQL
       const messageId = newMessageId();
       const now = new Date();
       await book.create(
-        {
+        testMonitor({
           id: monitorId,
-          owner: "eip155:8453:0x00000000000000000000000000000000000000a1",
           webhookUrl: url,
           secret: SECRET,
-          payment: {
-            network: "eip155:8453",
-            asset: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
-            payer: "0x00000000000000000000000000000000000000a1",
-            nonce: `0x${"ab".repeat(32)}`,
-          },
-          paidUntil: new Date(now.getTime() + 30 * 86_400_000),
           createdAt: now,
           edition: { datasetDate: "2025-03-04", datasetSha256: "a".repeat(64) },
-          addresses: [],
-        },
+        }),
         [
           {
             id: messageId,

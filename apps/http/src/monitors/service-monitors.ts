@@ -1,5 +1,5 @@
 import type { MadeMonitor, MonitorDeps, MonitorScreening } from "@svc/compliance";
-import { MONITOR_PERIOD_DAYS } from "@svc/compliance";
+import { MONITOR_PERIOD_DAYS, screeningSummary } from "@svc/compliance";
 import type { PaymentLedger } from "@svc/ledger";
 import {
   addressListing,
@@ -14,23 +14,19 @@ type MonitorBook = ReturnType<PaymentLedger["monitorBook"]>;
 
 const PERIOD_MS = MONITOR_PERIOD_DAYS * 86_400_000;
 
-/** What a monitor's own screenings (its first, each renewal's) say in their message. */
+/**
+ * What a monitor's own screenings (its first, each renewal's) say in their message: the
+ * answer's screening summary, each listed address with its listing as match events carry it.
+ */
 function screeningData(monitorId: string, screening: MonitorScreening) {
-  const listed = screening.results.filter((r) => r.summary.status === "match");
+  const summary = screeningSummary(screening);
   return {
     monitorId,
-    edition: {
-      datasetDate: screening.sourceFreshness.datasetDate,
-      datasetSha256: screening.sourceFreshness.datasetSha256,
-    },
-    addressCount: screening.results.length,
-    matchCount: listed.length,
-    matches: listed.map((r) => ({
-      address: r.query.address,
-      normalizedAddress: r.query.normalizedAddress,
-      listing: addressListing(r.matches),
+    ...summary,
+    matches: summary.matches.map(({ parties, assets, ...address }) => ({
+      ...address,
+      listing: { listed: true, assets, parties },
     })),
-    attestations: screening.attestations,
   };
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { openLedger, type PaymentLedger } from "@svc/ledger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newMessageId, newMonitorId } from "./monitor-ids.js";
+import { testMonitor } from "./test-support/monitor-fixtures.js";
 import { type DeliveryAttempt, startWebhookDeliverer } from "./webhook-deliverer.js";
 
 /**
@@ -108,22 +109,12 @@ async function monitorWithMessage(path: string): Promise<{ monitorId: string; me
   const messageId = newMessageId();
   const port = (receiver.address() as AddressInfo).port;
   await ledger.monitorBook().create(
-    {
+    testMonitor({
       id: monitorId,
-      owner: "eip155:8453:0x00000000000000000000000000000000000000a1",
       webhookUrl: `http://127.0.0.1:${port}${path}`,
       secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-      payment: {
-        network: "eip155:8453",
-        asset: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
-        payer: "0x00000000000000000000000000000000000000a1",
-        nonce: `0x${"ab".repeat(32)}`,
-      },
-      paidUntil: new Date(T0.getTime() + 30 * DAY),
       createdAt: T0,
-      edition: { datasetDate: "2025-03-21", datasetSha256: "a".repeat(64) },
-      addresses: [],
-    },
+    }),
     [
       {
         id: messageId,

@@ -7,6 +7,7 @@ import { baseTerms, createPaymentServer } from "@svc/payments";
 import { type Devnet, startDevnet } from "@svc/x402-devnet";
 import type { AppOptions } from "../app/create-app.js";
 import { serviceMonitors } from "../monitors/service-monitors.js";
+import { testMonitor } from "../monitors/test-support/monitor-fixtures.js";
 
 /** What the end-to-end tests pay through: the local chain, the sample list, the app's payment options. */
 export interface PaidStack {
@@ -72,21 +73,12 @@ async function examplesMonitors(ledger: PaymentLedger, loader: ListLoader, devne
   for (const op of CATALOG) {
     const named = (op.inputExample as { monitorId?: unknown }).monitorId;
     if (typeof named !== "string") continue;
-    const now = new Date();
     await ledger.monitorBook().create(
-      {
+      testMonitor({
         id: named,
-        owner: `eip155:8453:${payer}`,
+        payer,
         webhookUrl: "https://hooks.example.com/ofac",
         secret: "whsec_ZXhhbXBsZXMtbW9uaXRvcg==",
-        payment: {
-          network: "eip155:8453",
-          asset: devnet.usdc.address.toLowerCase(),
-          payer,
-          nonce: `0x${"e".repeat(64)}`,
-        },
-        paidUntil: new Date(now.getTime() + 30 * 86_400_000),
-        createdAt: now,
         edition: editionRef(index.meta),
         addresses: [
           {
@@ -95,7 +87,7 @@ async function examplesMonitors(ledger: PaymentLedger, loader: ListLoader, devne
             listing: addressListing(index.lookup("0x098b716b8aaf21512996dc57eb0615e2383e2f96")),
           },
         ],
-      },
+      }),
       [],
     );
   }

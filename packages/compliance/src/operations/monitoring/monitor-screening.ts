@@ -1,4 +1,5 @@
 import { MAX_ATTESTED_ADDRESSES } from "@svc/attestations";
+import { addressListing } from "@svc/monitoring";
 import type { AddressScreening } from "@svc/ofac-index";
 import type { ComplianceDeps } from "../../catalog/deps.js";
 import type { RunContext } from "../../execution/executable.js";
@@ -50,16 +51,16 @@ export function screeningSummary(screening: MonitorScreening) {
     },
     addressCount: screening.results.length,
     matchCount: listed.length,
-    matches: listed.map((r) => ({
-      address: r.query.address,
-      normalizedAddress: r.query.normalizedAddress,
-      parties: [...new Map(r.matches.map((m) => [m.profileId, m])).values()].map((m) => ({
-        profileId: m.profileId,
-        entityName: m.entityName,
-        programs: [...m.programs].sort(),
-      })),
-      assets: [...new Set(r.matches.map((m) => m.asset))].sort(),
-    })),
+    matches: listed.map((r) => {
+      // What a monitor is told of an address: its parties (with programs) and tickers, once each.
+      const { parties, assets } = addressListing(r.matches);
+      return {
+        address: r.query.address,
+        normalizedAddress: r.query.normalizedAddress,
+        parties,
+        assets,
+      };
+    }),
     attestations: screening.attestations,
   };
 }
