@@ -7,9 +7,10 @@ import {
   type ToolEffects,
   ToolRefusal,
 } from "@svc/mcp-server";
-import { type WebhookUrlPolicy, webhookUrlProblem } from "@svc/monitoring";
+import type { WebhookUrlPolicy } from "@svc/monitoring";
 import { toolResourceUrl } from "@svc/payments";
 import * as v from "valibot";
+import { changeMonitor, deleteMonitor } from "../../monitors/owner-api/monitor-changes.js";
 import {
   addressViews,
   deliveryViews,
@@ -232,26 +233,15 @@ export function monitorOwnerTools(options: MonitorOwnerToolsOptions): readonly A
           throw nothingToChange();
         }
         const monitor = await ownedMonitor(deps, E.update.name, id);
-        if (change.webhookUrl !== undefined) {
-          const refused = webhookUrlProblem(change.webhookUrl, webhookPolicy);
-          if (refused !== undefined) {
-            const message = `webhookUrl ${refused.message} (${refused.code})`;
-            throw new ToolRefusal({
-              code: "INVALID_WEBHOOK_URL",
-              message,
-              issues: [{ path: "webhookUrl", message }],
-            });
-          }
+        const refused = await changeMonitor(book, monitor, change, webhookPolicy, now());
+        if (refused?.code === "MONITOR_DELETED") throw deleted();
+        if (refused !== undefined) {
+          throw new ToolRefusal({
+            code: refused.code,
+            message: refused.message,
+            issues: [...refused.issues],
+          });
         }
-        if (monitor.status === "deleted") throw deleted();
-        const at = now();
-        const applied = [
-          change.webhookUrl === undefined || (await book.setWebhook(id, change.webhookUrl, at)),
-          change.status === undefined || (await book.setStatus(id, change.status, at)),
-          change.label === undefined || (await book.setLabel(id, change.label, at)),
-        ];
-        // Deleted meanwhile (another call of the owner's): nothing more was changed.
-        if (applied.includes(false)) throw deleted();
         return current(id);
       },
     }),
@@ -268,9 +258,7 @@ export function monitorOwnerTools(options: MonitorOwnerToolsOptions): readonly A
       effects: { readOnly: false, destructive: true, idempotent: false, openWorld: false },
       async run({ id }, deps) {
         const monitor = await ownedMonitor(deps, E.remove.name, id);
-        if (monitor.status === "deleted" || !(await book.setStatus(id, "deleted", now()))) {
-          throw deleted();
-        }
+        if (!(await deleteMonitor(book, monitor, now()))) throw deleted();
         return current(id);
       },
     }),

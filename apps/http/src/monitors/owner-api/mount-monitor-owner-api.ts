@@ -6,7 +6,7 @@ import {
   monitoringReport,
 } from "@svc/compliance";
 import type { MonitorBook, MonitorRecord } from "@svc/ledger";
-import { type WebhookUrlPolicy, webhookUrlProblem } from "@svc/monitoring";
+import type { WebhookUrlPolicy } from "@svc/monitoring";
 import type { RenderedDocument } from "@svc/renderers/pool";
 import { encodePaymentRequiredHeader } from "@x402/core/http";
 import type { EVMMessageVerifier } from "@x402/extensions/sign-in-with-x";
@@ -20,6 +20,7 @@ import { declaredWithin, readBody, tooLarge } from "../../app/mount-operation.js
 import { problem } from "../../app/problem.js";
 import { requestBaseUrl, requestResourceUrl } from "../../discovery/request-base-url.js";
 import { routePathOf } from "../../payments/free-payment-endpoints.js";
+import { changeMonitor, deleteMonitor } from "./monitor-changes.js";
 import { addressViews, deliveryViews, monitorView } from "./monitor-views.js";
 import { MONITOR_OWNER_ENDPOINTS as E } from "./owner-api-endpoints.js";
 import {
@@ -217,24 +218,18 @@ export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions)
       if (!read.ok) return read.response;
       const parsed = v.safeParse(PatchMonitorSchema, read.value);
       if (!parsed.success) return failureResponse(c, invalidInput(parsed.issues));
-      const change = parsed.output;
-      if (change.webhookUrl !== undefined) {
-        const refused = webhookUrlProblem(change.webhookUrl, options.webhookPolicy);
-        if (refused !== undefined) {
-          const message = `webhookUrl ${refused.message} (${refused.code})`;
-          return problem(c, 400, "INVALID_WEBHOOK_URL", message, [{ path: "webhookUrl", message }]);
-        }
-      }
       const { id } = found.monitor;
-      if (found.monitor.status === "deleted") return deleted(c);
-      const at = now();
-      const applied = [
-        change.webhookUrl === undefined || (await book.setWebhook(id, change.webhookUrl, at)),
-        change.status === undefined || (await book.setStatus(id, change.status, at)),
-        change.label === undefined || (await book.setLabel(id, change.label, at)),
-      ];
-      // Deleted meanwhile (another request of the owner's): nothing more was changed.
-      if (applied.includes(false)) return deleted(c);
+      const refused = await changeMonitor(
+        book,
+        found.monitor,
+        parsed.output,
+        options.webhookPolicy,
+        now(),
+      );
+      if (refused?.code === "MONITOR_DELETED") return deleted(c);
+      if (refused !== undefined) {
+        return problem(c, 400, refused.code, refused.message, refused.issues);
+      }
       const monitor = await book.get(id);
       if (monitor === undefined) return notFound(c);
       return c.json({ success: true, data: { monitor: monitorView(monitor) } }, 200, PRIVATE);
@@ -245,9 +240,7 @@ export function mountMonitorOwnerApi(app: Hono, options: MonitorOwnerApiOptions)
     const found = await monitorOf(c);
     if (found instanceof Response) return found;
     const { id } = found.monitor;
-    if (found.monitor.status === "deleted" || !(await book.setStatus(id, "deleted", now()))) {
-      return deleted(c);
-    }
+    if (!(await deleteMonitor(book, found.monitor, now()))) return deleted(c);
     const monitor = await book.get(id);
     if (monitor === undefined) return notFound(c);
     return c.json({ success: true, data: { monitor: monitorView(monitor) } }, 200, PRIVATE);
